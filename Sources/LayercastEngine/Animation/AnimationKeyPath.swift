@@ -1,0 +1,150 @@
+import Foundation
+
+/// An animatable layer property, named by its Core Animation key.
+public enum LayerProperty: String, CaseIterable, Sendable {
+    case position, bounds, anchorPoint, zPosition, opacity, cornerRadius, borderWidth
+    case backgroundColor, borderColor, hidden, contents, transform, sublayerTransform
+    case shadowOpacity, shadowRadius, shadowOffset, shadowColor
+
+    /// The kind of value the whole property holds.
+    public var kind: AnimatableValueKind {
+        switch self {
+        case .position, .anchorPoint: .point
+        case .bounds: .rect
+        case .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .scalar
+        case .backgroundColor, .borderColor, .shadowColor: .color
+        case .hidden: .bool
+        case .contents: .image
+        case .transform, .sublayerTransform: .transform
+        case .shadowOffset: .size
+        }
+    }
+}
+
+/// A parsed animation key path: a layer property and, for sub-paths such as `position.x` or
+/// `transform.rotation.y`, the part of it the animation drives.
+public struct AnimationKeyPath: Hashable, Sendable {
+    /// The part of a property a key path addresses.
+    public enum Component: Hashable, Sendable {
+        case whole
+        case x, y
+        case origin, size
+        case rotation(Axis)
+        case scale(Axis?)
+        case translation(Axis?)
+    }
+
+    public enum Axis: Hashable, Sendable { case x, y, z }
+
+    public let property: LayerProperty
+    public let component: Component
+
+    /// Parses a Core Animation key path; nil for a key path the engine cannot animate.
+    public init?(_ string: String) {
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
+        let rest = Array(parts.dropFirst())
+        let component: Component
+        let isTransform = property == .transform || property == .sublayerTransform
+        switch (property, rest.first, rest.count) {
+        case (_, nil, _): component = .whole
+        case (.position, "x", 1), (.anchorPoint, "x", 1): component = .x
+        case (.position, "y", 1), (.anchorPoint, "y", 1): component = .y
+        case (.bounds, "origin", 1): component = .origin
+        case (.bounds, "size", 1): component = .size
+        case (_, "rotation", 1) where isTransform: component = .rotation(.z)
+        case (_, "scale", 1) where isTransform: component = .scale(nil)
+        case (_, "translation", 1) where isTransform: component = .translation(nil)
+        case (_, "rotation", 2) where isTransform:
+            guard let axis = Self.axis(rest[1]) else { return nil }
+            component = .rotation(axis)
+        case (_, "scale", 2) where isTransform:
+            guard let axis = Self.axis(rest[1]) else { return nil }
+            component = .scale(axis)
+        case (_, "translation", 2) where isTransform:
+            guard let axis = Self.axis(rest[1]) else { return nil }
+            component = .translation(axis)
+        default: return nil
+        }
+        self.property = property
+        self.component = component
+    }
+
+    private static func axis(_ s: String) -> Axis? {
+        switch s {
+        case "x": .x
+        case "y": .y
+        case "z": .z
+        default: nil
+        }
+    }
+
+    /// The kind of value an animation on this key path takes.
+    public var valueKind: AnimatableValueKind {
+        switch component {
+        case .whole: property.kind
+        case .x, .y, .rotation, .scale, .translation(.some): .scalar
+        case .origin: .point
+        case .size, .translation(nil): .size
+        }
+    }
+
+    /// Reads the addressed part of a whole-property value. Transform sub-paths read the
+    /// identity's component (they compose into the transform rather than replace a part of it).
+    func extract(from whole: AnimatableValue) -> AnimatableValue {
+        switch (component, whole) {
+        case (.whole, _): return whole
+        case (.x, .point(let p)): return .scalar(p.x)
+        case (.y, .point(let p)): return .scalar(p.y)
+        case (.origin, .rect(let r)): return .point(r.origin)
+        case (.size, .rect(let r)): return .size(r.size)
+        case (.scale, _): return .scalar(1)
+        case (.translation(nil), _): return .size(.zero)
+        default: return .scalar(0)
+        }
+    }
+
+    /// Folds a value of `valueKind` into the running whole-property value.
+    func compose(_ part: AnimatableValue, into whole: AnimatableValue) -> AnimatableValue {
+        switch (component, whole, part) {
+        case (.whole, _, _): return part
+        case (.x, .point(var p), .scalar(let v)): p.x = v; return .point(p)
+        case (.y, .point(var p), .scalar(let v)): p.y = v; return .point(p)
+        case (.origin, .rect(var r), .point(let o)): r.origin = o; return .rect(r)
+        case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
+        case (_, .transform(let t), _): return .transform(CATransform3DConcat(subTransform(part), t))
+        default: return whole
+        }
+    }
+
+    /// The transform a `transform.*` sub-path value stands for.
+    private func subTransform(_ part: AnimatableValue) -> CATransform3D {
+        let v: CGFloat
+        switch part {
+        case .scalar(let x): v = x
+        case .size(let s): return CATransform3DMakeTranslation(s.width, s.height, 0)
+        default: return CATransform3DIdentity
+        }
+        switch component {
+        case .rotation(.x): return CATransform3DMakeRotation(v, 1, 0, 0)
+        case .rotation(.y): return CATransform3DMakeRotation(v, 0, 1, 0)
+        case .rotation(.z): return CATransform3DMakeRotation(v, 0, 0, 1)
+        case .scale(nil): return CATransform3DMakeScale(v, v, v)
+        case .scale(.x): return CATransform3DMakeScale(v, 1, 1)
+        case .scale(.y): return CATransform3DMakeScale(1, v, 1)
+        case .scale(.z): return CATransform3DMakeScale(1, 1, v)
+        case .translation(.x): return CATransform3DMakeTranslation(v, 0, 0)
+        case .translation(.y): return CATransform3DMakeTranslation(0, v, 0)
+        case .translation(.z): return CATransform3DMakeTranslation(0, 0, v)
+        default: return CATransform3DIdentity
+        }
+    }
+
+    /// Whether the sub-path composes into a transform (and so never replaces it).
+    var composesIntoTransform: Bool {
+        switch component {
+        case .rotation, .scale, .translation: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Receives an animation's start and stop; `finished` is true only when it ran to its end.
+public protocol CAAnimationDelegate: AnyObject {
+    func animationDidStart(_ anim: CAAnimation)
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation: media timing, a timing function, a delegate. Adding an animation to a
+/// layer attaches a copy, as Core Animation does; the copy is what `animation(forKey:)` returns.
+open class CAAnimation: CAMediaTiming {
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = 0
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+    /// Maps the fraction of each cycle; nil is linear.
+    public var timingFunction: CAMediaTimingFunction?
+    /// Retained, as in Core Animation.
+    public var delegate: CAAnimationDelegate?
+    public var isRemovedOnCompletion = true
+
+    public init() {}
+
+    /// A copy with the same configuration (not the attachment state).
+    required public init(copying other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+    }
+
+    /// A copy of this animation, as `NSCopying.copy()`.
+    public func copy() -> Self { Self(copying: self) }
+
+    /// Default duration Core Animation uses when `duration` is 0 outside a transaction.
+    public static let defaultDuration: CFTimeInterval = 0.25
+
+    // MARK: Attachment (set on the attached copy only)
+
+    /// Timing with beginTime and duration resolved when attached.
+    var resolved: ResolvedTiming?
+    var started = false
+    var stopped = false
+    weak var attachedLayer: CALayer?
+    var completionGroups: [TransactionCompletion] = []
+
+    /// Resolves timing for a copy being attached: `duration` 0 becomes `inheritedDuration`,
+    /// `beginTime` 0 becomes `now` unless this is a group child.
+    func resolve(now: CFTimeInterval, inheritedDuration: CFTimeInterval, isGroupChild: Bool) {
+        resolved = ResolvedTiming(
+            beginTime: beginTime == 0 && !isGroupChild ? now : beginTime,
+            duration: duration > 0 ? duration : inheritedDuration,
+            speed: Double(speed),
+            timeOffset: timeOffset,
+            repeatCount: Double(repeatCount),
+            repeatDuration: repeatDuration,
+            autoreverses: autoreverses,
+            fillMode: fillMode,
+            holdsAfterEnd: isGroupChild || !isRemovedOnCompletion
+        )
+    }
+
+    /// Applies this animation's values at `parentTime` to `props` (docs/engine-model.md §5).
+    func apply(to props: inout LayerProperties, parentTime: CFTimeInterval) {}
+
+    /// Checks the configuration; returns "field: problem" for the first thing wrong, or nil.
+    public func validationError() -> String? {
+        if !duration.isFinite || duration < 0 { return "duration: must be a finite number ≥ 0" }
+        if !beginTime.isFinite { return "beginTime: must be finite" }
+        if !speed.isFinite { return "speed: must be finite" }
+        if !timeOffset.isFinite { return "timeOffset: must be finite" }
+        if repeatCount.isNaN || repeatCount < 0 { return "repeatCount: must be ≥ 0 or inf" }
+        if !repeatDuration.isFinite || repeatDuration < 0 { return "repeatDuration: must be a finite number ≥ 0" }
+        return nil
+    }
+
+    /// The fraction of the current cycle after the timing function.
+    func fraction(of sample: TimingSample, duration: CFTimeInterval) -> CGFloat {
+        let f = CGFloat(sample.simpleTime / duration)
+        return timingFunction.map { $0.evaluate(f) } ?? f
+    }
+}

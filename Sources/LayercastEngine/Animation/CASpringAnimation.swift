@@ -1,0 +1,39 @@
+import Foundation
+
+/// A basic animation driven by a damped spring instead of a timing function
+/// (docs/engine-model.md §3.4).
+open class CASpringAnimation: CABasicAnimation {
+    public var mass: CGFloat = 1
+    public var stiffness: CGFloat = 100
+    public var damping: CGFloat = 10
+    public var initialVelocity: CGFloat = 0
+
+    public override init() { super.init() }
+
+    required public init(copying other: CAAnimation) {
+        super.init(copying: other)
+        if let o = other as? CASpringAnimation {
+            mass = o.mass
+            stiffness = o.stiffness
+            damping = o.damping
+            initialVelocity = o.initialVelocity
+        }
+    }
+
+    var solver: SpringSolver {
+        SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+    }
+
+    /// The estimated time for the spring to come to rest with the current parameters.
+    public var settlingDuration: CFTimeInterval { CFTimeInterval(solver.settlingDuration) }
+
+    public override func validationError() -> String? {
+        if let e = SpringSolver.validate(mass: mass, stiffness: stiffness, damping: damping) { return e }
+        if !initialVelocity.isFinite { return "initialVelocity: must be finite" }
+        return super.validationError()
+    }
+
+    override func progress(at sample: TimingSample, timing: ResolvedTiming) -> CGFloat {
+        solver.value(at: CGFloat(sample.simpleTime))
+    }
+}

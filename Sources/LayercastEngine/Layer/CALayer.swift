@@ -1,0 +1,381 @@
+import Foundation
+
+/// Something a layer runs when one of its properties changes, as Core Animation's `CAAction`.
+public protocol CAAction: AnyObject {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+/// An action that does nothing: mapping a key to it in `actions` disables that implicit animation.
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension CAAnimation: CAAction {
+    /// Adds a copy of this animation to the layer under the event's key, as Core Animation does.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+/// A node of the layer tree: geometry, appearance, timing and the animations attached to it.
+/// Animations never change the model; `presentation(at:)` gives what is on screen at a time.
+open class CALayer: CAMediaTiming {
+    /// The model values (for a presentation copy, the presented ones).
+    public internal(set) var properties = LayerProperties()
+    public var name: String?
+    public var actions: [String: CAAction]?
+    public private(set) weak var superlayer: CALayer?
+    private var children: [CALayer] = []
+    /// Attached animations in the order they were added.
+    private var attachedAnimations: [(key: String, animation: CAAnimation)] = []
+    private var anonymousKeys = 0
+    /// For a presentation copy, the model layer it shows.
+    private weak var modelSource: CALayer?
+
+    // MARK: CAMediaTiming (a layer's time nests inside its superlayer's)
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
+    public init() {}
+
+    /// A shallow copy used for presentation layers: same class, properties and timing, no tree.
+    public required init(layer: Any) {
+        guard let other = layer as? CALayer else { return }
+        properties = other.properties
+        name = other.name
+        beginTime = other.beginTime
+        speed = other.speed
+        timeOffset = other.timeOffset
+    }
+
+    // MARK: Properties
+
+    /// Sets a model value; for an animatable property of a layer in a tree this runs the
+    /// property's action (an implicit animation) unless the transaction disables actions.
+    func set<V: Equatable>(_ keyPath: WritableKeyPath<LayerProperties, V>, _ value: V, animating property: LayerProperty?) {
+        guard properties[keyPath: keyPath] != value else { return }
+        guard let property, modelSource == nil, superlayer != nil, !CATransaction.disableActions(),
+              let action = action(forKey: property.rawValue) else {
+            properties[keyPath: keyPath] = value
+            return
+        }
+        let from = presentedValue(of: property)
+        properties[keyPath: keyPath] = value
+        if let animation = action as? CABasicAnimation, animation.fromValue == nil, animation.toValue == nil, animation.byValue == nil {
+            let implicit = animation.copy()
+            implicit.fromValue = from.anyValue
+            implicit.run(forKey: property.rawValue, object: self, arguments: nil)
+        } else {
+            action.run(forKey: property.rawValue, object: self, arguments: nil)
+        }
+    }
+
+    /// The action for a key: `actions[key]` if present, else the default implicit animation.
+    open func action(forKey event: String) -> CAAction? {
+        if let action = actions?[event] { return action is NSNull ? nil : action }
+        return Self.defaultAction(forKey: event)
+    }
+
+    /// The implicit animation for an animatable key: a basic animation in the transaction's
+    /// duration and timing function (the `default` curve unless set).
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        guard AnimationKeyPath(event) != nil else { return nil }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    public var bounds: CGRect {
+        get { properties.bounds }
+        set { set(\.bounds, newValue, animating: .bounds) }
+    }
+    public var position: CGPoint {
+        get { properties.position }
+        set { set(\.position, newValue, animating: .position) }
+    }
+    public var zPosition: CGFloat {
+        get { properties.zPosition }
+        set { set(\.zPosition, newValue, animating: .zPosition) }
+    }
+    public var anchorPoint: CGPoint {
+        get { properties.anchorPoint }
+        set { set(\.anchorPoint, newValue, animating: .anchorPoint) }
+    }
+    public var anchorPointZ: CGFloat {
+        get { properties.anchorPointZ }
+        set { set(\.anchorPointZ, newValue, animating: nil) }
+    }
+    public var transform: CATransform3D {
+        get { properties.transform }
+        set { set(\.transform, newValue, animating: .transform) }
+    }
+    public var sublayerTransform: CATransform3D {
+        get { properties.sublayerTransform }
+        set { set(\.sublayerTransform, newValue, animating: .sublayerTransform) }
+    }
+    public var opacity: Float {
+        get { properties.opacity }
+        set { set(\.opacity, newValue, animating: .opacity) }
+    }
+    public var isHidden: Bool {
+        get { properties.isHidden }
+        set { set(\.isHidden, newValue, animating: .hidden) }
+    }
+    public var masksToBounds: Bool {
+        get { properties.masksToBounds }
+        set { set(\.masksToBounds, newValue, animating: nil) }
+    }
+    public var isDoubleSided: Bool {
+        get { properties.isDoubleSided }
+        set { set(\.isDoubleSided, newValue, animating: nil) }
+    }
+    public var backgroundColor: CGColor? {
+        get { properties.backgroundColor }
+        set { set(\.backgroundColor, newValue, animating: .backgroundColor) }
+    }
+    public var borderColor: CGColor? {
+        get { properties.borderColor }
+        set { set(\.borderColor, newValue, animating: .borderColor) }
+    }
+    public var borderWidth: CGFloat {
+        get { properties.borderWidth }
+        set { set(\.borderWidth, newValue, animating: .borderWidth) }
+    }
+    public var cornerRadius: CGFloat {
+        get { properties.cornerRadius }
+        set { set(\.cornerRadius, newValue, animating: .cornerRadius) }
+    }
+    public var contents: CGImage? {
+        get { properties.contents }
+        set { set(\.contents, newValue, animating: .contents) }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { properties.contentsGravity }
+        set { set(\.contentsGravity, newValue, animating: nil) }
+    }
+    public var shadowColor: CGColor? {
+        get { properties.shadowColor }
+        set { set(\.shadowColor, newValue, animating: .shadowColor) }
+    }
+    public var shadowOpacity: Float {
+        get { properties.shadowOpacity }
+        set { set(\.shadowOpacity, newValue, animating: .shadowOpacity) }
+    }
+    public var shadowOffset: CGSize {
+        get { properties.shadowOffset }
+        set { set(\.shadowOffset, newValue, animating: .shadowOffset) }
+    }
+    public var shadowRadius: CGFloat {
+        get { properties.shadowRadius }
+        set { set(\.shadowRadius, newValue, animating: .shadowRadius) }
+    }
+    public var shadowPath: CGPath? {
+        get { properties.shadowPath }
+        set { set(\.shadowPath, newValue, animating: nil) }
+    }
+
+    // MARK: Tree
+
+    /// The sublayers back to front; setting replaces them all.
+    public var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for child in children { child.superlayer = nil }
+            children = []
+            for child in newValue ?? [] { addSublayer(child) }
+        }
+    }
+
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(children.count))
+    }
+
+    /// Inserts at `index` (clamped to the end), first removing the layer from its old superlayer.
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        layer.removeFromSuperlayer()
+        children.insert(layer, at: min(Int(index), children.count))
+        layer.superlayer = self
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func replaceSublayer(_ old: CALayer, with new: CALayer) {
+        guard let index = children.firstIndex(where: { $0 === old }) else { return }
+        old.removeFromSuperlayer()
+        insertSublayer(new, at: UInt32(index))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// The topmost ancestor (self when it has no superlayer).
+    public var rootLayer: CALayer {
+        var layer = self
+        while let parent = layer.superlayer { layer = parent }
+        return layer
+    }
+
+    // MARK: Animations
+
+    /// Attaches a copy of `anim` under `key` (nil gets a unique key), replacing any animation
+    /// with that key; `beginTime` 0 becomes the layer's current local time.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let context = SceneContext.current
+        let key = key ?? { anonymousKeys += 1; return "animation-\(anonymousKeys)" }()
+        removeAnimation(forKey: key)
+        let copy = anim.copy()
+        copy.resolve(now: localTime(atMedia: context.now), inheritedDuration: CATransaction.animationDuration(), isGroupChild: false)
+        copy.attachedLayer = self
+        attachedAnimations.append((key, copy))
+        context.attach(copy)
+    }
+
+    /// The attached animation for `key`.
+    public func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.first { $0.key == key }?.animation
+    }
+
+    /// Keys of the attached animations in the order they were added.
+    public func animationKeys() -> [String]? {
+        attachedAnimations.isEmpty ? nil : attachedAnimations.map(\.key)
+    }
+
+    /// Removes the animation for `key`; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
+        let animation = attachedAnimations.remove(at: index).animation
+        SceneContext.current.detach(animation)
+    }
+
+    public func removeAllAnimations() {
+        let removed = attachedAnimations
+        attachedAnimations = []
+        for (_, animation) in removed { SceneContext.current.detach(animation) }
+    }
+
+    /// Drops an animation that finished with `isRemovedOnCompletion`.
+    func detachFinished(_ animation: CAAnimation) {
+        attachedAnimations.removeAll { $0.animation === animation }
+    }
+
+    // MARK: Time
+
+    /// This layer's local time at media time `t` (docs/engine-model.md §1).
+    public func localTime(atMedia t: CFTimeInterval) -> CFTimeInterval {
+        let parentTime = superlayer?.localTime(atMedia: t) ?? t
+        return (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
+    }
+
+    /// The media time at which this layer's local time is `t`; infinite through a paused layer.
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        guard speed != 0 else { return .infinity }
+        let parentTime = (t - timeOffset) / CFTimeInterval(speed) + beginTime
+        return superlayer?.mediaTime(fromLocal: parentTime) ?? parentTime
+    }
+
+    /// Converts `t` from `layer`'s local time (media time when nil) to this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let media = layer.map { l -> CFTimeInterval in
+            let m = l.mediaTime(fromLocal: t)
+            return m.isFinite ? m : l.beginTime
+        } ?? t
+        return localTime(atMedia: media)
+    }
+
+    /// Converts `t` from this layer's local time to `layer`'s (media time when nil).
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let m = mediaTime(fromLocal: t)
+        let media = m.isFinite ? m : beginTime
+        return layer?.localTime(atMedia: media) ?? media
+    }
+
+    // MARK: Presentation
+
+    /// The model properties with every attached animation applied at this layer's local time `t`.
+    public func presentedProperties(atLocalTime t: CFTimeInterval) -> LayerProperties {
+        var props = properties
+        for (_, animation) in attachedAnimations {
+            animation.apply(to: &props, parentTime: t)
+        }
+        return props
+    }
+
+    /// The on-screen value of one property now.
+    func presentedValue(of property: LayerProperty) -> AnimatableValue {
+        presentedProperties(atLocalTime: localTime(atMedia: CACurrentMediaTime()))[property]
+    }
+
+    /// A copy of the whole tree as it appears at media time `t`, returning the copy of this layer;
+    /// nil for a layer that is itself a presentation copy.
+    public func presentation(at t: CFTimeInterval) -> Self? {
+        guard modelSource == nil else { return nil }
+        let root = rootLayer
+        var match: CALayer?
+        _ = root.presentationCopy(parentTime: t, target: self, match: &match)
+        return match as? Self
+    }
+
+    /// The presentation copy at the current media time, as `CALayer.presentation()`.
+    public func presentation() -> Self? {
+        presentation(at: CACurrentMediaTime())
+    }
+
+    /// The model layer a presentation copy shows (self for a model layer).
+    public func model() -> Self {
+        (modelSource as? Self) ?? self
+    }
+
+    private func presentationCopy(parentTime: CFTimeInterval, target: CALayer, match: inout CALayer?) -> CALayer {
+        let local = (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
+        let copy = Self(layer: self)
+        copy.properties = presentedProperties(atLocalTime: local)
+        copy.modelSource = self
+        if self === target { match = copy }
+        for child in children {
+            let childCopy = child.presentationCopy(parentTime: local, target: target, match: &match)
+            copy.children.append(childCopy)
+            childCopy.superlayer = copy
+        }
+        return copy
+    }
+
+    /// Visits every layer of this subtree in tree order with its presented properties at media
+    /// time `t`; allocation-free apart from what `body` does (the frame path uses this).
+    public func forEachPresented(at t: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
+        let parentTime = superlayer?.localTime(atMedia: t) ?? t
+        visitPresented(parentTime: parentTime, body)
+    }
+
+    private func visitPresented(parentTime: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
+        let local = (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
+        body(self, presentedProperties(atLocalTime: local))
+        for child in children { child.visitPresented(parentTime: local, body) }
+    }
+
+    /// Whether a point in this layer's coordinates is inside its bounds (half-open).
+    open func contains(_ p: CGPoint) -> Bool {
+        properties.boundsContain(p)
+    }
+
+    /// Whether this layer's plane holds its sublayers flat (false for CATransformLayer).
+    open var flattensSublayers: Bool { true }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A source of media time in seconds.
+public protocol MediaClock: AnyObject {
+    var now: CFTimeInterval { get }
+}
+
+/// The host's monotonic clock (CLOCK_MONOTONIC), as `CACurrentMediaTime()` reads on iOS.
+public final class MonotonicClock: MediaClock {
+    public init() {}
+
+    public var now: CFTimeInterval {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) / 1_000_000_000
+    }
+}
+
+/// A clock that only moves when told: for tests, replays and deterministic simulation.
+public final class ManualClock: MediaClock {
+    public var now: CFTimeInterval
+
+    public init(now: CFTimeInterval = 0) { self.now = now }
+
+    /// Moves the clock forward by `seconds`.
+    public func advance(by seconds: CFTimeInterval) { now += seconds }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds and tests Layercast: dependencies, Swift build and tests, then the Python
+# conformance tests when there are any. Exits non-zero as soon as a step fails.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+run() {
+    echo "+ $*"
+    "$@"
+}
+
+run bash scripts/install-deps.sh
+run swift build --build-tests
+run swift test
+
+shopt -s nullglob
+conformance_tests=(Tests/conformance/test_*.py)
+shopt -u nullglob
+if [[ -d Tests/conformance ]] && (( ${#conformance_tests[@]} > 0 )); then
+    echo "+ python3 -m pytest -q Tests/conformance"
+    status=0
+    python3 -m pytest -q Tests/conformance || status=$?
+    if (( status == 5 )); then
+        echo "test.sh: pytest collected no tests"
+    elif (( status != 0 )); then
+        exit "$status"
+    fi
+else
+    echo "test.sh: no Tests/conformance/test_*.py, skipping pytest"
+fi
+
+echo "test.sh: all steps passed"
