@@ -8,6 +8,8 @@ struct KeyframeTrack {
     let timingFunctions: [CAMediaTimingFunction]
     let mode: CAAnimationCalculationMode
     let path: PathSampler?
+    /// Transform values decomposed once, so each frame only interpolates the parts.
+    private let decomposed: [DecomposedTransform3D?]
     /// For paced modes: cumulative arc length at each table entry, with its segment and parameter.
     private var pacedTable: [(length: CGFloat, segment: Int, u: CGFloat)] = []
 
@@ -19,6 +21,10 @@ struct KeyframeTrack {
         self.timingFunctions = timingFunctions
         self.mode = mode
         self.path = path
+        self.decomposed = values.map { value in
+            guard case .transform(let t) = value else { return nil }
+            return DecomposedTransform3D(t)
+        }
         let n = values.count
         let expected = mode == .discrete ? [n, n + 1] : [n]
         if let keyTimes, expected.contains(keyTimes.count) {
@@ -69,6 +75,10 @@ struct KeyframeTrack {
             return (.point(p.point), p.tangentAngle)
         }
         let a = values[i], b = values[i + 1]
+        if case .transform = a {
+            guard let da = decomposed[i], let db = decomposed[i + 1] else { return (u < 0.5 ? a : b, 0) }
+            return (.transform(da.interpolated(to: db, u).transform), 0)
+        }
         let tangent = Self.direction(from: a, to: b)
         guard cubic, a.isInterpolable, a.kind != .transform else { return (a.interpolated(to: b, u), tangent) }
         let before = values[max(i - 1, 0)], after = values[min(i + 2, values.count - 1)]

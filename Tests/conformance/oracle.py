@@ -1,0 +1,1269 @@
+#!/usr/bin/env python3
+"""Independent reference implementation ("oracle") of docs/engine-model.md.
+
+It evaluates exactly the `layercast sample` contract:
+
+    input   {"root": LAYER, "times": [t...], "hitTests": [{"time": t, "point": [x, y]}...]}
+    output  {"samples": [{"time": t, "layers": {NAME: {...}}}...],
+             "hits": [{"time": t, "point": [x, y], "layer": NAME | null}...]}
+
+It was written from the model document alone (no engine source was read), using only the
+standard library and numpy.  Section numbers in comments (§2, §3.2, ...) refer to
+docs/engine-model.md.  Usage:
+
+    python3 oracle.py FILE|-        # prints the sample output, exit 1 + message on bad input
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+import numpy as np
+
+# ----------------------------------------------------------------------------------------
+# Errors
+# ----------------------------------------------------------------------------------------
+
+
+class SpecError(Exception):
+    """Malformed input. `path` names the offending value, e.g. root.animations[0].keyTimes."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+# ----------------------------------------------------------------------------------------
+# Value kinds (§3) and key paths (§5)
+# ----------------------------------------------------------------------------------------
+
+# Number of components of each numeric kind.  Numeric values are tuples of floats (a scalar
+# is a 1-tuple), transforms are 16-tuples in CATransform3D field order, bools are bools.
+NUMERIC_SIZES = {"scalar": 1, "point": 2, "size": 2, "rect": 4, "colour": 4}
+
+PROPERTY_KINDS = {
+    "position": "point",
+    "anchorPoint": "point",
+    "bounds": "rect",
+    "opacity": "scalar",
+    "zPosition": "scalar",
+    "cornerRadius": "scalar",
+    "borderWidth": "scalar",
+    "backgroundColor": "colour",
+    "borderColor": "colour",
+    "hidden": "bool",
+    "contents": "image",
+    "transform": "transform",
+    "sublayerTransform": "transform",
+    "shadowOpacity": "scalar",
+    "shadowRadius": "scalar",
+    "shadowOffset": "size",
+    "shadowColor": "colour",
+}
+
+IDENTITY = (1.0, 0.0, 0.0, 0.0,
+            0.0, 1.0, 0.0, 0.0,
+            0.0, 0.0, 1.0, 0.0,
+            0.0, 0.0, 0.0, 1.0)
+
+# Core Animation defaults of the properties (§ sample contract).
+PROPERTY_DEFAULTS = {
+    "position": (0.0, 0.0),
+    "anchorPoint": (0.5, 0.5),
+    "bounds": (0.0, 0.0, 0.0, 0.0),
+    "opacity": (1.0,),
+    "zPosition": (0.0,),
+    "cornerRadius": (0.0,),
+    "borderWidth": (0.0,),
+    "backgroundColor": (0.0, 0.0, 0.0, 0.0),  # "no colour" reports [0,0,0,0]
+    "borderColor": (0.0, 0.0, 0.0, 1.0),
+    "hidden": False,
+    "contents": None,
+    "transform": IDENTITY,
+    "sublayerTransform": IDENTITY,
+    "shadowOpacity": (0.0,),
+    "shadowRadius": (3.0,),
+    "shadowOffset": (0.0, -3.0),
+    "shadowColor": (0.0, 0.0, 0.0, 1.0),
+}
+
+
+@dataclass(frozen=True)
+class KeyPath:
+    text: str
+    prop: str           # the layer property the key path addresses
+    kind: str           # the kind of the animated value
+    target: tuple       # ("whole",) | ("comp", i) | ("part", lo, hi) | ("xform", op, axis)
+
+
+def _keypaths() -> dict[str, KeyPath]:
+    table = {name: KeyPath(name, name, kind, ("whole",)) for name, kind in PROPERTY_KINDS.items()}
+    for prop in ("position", "anchorPoint"):
+        table[prop + ".x"] = KeyPath(prop + ".x", prop, "scalar", ("comp", 0))
+        table[prop + ".y"] = KeyPath(prop + ".y", prop, "scalar", ("comp", 1))
+    table["bounds.origin"] = KeyPath("bounds.origin", "bounds", "point", ("part", 0, 2))
+    table["bounds.size"] = KeyPath("bounds.size", "bounds", "size", ("part", 2, 4))
+    for op in ("rotation", "scale", "translation"):
+        for axis in ("x", "y", "z"):
+            name = f"transform.{op}.{axis}"
+            table[name] = KeyPath(name, "transform", "scalar", ("xform", op, axis))
+    table["transform.rotation"] = KeyPath("transform.rotation", "transform", "scalar",
+                                          ("xform", "rotation", "z"))
+    table["transform.scale"] = KeyPath("transform.scale", "transform", "scalar",
+                                       ("xform", "scale", "xyz"))
+    table["transform.translation"] = KeyPath("transform.translation", "transform", "size",
+                                             ("xform", "translation", "xy"))
+    return table
+
+
+KEYPATHS = _keypaths()
+
+# ----------------------------------------------------------------------------------------
+# Matrices (row vectors, CATransform3D layout: M[i][j] = m(i+1)(j+1), translation in row 3)
+# ----------------------------------------------------------------------------------------
+
+
+def mat(t) -> np.ndarray:
+    return np.array(t, dtype=float).reshape(4, 4)
+
+
+def tup(m: np.ndarray) -> tuple:
+    return tuple(float(x) for x in np.asarray(m).reshape(16))
+
+
+def concat(a, b) -> tuple:
+    """CATransform3DConcat(a, b): a applied first, then b."""
+    return tup(mat(a) @ mat(b))
+
+
+def translation(x, y, z) -> np.ndarray:
+    m = np.identity(4)
+    m[3, 0:3] = (x, y, z)
+    return m
+
+
+def scaling(x, y, z) -> np.ndarray:
+    return np.diag([x, y, z, 1.0])
+
+
+def rotation(angle, axis) -> np.ndarray:
+    """CATransform3DMakeRotation(angle, axis) for a unit coordinate axis."""
+    c, s = math.cos(angle), math.sin(angle)
+    m = np.identity(4)
+    i, j = {"x": (1, 2), "y": (2, 0), "z": (0, 1)}[axis]
+    m[i, i] = c
+    m[i, j] = s
+    m[j, i] = -s
+    m[j, j] = c
+    return m
+
+
+# ---- CSS Transforms Level 2 decomposition, re-derived for row vectors --------------------
+#
+# A decomposable matrix, normalised so that m44 = 1, is factored as  M = A · P  where
+#     A = [[U, 0], [t, 1]]     (U = diag(scale) · K(skew) · Q(rotation), then translate t)
+#     P = [[I, p₀₋₂], [0, p₃]] (perspective, applied last)
+# K = [[1,0,0],[xy,1,0],[xz,yz,1]]: the rows of U are Gram-Schmidt'ed in order x, y, z,
+# exactly the quantities the CSS pseudo-code computes.  Q is orthonormal with det +1
+# (a reflection is absorbed by negating all three scales, as in CSS).
+
+
+def _quat_from_rows(q: np.ndarray) -> np.ndarray:
+    """Unit quaternion (x, y, z, w) of the rotation whose row-vector matrix is q."""
+    r = q.T  # column-vector rotation matrix
+    trace = r[0, 0] + r[1, 1] + r[2, 2]
+    if trace > 0:
+        s = math.sqrt(trace + 1.0) * 2
+        w = 0.25 * s
+        x = (r[2, 1] - r[1, 2]) / s
+        y = (r[0, 2] - r[2, 0]) / s
+        z = (r[1, 0] - r[0, 1]) / s
+    elif r[0, 0] > r[1, 1] and r[0, 0] > r[2, 2]:
+        s = math.sqrt(1.0 + r[0, 0] - r[1, 1] - r[2, 2]) * 2
+        w = (r[2, 1] - r[1, 2]) / s
+        x = 0.25 * s
+        y = (r[0, 1] + r[1, 0]) / s
+        z = (r[0, 2] + r[2, 0]) / s
+    elif r[1, 1] > r[2, 2]:
+        s = math.sqrt(1.0 + r[1, 1] - r[0, 0] - r[2, 2]) * 2
+        w = (r[0, 2] - r[2, 0]) / s
+        x = (r[0, 1] + r[1, 0]) / s
+        y = 0.25 * s
+        z = (r[1, 2] + r[2, 1]) / s
+    else:
+        s = math.sqrt(1.0 + r[2, 2] - r[0, 0] - r[1, 1]) * 2
+        w = (r[1, 0] - r[0, 1]) / s
+        x = (r[0, 2] + r[2, 0]) / s
+        y = (r[1, 2] + r[2, 1]) / s
+        z = 0.25 * s
+    v = np.array([x, y, z, w])
+    return v / np.linalg.norm(v)
+
+
+def _rows_from_quat(qt) -> np.ndarray:
+    x, y, z, w = qt
+    r = np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+    ])
+    return r.T
+
+
+def _det3(m) -> float:
+    return float(m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                 - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                 + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+
+
+@dataclass
+class Decomposed:
+    translate: np.ndarray    # 3
+    scale: np.ndarray        # 3
+    skew: np.ndarray         # 3: xy, xz, yz
+    perspective: np.ndarray  # 4
+    quaternion: np.ndarray   # 4: x, y, z, w
+
+
+def decompose(t) -> Optional[Decomposed]:
+    m = mat(t)
+    if m[3, 3] == 0:
+        return None
+    m = m / m[3, 3]
+    a = m.copy()
+    a[0:3, 3] = 0.0
+    a[3, 3] = 1.0
+    if _det3(a[0:3, 0:3]) == 0:  # det(A) = det(U)
+        return None
+    if m[0, 3] != 0 or m[1, 3] != 0 or m[2, 3] != 0:
+        perspective = np.linalg.solve(a, m[:, 3])  # A · p = column 4 of M
+    else:
+        perspective = np.array([0.0, 0.0, 0.0, 1.0])
+    translate = m[3, 0:3].copy()
+    rows = [m[i, 0:3].copy() for i in range(3)]
+    scale = np.zeros(3)
+    skew = np.zeros(3)
+    scale[0] = np.linalg.norm(rows[0])
+    rows[0] = rows[0] / scale[0]
+    skew[0] = rows[0] @ rows[1]
+    rows[1] = rows[1] - skew[0] * rows[0]
+    scale[1] = np.linalg.norm(rows[1])
+    rows[1] = rows[1] / scale[1]
+    skew[0] /= scale[1]
+    skew[1] = rows[0] @ rows[2]
+    rows[2] = rows[2] - skew[1] * rows[0]
+    skew[2] = rows[1] @ rows[2]
+    rows[2] = rows[2] - skew[2] * rows[1]
+    scale[2] = np.linalg.norm(rows[2])
+    rows[2] = rows[2] / scale[2]
+    skew[1] /= scale[2]
+    skew[2] /= scale[2]
+    q = np.array(rows)
+    if rows[0] @ np.cross(rows[1], rows[2]) < 0:
+        scale = -scale
+        q = -q
+    return Decomposed(translate, scale, skew, perspective, _quat_from_rows(q))
+
+
+def recompose(d: Decomposed) -> tuple:
+    k = np.array([[1.0, 0.0, 0.0], [d.skew[0], 1.0, 0.0], [d.skew[1], d.skew[2], 1.0]])
+    u = np.diag(d.scale) @ k @ _rows_from_quat(d.quaternion)
+    a = np.identity(4)
+    a[0:3, 0:3] = u
+    a[3, 0:3] = d.translate
+    p = np.identity(4)
+    p[0:4, 3] = d.perspective
+    return tup(a @ p)
+
+
+def slerp(qa: np.ndarray, qb: np.ndarray, u: float) -> np.ndarray:
+    """Spherical interpolation the short way round; u outside 0…1 extrapolates."""
+    dot = float(qa @ qb)
+    if dot < 0:
+        qb, dot = -qb, -dot
+    dot = min(dot, 1.0)
+    if dot > 1.0 - 1e-12:
+        q = qa + (qb - qa) * u
+        return q / np.linalg.norm(q)
+    theta = math.acos(dot)
+    s = math.sin(theta)
+    return qa * (math.sin((1 - u) * theta) / s) + qb * (math.sin(u * theta) / s)
+
+
+def interpolate_transform(a, b, u: float) -> tuple:
+    da, db = decompose(a), decompose(b)
+    if da is None or db is None:
+        return a if u < 0.5 else b
+    d = Decomposed(
+        translate=da.translate + (db.translate - da.translate) * u,
+        scale=da.scale + (db.scale - da.scale) * u,
+        skew=da.skew + (db.skew - da.skew) * u,
+        perspective=da.perspective + (db.perspective - da.perspective) * u,
+        quaternion=slerp(da.quaternion, db.quaternion, u),
+    )
+    return recompose(d)
+
+
+# ----------------------------------------------------------------------------------------
+# Value algebra (§3): lerp, ⊕, ⊖, distance
+# ----------------------------------------------------------------------------------------
+
+
+def _lerp_tuple(a, b, u: float) -> tuple:
+    return tuple(x + (y - x) * u for x, y in zip(a, b))
+
+
+def lerp(kind: str, a, b, u: float):
+    if kind == "transform":
+        return interpolate_transform(a, b, u)
+    if kind in NUMERIC_SIZES:
+        return _lerp_tuple(a, b, u)
+    return a if u < 0.5 else b  # bool, image: discrete, switch at 0.5
+
+
+def add(kind: str, x, y):
+    """x ⊕ y."""
+    if kind == "transform":
+        return concat(y, x)
+    if kind in NUMERIC_SIZES:
+        return tuple(p + q for p, q in zip(x, y))
+    raise ValueError(f"{kind} values cannot be added")
+
+
+def subtract(kind: str, x, y):
+    """x ⊖ y."""
+    if kind == "transform":
+        return tup(np.linalg.inv(mat(y)) @ mat(x))
+    if kind in NUMERIC_SIZES:
+        return tuple(p - q for p, q in zip(x, y))
+    raise ValueError(f"{kind} values cannot be subtracted")
+
+
+def repeat_add(kind: str, e, n: int):
+    """n × e = e ⊕ e ⊕ … (n ≥ 1 times)."""
+    if kind == "transform":
+        return tup(np.linalg.matrix_power(mat(e), n))
+    return tuple(x * n for x in e)
+
+
+def distance(a, b) -> float:
+    return math.sqrt(sum((y - x) ** 2 for x, y in zip(a, b)))
+
+
+def is_numeric(kind: str) -> bool:
+    return kind in NUMERIC_SIZES
+
+
+def is_addable(kind: str) -> bool:
+    return kind in NUMERIC_SIZES or kind == "transform"
+
+
+# ----------------------------------------------------------------------------------------
+# Timing functions
+# ----------------------------------------------------------------------------------------
+
+NAMED_TIMING_FUNCTIONS = {
+    "linear": (0.0, 0.0, 1.0, 1.0),
+    "easeIn": (0.42, 0.0, 1.0, 1.0),
+    "easeOut": (0.0, 0.0, 0.58, 1.0),
+    "easeInEaseOut": (0.42, 0.0, 0.58, 1.0),
+    "default": (0.25, 0.1, 0.25, 1.0),
+}
+
+
+def _bezier(p1: float, p2: float, s: float) -> float:
+    return 3 * (1 - s) ** 2 * s * p1 + 3 * (1 - s) * s * s * p2 + s ** 3
+
+
+def timing(tf: Optional[tuple], x: float) -> float:
+    """Evaluate a cubic-bezier timing function (None = linear) at x."""
+    if tf is None:
+        return x
+    c1x, c1y, c2x, c2y = tf
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    lo, hi = 0.0, 1.0
+    while hi - lo > 1e-12:
+        mid = (lo + hi) / 2
+        if _bezier(c1x, c2x, mid) < x:
+            lo = mid
+        else:
+            hi = mid
+    return _bezier(c1y, c2y, (lo + hi) / 2)
+
+
+# ----------------------------------------------------------------------------------------
+# Springs (§3.4): m·x″ + c·x′ + k·(x − 1) = 0, x(0) = 0, x′(0) = v₀
+# ----------------------------------------------------------------------------------------
+
+
+def spring_fraction(t: float, m: float, k: float, c: float, v0: float) -> float:
+    w0 = math.sqrt(k / m)
+    zeta = c / (2 * math.sqrt(k * m))
+    # y = x − 1 with y(0) = −1, y′(0) = v0
+    if zeta < 1:
+        wd = w0 * math.sqrt(1 - zeta * zeta)
+        alpha = zeta * w0
+        y = math.exp(-alpha * t) * (-math.cos(wd * t) + (v0 - alpha) / wd * math.sin(wd * t))
+    elif zeta == 1:
+        y = (-1 + (v0 - w0) * t) * math.exp(-w0 * t)
+    else:
+        root = math.sqrt(zeta * zeta - 1)
+        r1 = -w0 * (zeta - root)
+        r2 = -w0 * (zeta + root)
+        c2 = (v0 + r1) / (r2 - r1)
+        c1 = -1 - c2
+        y = c1 * math.exp(r1 * t) + c2 * math.exp(r2 * t)
+    return 1 + y
+
+
+# ----------------------------------------------------------------------------------------
+# Model objects
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Animation:
+    path: str                      # JSON path, for messages
+    type: str                      # basic | keyframe | group | spring
+    key: Optional[str] = None
+    keypath: Optional[KeyPath] = None
+    from_value: Any = None
+    to_value: Any = None
+    by_value: Any = None
+    values: list = field(default_factory=list)
+    key_times: Optional[list] = None
+    timing_functions: list = field(default_factory=list)
+    calculation_mode: str = "linear"
+    timing_function: Optional[tuple] = None
+    begin_time: float = 0.0
+    duration: float = 0.0
+    speed: float = 1.0
+    time_offset: float = 0.0
+    repeat_count: float = 0.0
+    repeat_duration: float = 0.0
+    autoreverses: bool = False
+    fill_mode: str = "removed"
+    removed_on_completion: bool = True
+    additive: bool = False
+    cumulative: bool = False
+    children: list = field(default_factory=list)
+    mass: float = 1.0
+    stiffness: float = 100.0
+    damping: float = 10.0
+    initial_velocity: float = 0.0
+
+
+@dataclass
+class Layer:
+    path: str
+    name: str
+    type: str = "layer"            # layer | transformLayer | text
+    model: dict = field(default_factory=dict)
+    double_sided: bool = True
+    masks_to_bounds: bool = False
+    begin_time: float = 0.0
+    speed: float = 1.0
+    time_offset: float = 0.0
+    sublayers: list = field(default_factory=list)
+    animations: list = field(default_factory=list)
+    parent: Optional["Layer"] = None
+
+    @property
+    def is_transform_layer(self) -> bool:
+        return self.type == "transformLayer"
+
+    def walk(self):
+        yield self
+        for child in self.sublayers:
+            yield from child.walk()
+
+
+@dataclass
+class Case:
+    root: Layer
+    times: list
+    hit_tests: list  # [(time, (x, y))]
+
+
+# ----------------------------------------------------------------------------------------
+# Parsing and validation
+# ----------------------------------------------------------------------------------------
+
+
+def _number(v, path: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise SpecError(path, "expected a number")
+    try:
+        x = float(v)
+    except OverflowError:
+        raise SpecError(path, "number out of range") from None
+    if not math.isfinite(x):
+        raise SpecError(path, "number is not finite")
+    return x
+
+
+def _bool(v, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise SpecError(path, "expected true or false")
+    return v
+
+
+def _string(v, path: str) -> str:
+    if not isinstance(v, str):
+        raise SpecError(path, "expected a string")
+    return v
+
+
+def _list(v, path: str) -> list:
+    if not isinstance(v, list):
+        raise SpecError(path, "expected an array")
+    return v
+
+
+def _object(v, path: str) -> dict:
+    if not isinstance(v, dict):
+        raise SpecError(path, "expected an object")
+    return v
+
+
+def _numbers(v, n: int, path: str) -> tuple:
+    if not isinstance(v, list) or len(v) != n:
+        raise SpecError(path, f"expected an array of {n} numbers")
+    return tuple(_number(x, f"{path}[{i}]") for i, x in enumerate(v))
+
+
+def parse_value(v, kind: str, path: str):
+    if kind == "scalar":
+        return (_number(v, path),)
+    if kind in NUMERIC_SIZES:
+        return _numbers(v, NUMERIC_SIZES[kind], path)
+    if kind == "transform":
+        return _numbers(v, 16, path)
+    if kind == "bool":
+        if isinstance(v, bool):
+            return v
+        return _number(v, path) != 0
+    return v  # image: opaque
+
+
+def parse_timing_function(v, path: str) -> Optional[tuple]:
+    if v is None:
+        return None
+    if isinstance(v, str):
+        if v not in NAMED_TIMING_FUNCTIONS:
+            raise SpecError(path, f"unknown timing function {v!r}")
+        return NAMED_TIMING_FUNCTIONS[v]
+    pts = _numbers(v, 4, path)
+    if not (0 <= pts[0] <= 1 and 0 <= pts[2] <= 1):
+        raise SpecError(path, "control point x coordinates must lie in 0...1")
+    return pts
+
+
+def _repeat(v, path: str) -> float:
+    if isinstance(v, str):
+        if v.lower() in ("inf", "infinity"):
+            return math.inf
+        raise SpecError(path, "expected a number or \"inf\"")
+    return _number(v, path)
+
+
+ANIMATION_KEYS = {
+    "key", "type", "keyPath", "fromValue", "toValue", "byValue", "values", "keyTimes",
+    "timingFunctions", "calculationMode", "timingFunction", "beginTime", "duration", "speed",
+    "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+    "removedOnCompletion", "additive", "cumulative", "animations", "mass", "stiffness",
+    "damping", "initialVelocity",
+}
+ANIMATION_TYPES = ("basic", "keyframe", "group", "spring")
+CALCULATION_MODES = ("linear", "discrete", "paced", "cubic", "cubicPaced")
+FILL_MODES = ("removed", "forwards", "backwards", "both")
+
+
+def parse_animation(obj, path: str) -> Animation:
+    obj = _object(obj, path)
+    for k in obj:
+        if k not in ANIMATION_KEYS:
+            raise SpecError(f"{path}.{k}", "unknown animation property")
+    kind = _string(obj.get("type", "basic"), f"{path}.type")
+    if kind not in ANIMATION_TYPES:
+        raise SpecError(f"{path}.type", f"unknown animation type {kind!r}")
+    a = Animation(path=path, type=kind)
+    if "key" in obj and obj["key"] is not None:
+        a.key = _string(obj["key"], f"{path}.key")
+
+    def num(name, default):
+        return _number(obj[name], f"{path}.{name}") if name in obj else default
+
+    def flag(name, default):
+        return _bool(obj[name], f"{path}.{name}") if name in obj else default
+
+    a.begin_time = num("beginTime", 0.0)
+    a.duration = num("duration", 0.0)
+    if a.duration < 0:
+        raise SpecError(f"{path}.duration", "duration must not be negative")
+    a.speed = num("speed", 1.0)
+    a.time_offset = num("timeOffset", 0.0)
+    if "repeatCount" in obj:
+        a.repeat_count = _repeat(obj["repeatCount"], f"{path}.repeatCount")
+    if "repeatDuration" in obj:
+        a.repeat_duration = _repeat(obj["repeatDuration"], f"{path}.repeatDuration")
+    a.autoreverses = flag("autoreverses", False)
+    a.fill_mode = _string(obj.get("fillMode", "removed"), f"{path}.fillMode")
+    if a.fill_mode not in FILL_MODES:
+        raise SpecError(f"{path}.fillMode", f"unknown fill mode {a.fill_mode!r}")
+    a.removed_on_completion = flag("removedOnCompletion", True)
+    a.additive = flag("additive", False)
+    a.cumulative = flag("cumulative", False)
+    a.timing_function = parse_timing_function(obj.get("timingFunction"), f"{path}.timingFunction")
+
+    if kind == "group":
+        children = _list(obj.get("animations", []), f"{path}.animations")
+        a.children = [parse_animation(c, f"{path}.animations[{i}]") for i, c in enumerate(children)]
+        return a
+
+    if "keyPath" not in obj:
+        raise SpecError(f"{path}.keyPath", "missing key path")
+    kp_text = _string(obj["keyPath"], f"{path}.keyPath")
+    if kp_text not in KEYPATHS:
+        raise SpecError(f"{path}.keyPath", f"unknown key path {kp_text!r}")
+    a.keypath = kp = KEYPATHS[kp_text]
+
+    if kind in ("basic", "spring"):
+        for name, attr in (("fromValue", "from_value"), ("toValue", "to_value"),
+                           ("byValue", "by_value")):
+            if name in obj and obj[name] is not None:
+                setattr(a, attr, parse_value(obj[name], kp.kind, f"{path}.{name}"))
+        if a.by_value is not None and not is_addable(kp.kind):
+            raise SpecError(f"{path}.byValue", f"{kp.kind} values cannot be added")
+    if kind == "spring":
+        a.mass = num("mass", 1.0)
+        a.stiffness = num("stiffness", 100.0)
+        a.damping = num("damping", 10.0)
+        a.initial_velocity = num("initialVelocity", 0.0)
+        if a.mass <= 0:
+            raise SpecError(f"{path}.mass", "mass must be positive")
+        if a.stiffness <= 0:
+            raise SpecError(f"{path}.stiffness", "stiffness must be positive")
+        if a.damping < 0:
+            raise SpecError(f"{path}.damping", "damping must not be negative")
+    if kind == "keyframe":
+        values = _list(obj.get("values", []), f"{path}.values")
+        a.values = [parse_value(v, kp.kind, f"{path}.values[{i}]") for i, v in enumerate(values)]
+        a.calculation_mode = _string(obj.get("calculationMode", "linear"),
+                                     f"{path}.calculationMode")
+        if a.calculation_mode not in CALCULATION_MODES:
+            raise SpecError(f"{path}.calculationMode",
+                            f"unknown calculation mode {a.calculation_mode!r}")
+        if obj.get("keyTimes") is not None:
+            kt_path = f"{path}.keyTimes"
+            kts = [_number(x, f"{kt_path}[{i}]")
+                   for i, x in enumerate(_list(obj["keyTimes"], kt_path))]
+            for i in range(1, len(kts)):
+                if kts[i] < kts[i - 1]:
+                    raise SpecError(kt_path, f"key times out of order at index {i}")
+            if any(k < 0 or k > 1 for k in kts):
+                raise SpecError(kt_path, "key times must lie in 0...1")
+            n = len(a.values)
+            allowed = (n, n + 1) if a.calculation_mode == "discrete" else (n,)
+            if a.calculation_mode not in ("paced", "cubicPaced") and len(kts) not in allowed:
+                raise SpecError(kt_path, f"expected {n} key times, got {len(kts)}")
+            a.key_times = kts
+        if obj.get("timingFunctions") is not None:
+            tfs_path = f"{path}.timingFunctions"
+            a.timing_functions = [parse_timing_function(t, f"{tfs_path}[{i}]")
+                                  for i, t in enumerate(_list(obj["timingFunctions"], tfs_path))]
+    return a
+
+
+LAYER_KEYS = {
+    "name", "type", "bounds", "position", "anchorPoint", "zPosition", "transform",
+    "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds",
+    "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "beginTime", "speed",
+    "timeOffset", "sublayers", "animations",
+}
+LAYER_TYPES = ("layer", "transformLayer", "text")
+
+
+def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
+    obj = _object(obj, path)
+    for k in obj:
+        if k not in LAYER_KEYS:
+            raise SpecError(f"{path}.{k}", "unknown layer property")
+    if "name" not in obj:
+        raise SpecError(f"{path}.name", "every layer needs a name")
+    name = _string(obj["name"], f"{path}.name")
+    if name in names:
+        raise SpecError(f"{path}.name", f"duplicate layer name {name!r}")
+    names.add(name)
+    ltype = _string(obj.get("type", "layer"), f"{path}.type")
+    if ltype not in LAYER_TYPES:
+        raise SpecError(f"{path}.type", f"unknown layer type {ltype!r}")
+    layer = Layer(path=path, name=name, type=ltype, parent=parent)
+    layer.model = dict(PROPERTY_DEFAULTS)
+    for prop in ("bounds", "position", "anchorPoint", "zPosition", "transform",
+                 "sublayerTransform", "opacity", "hidden", "backgroundColor", "borderColor",
+                 "borderWidth", "cornerRadius"):
+        if prop in obj and obj[prop] is not None:
+            layer.model[prop] = parse_value(obj[prop], PROPERTY_KINDS[prop], f"{path}.{prop}")
+    if "hidden" in obj:
+        layer.model["hidden"] = _bool(obj["hidden"], f"{path}.hidden")
+    if "doubleSided" in obj:
+        layer.double_sided = _bool(obj["doubleSided"], f"{path}.doubleSided")
+    if "masksToBounds" in obj:
+        layer.masks_to_bounds = _bool(obj["masksToBounds"], f"{path}.masksToBounds")
+    for prop, attr in (("beginTime", "begin_time"), ("speed", "speed"),
+                       ("timeOffset", "time_offset")):
+        if prop in obj:
+            setattr(layer, attr, _number(obj[prop], f"{path}.{prop}"))
+    subs = _list(obj.get("sublayers", []), f"{path}.sublayers")
+    layer.sublayers = [parse_layer(s, f"{path}.sublayers[{i}]", names, layer)
+                       for i, s in enumerate(subs)]
+    anims = _list(obj.get("animations", []), f"{path}.animations")
+    added: list[Animation] = []
+    for i, a in enumerate(anims):
+        anim = parse_animation(a, f"{path}.animations[{i}]")
+        if anim.key is not None:  # adding under an existing key replaces the old animation
+            added = [x for x in added if x.key != anim.key]
+        added.append(anim)
+    layer.animations = added
+    return layer
+
+
+def parse_case(doc) -> Case:
+    doc = _object(doc, "$")
+    if "root" not in doc:
+        raise SpecError("root", "missing root layer")
+    root = parse_layer(doc["root"], "root", set(), None)
+    times = [_number(t, f"times[{i}]") for i, t in enumerate(_list(doc.get("times", []), "times"))]
+    hits = []
+    for i, h in enumerate(_list(doc.get("hitTests", []), "hitTests")):
+        h = _object(h, f"hitTests[{i}]")
+        if "time" not in h:
+            raise SpecError(f"hitTests[{i}].time", "missing time")
+        if "point" not in h:
+            raise SpecError(f"hitTests[{i}].point", "missing point")
+        hits.append((_number(h["time"], f"hitTests[{i}].time"),
+                     _numbers(h["point"], 2, f"hitTests[{i}].point")))
+    return Case(root, times, hits)
+
+
+def _reject_constant(name):
+    raise ValueError(f"invalid JSON constant {name}")
+
+
+def load_json(text: str):
+    return json.loads(text, parse_constant=_reject_constant)
+
+
+# ----------------------------------------------------------------------------------------
+# Time (§1, §2)
+# ----------------------------------------------------------------------------------------
+
+
+def fmod(a: float, b: float) -> float:
+    """mod(a, b) = a − b·⌊a/b⌋, literally."""
+    return a - b * math.floor(a / b)
+
+
+def layer_local_time(layer: Layer, T: float) -> float:
+    parent = T if layer.parent is None else layer_local_time(layer.parent, T)
+    return (parent - layer.begin_time) * layer.speed + layer.time_offset
+
+
+@dataclass
+class Phase:
+    t: float   # simple time
+    i: int     # iteration
+
+
+def animation_phase(a: Animation, p: float, d: float, b: float, in_group: bool) -> Optional[Phase]:
+    """§2: simple time and iteration at parent time p, or None when it does not apply."""
+    cycle = 2 * d if a.autoreverses else d
+    if a.repeat_duration > 0:
+        active = a.repeat_duration
+    elif a.repeat_count > 0:
+        active = a.repeat_count * cycle
+    else:
+        active = cycle
+    e = (p - b) * a.speed
+    if e < 0:
+        if a.fill_mode not in ("backwards", "both"):
+            return None
+        at = 0.0
+    elif e >= active:
+        if a.fill_mode not in ("forwards", "both"):
+            return None
+        if a.removed_on_completion and not in_group:
+            return None
+        at = active
+    else:
+        at = e
+    o = a.time_offset
+    if math.isinf(active):
+        local = max(0.0, at + o)
+    elif at == active and fmod(o, active) == 0:
+        local = active
+    else:
+        local = fmod(at + o, active)
+    i = math.floor(local / cycle)
+    c = local - i * cycle
+    if c == 0 and local > 0 and local == active:
+        i -= 1
+        c = cycle
+    t = c if (not a.autoreverses or c <= d) else 2 * d - c
+    return Phase(t, int(i))
+
+
+# ----------------------------------------------------------------------------------------
+# Keyframes (§3.2)
+# ----------------------------------------------------------------------------------------
+
+
+def _hermite(v0, v1, m0, m1, u: float) -> tuple:
+    u2, u3 = u * u, u * u * u
+    h00 = 2 * u3 - 3 * u2 + 1
+    h10 = u3 - 2 * u2 + u
+    h01 = -2 * u3 + 3 * u2
+    h11 = u3 - u2
+    return tuple(h00 * a + h10 * b + h01 * c + h11 * e for a, b, c, e in zip(v0, m0, v1, m1))
+
+
+def _tangents(values: list) -> list:
+    n = len(values)
+    out = []
+    for i in range(n):
+        prev = values[max(i - 1, 0)]
+        nxt = values[min(i + 1, n - 1)]
+        out.append(tuple((y - x) / 2 for x, y in zip(prev, nxt)))
+    return out
+
+
+def _segment(key_times: list, f: float):
+    """The segment (i, u) of `f` for linear/cubic keyframes, or an end index."""
+    n = len(key_times)
+    if f <= key_times[0]:
+        return ("end", 0)
+    if f >= key_times[n - 1]:
+        return ("end", n - 1)
+    i = max(j for j in range(n - 1) if key_times[j] <= f)
+    u = (f - key_times[i]) / (key_times[i + 1] - key_times[i])
+    return ("seg", i, u)
+
+
+def _linear_keyframes(kind, values, key_times, tfs, f):
+    seg = _segment(key_times, f)
+    if seg[0] == "end":
+        return values[seg[1]]
+    _, i, u = seg
+    if i < len(tfs) and tfs[i] is not None:
+        u = timing(tfs[i], u)
+    return lerp(kind, values[i], values[i + 1], u)
+
+
+def _evenly(n: int) -> list:
+    return [i / (n - 1) for i in range(n)]
+
+
+def _paced_polyline(values, f):
+    n = len(values)
+    lengths = [distance(values[i], values[i + 1]) for i in range(n - 1)]
+    total = sum(lengths)
+    if total == 0 or f <= 0:
+        return values[0]
+    if f >= 1:
+        return values[-1]
+    target = f * total
+    acc = 0.0
+    for i, seg in enumerate(lengths):
+        if seg > 0 and target <= acc + seg:
+            return _lerp_tuple(values[i], values[i + 1], (target - acc) / seg)
+        acc += seg
+    return values[-1]
+
+
+def _cubic_paced(values, f):
+    n = len(values)
+    tangents = _tangents(values)
+    chords = 64
+    table = []  # (cumulative length at the chord's start, segment, k, chord length)
+    total = 0.0
+    for i in range(n - 1):
+        prev = values[i]
+        for k in range(chords):
+            nxt = _hermite(values[i], values[i + 1], tangents[i], tangents[i + 1], (k + 1) / chords)
+            length = distance(prev, nxt)
+            table.append((total, i, k, length))
+            total += length
+            prev = nxt
+    if total == 0 or f <= 0:
+        return values[0]
+    if f >= 1:
+        return values[-1]
+    target = f * total
+    for start, i, k, length in table:
+        if length > 0 and target <= start + length:
+            u = (k + (target - start) / length) / chords
+            return _hermite(values[i], values[i + 1], tangents[i], tangents[i + 1], u)
+    return values[-1]
+
+
+def keyframe_value(a: Animation, f: float):
+    kind = a.keypath.kind
+    values = a.values
+    n = len(values)
+    if n == 1:
+        return values[0]
+    mode = a.calculation_mode
+    if mode in ("paced", "cubicPaced") and not is_numeric(kind):
+        # transforms (and, by extension, bools) fall back to evenly spaced linear
+        return _linear_keyframes(kind, values, _evenly(n), [], f)
+    if mode == "discrete":
+        kts = a.key_times if a.key_times is not None else [i / n for i in range(n)]
+        if f < kts[0]:
+            return values[0]
+        i = max(j for j in range(len(kts)) if kts[j] <= f)
+        return values[min(i, n - 1)]
+    if mode == "paced":
+        return _paced_polyline(values, f)
+    if mode == "cubicPaced":
+        return _cubic_paced(values, f)
+    kts = a.key_times if a.key_times is not None else _evenly(n)
+    if mode == "cubic" and is_numeric(kind):
+        seg = _segment(kts, f)
+        if seg[0] == "end":
+            return values[seg[1]]
+        _, i, u = seg
+        if i < len(a.timing_functions) and a.timing_functions[i] is not None:
+            u = timing(a.timing_functions[i], u)
+        m = _tangents(values)
+        return _hermite(values[i], values[i + 1], m[i], m[i + 1], u)
+    return _linear_keyframes(kind, values, kts, a.timing_functions, f)
+
+
+# ----------------------------------------------------------------------------------------
+# Composition (§3.1, §3.3, §4, §5)
+# ----------------------------------------------------------------------------------------
+
+
+def _xform_matrix(op: str, axis: str, v: tuple) -> np.ndarray:
+    if op == "rotation":
+        return rotation(v[0], axis)
+    if op == "scale":
+        s = v[0]
+        return scaling(s if "x" in axis else 1.0, s if "y" in axis else 1.0,
+                       s if "z" in axis else 1.0)
+    if axis == "xy":
+        return translation(v[0], v[1], 0.0)
+    return translation(*(v[0] if axis == c else 0.0 for c in "xyz"))
+
+
+def read_keypath(state: dict, kp: KeyPath):
+    target = kp.target
+    if target[0] == "whole":
+        return state[kp.prop]
+    if target[0] == "comp":
+        return (state[kp.prop][target[1]],)
+    if target[0] == "part":
+        return state[kp.prop][target[1]:target[2]]
+    # transform.* sub-paths: the identity element of the sub-path (choice, see README)
+    op, axis = target[1], target[2]
+    if op == "scale":
+        return (1.0,)
+    return (0.0, 0.0) if axis == "xy" else (0.0,)
+
+
+def write_keypath(state: dict, kp: KeyPath, v):
+    target = kp.target
+    if target[0] == "whole":
+        state[kp.prop] = v
+    elif target[0] == "comp":
+        old = list(state[kp.prop])
+        old[target[1]] = v[0]
+        state[kp.prop] = tuple(old)
+    elif target[0] == "part":
+        old = list(state[kp.prop])
+        old[target[1]:target[2]] = v
+        state[kp.prop] = tuple(old)
+    else:
+        state["transform"] = tup(_xform_matrix(target[1], target[2], v) @ mat(state["transform"]))
+
+
+def _basic_endpoints(a: Animation, cur):
+    kind = a.keypath.kind
+    fr, to, by = a.from_value, a.to_value, a.by_value
+    if fr is not None and to is not None:
+        return fr, to
+    if fr is not None and by is not None:
+        return fr, add(kind, fr, by)
+    if by is not None and to is not None:
+        return subtract(kind, to, by), to
+    if fr is not None:
+        return fr, cur
+    if to is not None:
+        return cur, to
+    if by is not None:
+        return cur, add(kind, cur, by)
+    return cur, cur
+
+
+def apply_animation(a: Animation, p: float, state: dict, parent_duration: Optional[float],
+                    now: float) -> None:
+    """Apply animation `a` at parent time p to the running property values in `state`."""
+    in_group = parent_duration is not None
+    d = a.duration if a.duration > 0 else (parent_duration if in_group else 0.25)
+    b = a.begin_time if (in_group or a.begin_time != 0) else now
+    phase = animation_phase(a, p, d, b, in_group)
+    if phase is None:
+        return
+    if a.type == "group":
+        child_time = d * timing(a.timing_function, phase.t / d)
+        for child in a.children:
+            apply_animation(child, child_time, state, d, now)
+        return
+
+    kp = a.keypath
+    kind = kp.kind
+    cur = read_keypath(state, kp)
+    if a.type == "keyframe":
+        if not a.values:
+            return
+        v = keyframe_value(a, timing(a.timing_function, phase.t / d))
+        end = (lambda: keyframe_value(a, 1.0))
+    else:
+        frm, to = _basic_endpoints(a, cur)
+        if a.type == "spring":
+            f = spring_fraction(phase.t, a.mass, a.stiffness, a.damping, a.initial_velocity)
+        else:
+            f = timing(a.timing_function, phase.t / d)
+        v = lerp(kind, frm, to, f)
+        end = (lambda: lerp(kind, frm, to, 1.0))
+    if a.cumulative and phase.i > 0 and is_addable(kind):
+        v = add(kind, v, repeat_add(kind, end(), phase.i))
+    if a.additive and is_addable(kind) and kp.target[0] != "xform":
+        v = add(kind, cur, v)
+    write_keypath(state, kp, v)
+
+
+def presentation(layer: Layer, T: float) -> dict:
+    state = dict(layer.model)
+    if T < 0:  # every animation is added at media time 0: nothing is attached before that
+        return state
+    p = layer_local_time(layer, T)
+    now = layer_local_time(layer, 0.0)
+    for a in layer.animations:
+        apply_animation(a, p, state, None, now)
+    return state
+
+
+def presentation_tree(root: Layer, T: float) -> dict:
+    return {layer.name: presentation(layer, T) for layer in root.walk()}
+
+
+# ----------------------------------------------------------------------------------------
+# Geometry (§6) and hit testing (§7)
+# ----------------------------------------------------------------------------------------
+
+
+def _std_rect(bounds):
+    x, y, w, h = bounds
+    return min(x, x + w), min(y, y + h), abs(w), abs(h)
+
+
+def anchor_in_bounds(state: dict) -> tuple:
+    min_x, min_y, w, h = _std_rect(state["bounds"])
+    ax, ay = state["anchorPoint"]
+    return min_x + ax * w, min_y + ay * h
+
+
+def sublayer_matrix(state: dict) -> np.ndarray:
+    """S(layer) = Translate(−anchor) · sublayerTransform · Translate(anchor)."""
+    ax, ay = anchor_in_bounds(state)
+    return translation(-ax, -ay, 0) @ mat(state["sublayerTransform"]) @ translation(ax, ay, 0)
+
+
+def layer_matrix(state: dict, parent_state: Optional[dict]) -> np.ndarray:
+    """M(layer): the layer's bounds space to its superlayer's bounds space."""
+    ax, ay = anchor_in_bounds(state)
+    px, py = state["position"]
+    m = translation(-ax, -ay, 0) @ mat(state["transform"]) @ translation(px, py, state["zPosition"][0])
+    if parent_state is not None:
+        m = m @ sublayer_matrix(parent_state)
+    return m
+
+
+def unproject(p: tuple, g: np.ndarray):
+    """Unproject 2D point p of the context plane onto the z = 0 plane of the layer mapped by g.
+
+    Returns (q, depth, facing_away) or None when the plane is edge-on or p is behind the eye.
+    """
+    h = g[np.ix_([0, 1, 3], [0, 1, 3])]
+    det = _det3(h)
+    if det == 0:
+        return None
+    adj = np.array([
+        [h[1, 1] * h[2, 2] - h[1, 2] * h[2, 1], h[0, 2] * h[2, 1] - h[0, 1] * h[2, 2],
+         h[0, 1] * h[1, 2] - h[0, 2] * h[1, 1]],
+        [h[1, 2] * h[2, 0] - h[1, 0] * h[2, 2], h[0, 0] * h[2, 2] - h[0, 2] * h[2, 0],
+         h[0, 2] * h[1, 0] - h[0, 0] * h[1, 2]],
+        [h[1, 0] * h[2, 1] - h[1, 1] * h[2, 0], h[0, 1] * h[2, 0] - h[0, 0] * h[2, 1],
+         h[0, 0] * h[1, 1] - h[0, 1] * h[1, 0]],
+    ])
+    r = np.array([p[0], p[1], 1.0]) @ adj / det
+    if r[2] <= 0:  # w = 1/r[2] ≤ 0: behind the eye
+        return None
+    q = (float(r[0] / r[2]), float(r[1] / r[2]))
+    x, y, z, w = np.array([q[0], q[1], 0.0, 1.0]) @ g
+    return q, float(z / w), det < 0
+
+
+def bounds_contains(bounds, q) -> bool:
+    min_x, min_y, w, h = _std_rect(bounds)
+    return min_x <= q[0] < min_x + w and min_y <= q[1] < min_y + h
+
+
+def _search_order(layer: Layer, states: dict) -> list:
+    """Sublayers top to bottom: highest zPosition first, then the later sibling."""
+    indexed = list(enumerate(layer.sublayers))
+    indexed.sort(key=lambda item: (-states[item[1].name]["zPosition"][0], -item[0]))
+    return [child for _, child in indexed]
+
+
+def _hit(layer: Layer, p: tuple, g: np.ndarray, states: dict):
+    """Hit-test `layer`, whose bounds space maps into the current context by g.
+
+    Returns (layer, depth of the candidate at p in the context) or None.
+    """
+    st = states[layer.name]
+    if st["hidden"]:
+        return None
+    if layer.is_transform_layer:
+        # No plane of its own: candidates share the context; the nearest hit wins,
+        # ties keep the usual top-to-bottom order.
+        best = None
+        for child in _search_order(layer, states):
+            gc = layer_matrix(states[child.name], st) @ g
+            found = _hit(child, p, gc, states)
+            if found is not None and (best is None or found[1] > best[1]):
+                best = found
+        return best
+    un = unproject(p, g)
+    if un is None:
+        return None
+    q, depth, facing_away = un
+    if not layer.double_sided and facing_away:
+        return None
+    if layer.masks_to_bounds and not bounds_contains(st["bounds"], q):
+        return None
+    for child in _search_order(layer, states):  # this layer flattens: q is the new context
+        found = _hit(child, q, layer_matrix(states[child.name], st), states)
+        if found is not None:
+            return found[0], depth
+    if bounds_contains(st["bounds"], q):
+        return layer, depth
+    return None
+
+
+def hit_test(root: Layer, states: dict, point: tuple) -> Optional[str]:
+    found = _hit(root, point, layer_matrix(states[root.name], None), states)
+    return None if found is None else found[0].name
+
+
+def context_matrix(layer: Layer, states: dict) -> tuple[np.ndarray, Optional[Layer]]:
+    """The map from layer's bounds space to the space of its nearest flattening ancestor
+    (None = the root's superlayer), as used by hit testing."""
+    chain = layer_matrix(states[layer.name],
+                         None if layer.parent is None else states[layer.parent.name])
+    parent = layer.parent
+    while parent is not None and parent.is_transform_layer:
+        grand = parent.parent
+        chain = chain @ layer_matrix(states[parent.name],
+                                     None if grand is None else states[grand.name])
+        parent = grand
+    return chain, parent
+
+
+def to_root_space(layer: Layer, states: dict, q: tuple) -> Optional[tuple]:
+    """Project a point of layer's bounds plane into the root's superlayer space (None if it
+    lands behind the eye somewhere on the way)."""
+    point = (q[0], q[1])
+    current = layer
+    while current is not None:
+        g, context = context_matrix(current, states)
+        x, y, z, w = np.array([point[0], point[1], 0.0, 1.0]) @ g
+        if w <= 0:
+            return None
+        point = (float(x / w), float(y / w))
+        current = context
+    return point
+
+
+# ----------------------------------------------------------------------------------------
+# The sample contract
+# ----------------------------------------------------------------------------------------
+
+
+def _report(state: dict) -> dict:
+    return {
+        "position": list(state["position"]),
+        "bounds": list(state["bounds"]),
+        "anchorPoint": list(state["anchorPoint"]),
+        "opacity": state["opacity"][0],
+        "zPosition": state["zPosition"][0],
+        "transform": list(state["transform"]),
+        "backgroundColor": list(state["backgroundColor"]),
+        "hidden": bool(state["hidden"]),
+        "cornerRadius": state["cornerRadius"][0],
+        "borderWidth": state["borderWidth"][0],
+    }
+
+
+def sample_case(case: Case) -> dict:
+    samples = []
+    for T in case.times:
+        states = presentation_tree(case.root, T)
+        samples.append({"time": T, "layers": {name: _report(st) for name, st in states.items()}})
+    hits = []
+    for T, point in case.hit_tests:
+        states = presentation_tree(case.root, T)
+        hits.append({"time": T, "point": list(point), "layer": hit_test(case.root, states, point)})
+    return {"samples": samples, "hits": hits}
+
+
+def sample(doc) -> dict:
+    """Evaluate a parsed JSON document (dict) and return the sample output."""
+    return sample_case(parse_case(doc))
+
+
+def sample_text(text: str) -> dict:
+    try:
+        doc = load_json(text)
+    except ValueError as err:
+        raise SpecError("$", f"malformed JSON: {err}") from None
+    return sample(doc)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print("usage: oracle.py FILE|-", file=sys.stderr)
+        return 2
+    text = sys.stdin.read() if argv[1] == "-" else open(argv[1], encoding="utf-8").read()
+    try:
+        out = sample_text(text)
+    except SpecError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
