@@ -43,6 +43,6 @@ let package = Package(
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
-        .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON"]),
+        .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )
