@@ -2,7 +2,7 @@ import Foundation
 import LayercastEngine
 
 /// Engine benchmark: presentation of trees of animated layers, in ns per layer per frame.
-/// Run with `swift run -c release LayercastBench`. Prints numbers; asserts nothing.
+/// Run with `swift run -c release LayercastBench [LAYERS:FRAMES …]`. Prints numbers; asserts nothing.
 
 /// A root with `count` leaf layers in groups of ten, each leaf carrying the animation mix of the
 /// shipped scenes: a keyframe fall, a spin on `transform`, and a pulse group.
@@ -73,7 +73,11 @@ func measure(count: Int, frames: Int) -> (nsPerLayer: Double, layers: Int) {
 
 print("presentation evaluation, 3 animations per leaf layer (keyframe position, keyframe transform, group)")
 print("leaf layers | layers visited/frame | frames | ns per layer per frame | ms per frame")
-for (count, frames) in [(100, 3000), (1_000, 300), (10_000, 30)] {
+let requested = CommandLine.arguments.dropFirst().compactMap { arg -> (Int, Int)? in
+    let parts = arg.split(separator: ":").compactMap { Int($0) }
+    return parts.count == 2 ? (parts[0], parts[1]) : nil
+}
+for (count, frames) in requested.isEmpty ? [(100, 3000), (1_000, 300), (10_000, 30)] : requested {
     _ = measure(count: count, frames: max(1, frames / 10))  // warm-up
     let r = measure(count: count, frames: frames)
     let msPerFrame = r.nsPerLayer * Double(r.layers) / 1e6

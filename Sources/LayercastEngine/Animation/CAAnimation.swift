@@ -71,8 +71,8 @@ open class CAAnimation: CAMediaTiming {
             repeatCount: Double(repeatCount),
             repeatDuration: repeatDuration,
             autoreverses: autoreverses,
-            fillMode: fillMode,
-            holdsAfterEnd: isGroupChild || !isRemovedOnCompletion
+            fillsBackwards: fillMode.fillsBackwards,
+            holdsAfterEnd: fillMode.fillsForwards && (isGroupChild || !isRemovedOnCompletion)
         )
     }
 

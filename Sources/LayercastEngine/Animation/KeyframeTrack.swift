@@ -2,16 +2,33 @@ import Foundation
 
 /// A keyframe animation's values prepared for evaluation: key times, per-segment timing and the
 /// distance tables the paced modes need. Built once when the animation is attached.
-struct KeyframeTrack {
+final class KeyframeTrack {
     let values: [AnimatableValue]
     let keyTimes: [CGFloat]
     let timingFunctions: [CAMediaTimingFunction]
-    let mode: CAAnimationCalculationMode
+    private let mode: Mode
     let path: PathSampler?
     /// Transform values decomposed once, so each frame only interpolates the parts.
     private let decomposed: [DecomposedTransform3D?]
     /// For paced modes: cumulative arc length at each table entry, with its segment and parameter.
     private var pacedTable: [(length: CGFloat, segment: Int, u: CGFloat)] = []
+
+    /// The calculation mode, decoded once (comparing the public raw strings per frame is costly).
+    private enum Mode {
+        case linear, discrete, paced, cubic, cubicPaced
+
+        init(_ mode: CAAnimationCalculationMode) {
+            switch mode {
+            case .discrete: self = .discrete
+            case .paced: self = .paced
+            case .cubic: self = .cubic
+            case .cubicPaced: self = .cubicPaced
+            default: self = .linear
+            }
+        }
+
+        var isPaced: Bool { self == .paced || self == .cubicPaced }
+    }
 
     private static let chordsPerCubicSegment = 64
 
@@ -19,6 +36,7 @@ struct KeyframeTrack {
          mode: CAAnimationCalculationMode, path: PathSampler?) {
         self.values = values
         self.timingFunctions = timingFunctions
+        let mode = Mode(mode)
         self.mode = mode
         self.path = path
         self.decomposed = values.map { value in

@@ -47,8 +47,8 @@ struct ResolvedTiming: Equatable {
     var repeatCount: Double
     var repeatDuration: CFTimeInterval
     var autoreverses: Bool
-    var fillMode: CAMediaTimingFillMode
-    /// Whether the object stays attached after its active duration (so forwards fill applies).
+    var fillsBackwards: Bool
+    /// Fills forwards and stays attached after its active duration.
     var holdsAfterEnd: Bool
 
     var cycle: CFTimeInterval { autoreverses ? duration * 2 : duration }
@@ -73,10 +73,10 @@ struct ResolvedTiming: Equatable {
         let active: CFTimeInterval
         var atEnd = false
         if e < 0 {
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             active = 0
         } else if e >= total {
-            guard fillMode.fillsForwards, holdsAfterEnd, total.isFinite else { return nil }
+            guard holdsAfterEnd, total.isFinite else { return nil }
             active = total
             atEnd = true
         } else {
