@@ -5,7 +5,7 @@ extension CALayer {
     /// by Core Animation's rules (docs/engine-model.md §7). On a presentation copy this tests
     /// what is on screen; `hitTest(_:at:)` does so for a model layer.
     public func hitTest(_ p: CGPoint) -> CALayer? {
-        hit(p, toPlane: CATransform3DIdentity)?.layer
+        hit(p, toPlane: superlayer?.properties.sublayerMatrix ?? CATransform3DIdentity)?.layer
     }
 
     /// Hit-tests the presentation tree at media time `t` and returns the model layer hit.
@@ -30,9 +30,10 @@ extension CALayer {
         if !properties.isDoubleSided, !Self.facesViewer(m) { return nil }
         if properties.masksToBounds, !contains(q) { return nil }
         let depth = Self.depth(of: q, under: m)
-        let flatChildren = CATransform3DConcat(properties.sublayerMatrix, flatteningMatrix)
+        // Children's points live in this plane; their depth (for transform layers among them) is
+        // measured before flattening, and unprojection reads only the x, y, w columns.
         for child in sublayersTopFirst() {
-            if let h = child.hit(q, toPlane: flatChildren) { return (h.layer, depth) }
+            if let h = child.hit(q, toPlane: properties.sublayerMatrix) { return (h.layer, depth) }
         }
         return contains(q) ? (self, depth) : nil
     }

@@ -294,18 +294,25 @@ open class CALayer: CAMediaTiming {
 
     /// Converts `t` from `layer`'s local time (media time when nil) to this layer's.
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        let media = layer.map { l -> CFTimeInterval in
-            let m = l.mediaTime(fromLocal: t)
-            return m.isFinite ? m : l.beginTime
-        } ?? t
-        return localTime(atMedia: media)
+        localTime(atMedia: layer?.mediaTimeForConversion(fromLocal: t) ?? t)
     }
 
     /// Converts `t` from this layer's local time to `layer`'s (media time when nil).
     public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        let m = mediaTime(fromLocal: t)
-        let media = m.isFinite ? m : beginTime
+        let media = mediaTimeForConversion(fromLocal: t)
         return layer?.localTime(atMedia: media) ?? media
+    }
+
+    /// The media time for local time `t`; through a paused layer (speed 0), whose inverse is
+    /// undefined, the conversion continues from that layer's beginTime (docs/engine-model.md §1).
+    private func mediaTimeForConversion(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        var time = t
+        var layer: CALayer? = self
+        while let l = layer {
+            time = l.speed == 0 ? l.beginTime : (time - l.timeOffset) / CFTimeInterval(l.speed) + l.beginTime
+            layer = l.superlayer
+        }
+        return time
     }
 
     // MARK: Presentation
