@@ -21,7 +21,12 @@ public struct SampleScene {
         var root: CALayer?
         var failure: SampleError?
         context.run {
-            do throws(SampleError) { root = try decoder.layer(rootJSON, path: "root") } catch { failure = error }
+            do throws(SampleError) {
+                root = try decoder.layer(rootJSON, path: "root")
+                try decoder.addAnimations()
+            } catch {
+                failure = error
+            }
         }
         if let failure { throw failure }
         self.root = root!
@@ -49,6 +54,9 @@ public struct SampleScene {
 private struct LayerDecoder {
     var named: [(name: String, layer: CALayer)] = []
     private var names: Set<String> = []
+    /// Animations wait until the whole tree is built: "beginTime 0 means now" resolves against
+    /// the layer's local time, which depends on its ancestors' timing.
+    private var pending: [(layer: CALayer, animation: CAAnimation, key: String?)] = []
 
     static let layerKeys: Set<String> = [
         "name", "type", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
@@ -115,8 +123,13 @@ private struct LayerDecoder {
             if let problem = animation.validationError() {
                 throw SampleError(path: "\(animPath).\(problem.prefix { $0 != ":" })", message: String(problem.drop { $0 != ":" }.dropFirst(2)))
             }
-            layer.add(animation, forKey: try JSONReader(item, path: animPath).string("key"))
+            pending.append((layer, animation, try JSONReader(item, path: animPath).string("key")))
         }
         return layer
+    }
+
+    /// Adds every decoded animation, in document order, at the context's current time.
+    func addAnimations() throws(SampleError) {
+        for (layer, animation, key) in pending { layer.add(animation, forKey: key) }
     }
 }

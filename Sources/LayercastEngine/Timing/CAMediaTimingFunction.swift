@@ -80,6 +80,8 @@ public final class CAMediaTimingFunction: Hashable, Sendable {
     /// method with a bisection fallback, then evaluates y(t).
     public func evaluate(_ x: CGFloat) -> CGFloat {
         let x = min(max(Double(x), 0), 1)
+        // The curve's ends are exact: a cycle's end must map to 1, not 1 − ε.
+        if x == 0 || x == 1 { return CGFloat(x) }
         // With both control points on the diagonal x(t) and y(t) are the same polynomial.
         if c1x == c1y && c2x == c2y { return CGFloat(x) }
         let t = solveCurveX(x)
