@@ -11,7 +11,8 @@ public enum SampleRunner {
         do {
             json = try JSONValue.parse(text)
         } catch {
-            throw SampleError(path: "input", message: "malformed JSON: \(error)")
+            let path = JSONPathLocator.path(in: text, at: error.position) ?? "input"
+            throw SampleError(path: path, message: "malformed JSON: \(error)")
         }
         return run(try SampleScene(json: json))
     }

@@ -53,13 +53,15 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"root\": {", "input"),
+        ("{\"root\": {", "root"),
+        ("[1, 2", "input[1]"),
         ("{\"root\": {\"animations\": [{\"keyPath\": \"opacty\"}]}}", "root.animations[0].keyPath"),
         ("{\"root\": {\"animations\": [{\"keyPath\": \"position\", \"toValue\": [1, 2, 3]}]}}", "root.animations[0].toValue"),
         ("{\"root\": {\"sublayers\": [{}, {}, {}, {\"animations\": [{\"type\": \"keyframe\", \"keyPath\": \"opacity\", \"values\": [0, 1], \"keyTimes\": [0.6, 0.2]}]}]}}",
          "root.sublayers[3].animations[0].keyTimes"),
         ("{\"root\": {\"animations\": [{\"keyPath\": \"opacity\", \"duration\": -1}]}}", "root.animations[0].duration"),
-        ("{\"root\": {\"position\": [1e400, 0]}}", "input"),
+        ("{\"root\": {\"position\": [1e400, 0]}}", "root.position[0]"),
+        ("{\"root\": {\"animations\": [{\"keyPath\": \"opacity\", \"toValue\": 1e400}]}}", "root.animations[0].toValue"),
         ("{\"root\": {\"animations\": [{\"type\": \"bouncy\", \"keyPath\": \"opacity\"}]}}", "root.animations[0].type"),
         ("{\"root\": {\"animations\": [{\"type\": \"keyframe\", \"keyPath\": \"opacity\", \"calculationMode\": \"smooth\"}]}}",
          "root.animations[0].calculationMode"),
