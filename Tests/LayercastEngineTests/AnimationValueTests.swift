@@ -7,38 +7,6 @@ import Testing
 // animation added with beginTime 0 starts at media time 0 and, with duration 1, the media time
 // is the fraction.
 
-private func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a - b) < tolerance
-}
-
-private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance
-}
-
-private func close(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: CGFloat = 1e-9) -> Bool {
-    zip(a.components, b.components).allSatisfy { abs($0 - $1) < tolerance }
-}
-
-/// y of the cubic Bézier timing curve (0,0)–(c1x,c1y)–(c2x,c2y)–(1,1) at x, by plain bisection
-/// (an independent reference; the control points are rounded to Float as Core Animation stores them).
-private func bezier(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, at x: Double) -> Double {
-    func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, Double(c1x), Double(c2x)) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, Double(c1y), Double(c2y))
-}
-
-/// Apple's easeIn curve (0.42, 0, 1, 1).
-private func easeIn(_ x: Double) -> Double { bezier(0.42, 0, 1, 1, at: x) }
-/// Apple's easeInEaseOut curve (0.42, 0, 0.58, 1).
-private func easeInEaseOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
-
 /// Runs `body` in a scene whose manual clock reads 0.
 private func atTimeZero(_ body: () -> Void) {
     SceneContext(clock: ManualClock()).run(body)

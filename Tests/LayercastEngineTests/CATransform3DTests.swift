@@ -22,21 +22,13 @@ private extension CATransform3D {
 }
 
 /// Entry-wise closeness, relative to the entry's magnitude once it exceeds 1.
-private func close(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: CGFloat = 1e-9) -> Bool {
+private func nearly(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: CGFloat = 1e-9) -> Bool {
     zip(a.entries, b.entries).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($0), abs($1)) }
 }
 
-private func close(_ a: CGPoint?, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
+private func nearly(_ a: CGPoint?, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
     guard let a else { return false }
     return abs(a.x - b.x) <= tolerance * max(1, abs(b.x)) && abs(a.y - b.y) <= tolerance * max(1, abs(b.y))
-}
-
-private func degrees(_ d: CGFloat) -> CGFloat { d * .pi / 180 }
-
-private func perspective(_ d: CGFloat) -> CATransform3D {
-    var t = CATransform3D.identity
-    t.m34 = -1 / d
-    return t
 }
 
 /// A random product of rotations, scales (both signs), skews, translations and m34 perspective.
@@ -99,10 +91,10 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
         m21: -sin(a), m22: cos(a), m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 1, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
-    #expect(close(r, expected, 1e-15))
+    #expect(nearly(r, expected, 1e-15))
     // Rotation by π/2 about z maps (1,0) to (0,1): Apple's doc + row-vector convention ([1 0 0 1]·M = row 1).
     let quarter = CATransform3DMakeRotation(.pi / 2, 0, 0, 5)  // axis length is irrelevant
-    #expect(close(quarter.project(CGPoint(x: 1, y: 0)), CGPoint(x: 0, y: 1), 1e-15))
+    #expect(nearly(quarter.project(CGPoint(x: 1, y: 0)), CGPoint(x: 0, y: 1), 1e-15))
 }
 
 @Test func makeRotationAboutDiagonalPermutesAxes() {
@@ -113,7 +105,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
         m21: 0, m22: 0, m23: 1, m24: 0,
         m31: 1, m32: 0, m33: 0, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
-    #expect(close(r, expected, 1e-15))
+    #expect(nearly(r, expected, 1e-15))
     // Apple: a zero-length axis gives the identity.
     #expect(CATransform3DMakeRotation(1, 0, 0, 0) == .identity)
 }
@@ -127,7 +119,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     let s = CATransform3DScale(CATransform3DMakeTranslation(10, 0, 0), 3, 3, 3)
     #expect(s.apply(x: 1, y: 0, z: 0) == (x: 13, y: 0, z: 0, w: 1))  // 1·3 + 10
     let r = CATransform3DRotate(CATransform3DMakeTranslation(10, 0, 0), .pi / 2, 0, 0, 1)
-    #expect(close(r.project(CGPoint(x: 1, y: 0)), CGPoint(x: 10, y: 1), 1e-15))  // (1,0)→(0,1)→(10,1)
+    #expect(nearly(r.project(CGPoint(x: 1, y: 0)), CGPoint(x: 10, y: 1), 1e-15))  // (1,0)→(0,1)→(10,1)
 }
 
 @Test func concatAppliesFirstArgumentFirst() {
@@ -136,8 +128,8 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     let translate = CATransform3DMakeTranslation(10, 0, 0)
     let rotate = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
     let origin = CGPoint(x: 0, y: 0)
-    #expect(close(CATransform3DConcat(translate, rotate).project(origin), CGPoint(x: 0, y: 10), 1e-14))
-    #expect(close(CATransform3DConcat(rotate, translate).project(origin), CGPoint(x: 10, y: 0), 1e-14))
+    #expect(nearly(CATransform3DConcat(translate, rotate).project(origin), CGPoint(x: 0, y: 10), 1e-14))
+    #expect(nearly(CATransform3DConcat(rotate, translate).project(origin), CGPoint(x: 10, y: 0), 1e-14))
     #expect(CATransform3DConcat(translate, rotate) != CATransform3DConcat(rotate, translate))
     #expect(translate.concatenating(rotate) == CATransform3DConcat(translate, rotate))
 }
@@ -160,8 +152,8 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     for _ in 0..<50 {
         let t = randomComposition(&rng)
         let inverse = CATransform3DInvert(t)
-        #expect(close(t.concatenating(inverse), .identity, 1e-9))
-        #expect(close(inverse.concatenating(t), .identity, 1e-9))
+        #expect(nearly(t.concatenating(inverse), .identity, 1e-9))
+        #expect(nearly(inverse.concatenating(t), .identity, 1e-9))
         #expect(t.inverse == inverse)
     }
     // Hand-computed: the inverse of a translation by (1,2,3) is a translation by (-1,-2,-3).
@@ -181,7 +173,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     // [100 50 0 1]·T(0,0,100) = [100 50 100 1]; ·(m34 = -1/500) gives w = 1 - 100/500 = 0.8,
     // so the point appears at (100, 50)/0.8 = (125, 62.5): the classic d/(d - z) enlargement.
     let t = CATransform3DConcat(CATransform3DMakeTranslation(0, 0, 100), perspective(500))
-    #expect(close(t.project(CGPoint(x: 100, y: 50)), CGPoint(x: 125, y: 62.5), 1e-14))
+    #expect(nearly(t.project(CGPoint(x: 100, y: 50)), CGPoint(x: 125, y: 62.5), 1e-14))
     // z = 500 puts the point on the eye plane (w = 0); z = 600 behind it (w = -0.2): no projection.
     #expect(CATransform3DConcat(CATransform3DMakeTranslation(0, 0, 500), perspective(500)).project(.zero) == nil)
     #expect(CATransform3DConcat(CATransform3DMakeTranslation(0, 0, 600), perspective(500)).project(.zero) == nil)
@@ -197,7 +189,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
             .concatenating(perspective(rng.next(500...1500)))
         let p = CGPoint(x: rng.next(-100...100), y: rng.next(-100...100))
         guard let q = t.project(p) else { continue }
-        #expect(close(t.unproject(q), p, 1e-9))
+        #expect(nearly(t.unproject(q), p, 1e-9))
     }
 }
 
@@ -206,7 +198,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     // approaches 500·cot(π/3) ≈ 288.7 from below for visible points; X = 400 needs x ≈ -2074 with w ≈ -2.59.
     let t = CATransform3DConcat(CATransform3DMakeRotation(.pi / 3, 0, 1, 0), perspective(500))
     #expect(t.unproject(CGPoint(x: 400, y: 0)) == nil)
-    #expect(close(t.unproject(CGPoint(x: 100, y: 0)), CGPoint(x: 100 / (0.5 - sin(.pi / 3) / 5), y: 0), 1e-9))
+    #expect(nearly(t.unproject(CGPoint(x: 100, y: 0)), CGPoint(x: 100 / (0.5 - sin(.pi / 3) / 5), y: 0), 1e-9))
     // A plane squashed to a line (scale y = 0) has no unique preimage.
     #expect(CATransform3DMakeScale(1, 0, 1).unproject(CGPoint(x: 1, y: 0)) == nil)
 }
@@ -239,7 +231,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     let h = sin(CGFloat.pi / 4)
     #expect(abs(d.quaternion.x) < 1e-15 && abs(d.quaternion.y) < 1e-15)
     #expect(abs(d.quaternion.z - h) < 1e-15 && abs(d.quaternion.w - h) < 1e-15)
-    #expect(close(d.transform, t, 1e-14))
+    #expect(nearly(d.transform, t, 1e-14))
 }
 
 @Test func decomposedQuaternionMatchesAxisAngle() throws {
@@ -266,7 +258,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     for _ in 0..<500 {
         let t = randomComposition(&rng)
         let d = try #require(DecomposedTransform3D(t))
-        #expect(close(d.transform, t.normalised, 1e-9))
+        #expect(nearly(d.transform, t.normalised, 1e-9))
     }
 }
 
@@ -275,7 +267,7 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
     // π about (1,-1,0) must not come back as π about (1,1,0).
     for axis: (CGFloat, CGFloat, CGFloat) in [(1, -1, 0), (1, 0, -1), (0, 1, -1), (1, -2, 3), (1, 0, 0)] {
         let t = CATransform3DMakeRotation(.pi, axis.0, axis.1, axis.2)
-        #expect(close(try #require(DecomposedTransform3D(t)).transform, t, 1e-12))
+        #expect(nearly(try #require(DecomposedTransform3D(t)).transform, t, 1e-12))
     }
 }
 
@@ -293,42 +285,42 @@ private func randomComposition(_ rng: inout LCG) -> CATransform3D {
 @Test func interpolationHalvesTranslationAndScale() {
     // Linear components: halfway between (0,0,0) and (10,-20,30) is (5,-10,15); scale 1→3 is 2.
     let mid = CATransform3DInterpolate(.identity, CATransform3DMakeTranslation(10, -20, 30), 0.5)
-    #expect(close(mid, CATransform3DMakeTranslation(5, -10, 15), 1e-15))
+    #expect(nearly(mid, CATransform3DMakeTranslation(5, -10, 15), 1e-15))
     let scale = CATransform3DInterpolate(CATransform3DMakeScale(1, 1, 1), CATransform3DMakeScale(3, 5, 1), 0.5)
-    #expect(close(scale, CATransform3DMakeScale(2, 3, 1), 1e-15))
+    #expect(nearly(scale, CATransform3DMakeScale(2, 3, 1), 1e-15))
     // Perspective column is linear too: m34 0 → -1/500 is -1/1000 halfway.
-    #expect(close(CATransform3DInterpolate(.identity, perspective(500), 0.5), perspective(1000), 1e-15))
+    #expect(nearly(CATransform3DInterpolate(.identity, perspective(500), 0.5), perspective(1000), 1e-15))
 }
 
 @Test func interpolationEndpoints() {
     // Fractions 0 and 1 reproduce the (m44-normalised) endpoints.
     let from = CATransform3DMakeRotation(0.4, 1, 2, 3).concatenating(CATransform3DMakeTranslation(1, 2, 3))
     let to = CATransform3DMakeScale(2, -1, 1).concatenating(perspective(800))
-    #expect(close(CATransform3DInterpolate(from, to, 0), from, 1e-12))
-    #expect(close(CATransform3DInterpolate(from, to, 1), to, 1e-12))
+    #expect(nearly(CATransform3DInterpolate(from, to, 0), from, 1e-12))
+    #expect(nearly(CATransform3DInterpolate(from, to, 1), to, 1e-12))
 }
 
 @Test func rotationInterpolationTakesTheShortWay() {
     // 350° → 10° about z is a 20° turn through 0° (quaternions negated when their dot is negative).
     let from = CATransform3DMakeRotation(degrees(350), 0, 0, 1)
     let to = CATransform3DMakeRotation(degrees(10), 0, 0, 1)
-    #expect(close(CATransform3DInterpolate(from, to, 0.5), .identity, 1e-12))
-    #expect(close(CATransform3DInterpolate(from, to, 0.25), CATransform3DMakeRotation(degrees(355), 0, 0, 1), 1e-12))
+    #expect(nearly(CATransform3DInterpolate(from, to, 0.5), .identity, 1e-12))
+    #expect(nearly(CATransform3DInterpolate(from, to, 0.25), CATransform3DMakeRotation(degrees(355), 0, 0, 1), 1e-12))
     // 0° → 170°: slerp is uniform in angle, so halfway is 85°.
     let wide = CATransform3DMakeRotation(degrees(170), 0, 0, 1)
-    #expect(close(CATransform3DInterpolate(.identity, wide, 0.5), CATransform3DMakeRotation(degrees(85), 0, 0, 1), 1e-12))
+    #expect(nearly(CATransform3DInterpolate(.identity, wide, 0.5), CATransform3DMakeRotation(degrees(85), 0, 0, 1), 1e-12))
 }
 
 @Test func interpolationExtrapolatesOutsideUnitRange() {
     // Slerp by angle: 0° → 90° at 1.5 is 135°, at -0.5 is -45°; tiny angles fall back to a finite nlerp.
     let quarter = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-    #expect(close(CATransform3DInterpolate(.identity, quarter, 1.5), CATransform3DMakeRotation(degrees(135), 0, 0, 1), 1e-12))
-    #expect(close(CATransform3DInterpolate(.identity, quarter, -0.5), CATransform3DMakeRotation(degrees(-45), 0, 0, 1), 1e-12))
+    #expect(nearly(CATransform3DInterpolate(.identity, quarter, 1.5), CATransform3DMakeRotation(degrees(135), 0, 0, 1), 1e-12))
+    #expect(nearly(CATransform3DInterpolate(.identity, quarter, -0.5), CATransform3DMakeRotation(degrees(-45), 0, 0, 1), 1e-12))
     let nearlySame = CATransform3DInterpolate(.identity, CATransform3DMakeRotation(1e-9, 0, 0, 1), 3)
     #expect(nearlySame.entries.allSatisfy { $0.isFinite })
-    #expect(close(nearlySame, CATransform3DMakeRotation(3e-9, 0, 0, 1), 1e-12))
+    #expect(nearly(nearlySame, CATransform3DMakeRotation(3e-9, 0, 0, 1), 1e-12))
     // Translation extrapolates linearly: 0 → 10 at 2 is 20.
-    #expect(close(CATransform3DInterpolate(.identity, CATransform3DMakeTranslation(10, 0, 0), 2),
+    #expect(nearly(CATransform3DInterpolate(.identity, CATransform3DMakeTranslation(10, 0, 0), 2),
                   CATransform3DMakeTranslation(20, 0, 0), 1e-15))
 }
 

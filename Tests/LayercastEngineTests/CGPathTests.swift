@@ -2,10 +2,6 @@ import Foundation
 import Testing
 @testable import LayercastEngine
 
-private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
-}
-
 /// The L: 100 points right, then 50 points up (y grows upward here, as in Core Graphics math).
 private func lShape() -> CGPath {
     let path = CGMutablePath()

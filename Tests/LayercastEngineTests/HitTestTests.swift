@@ -22,12 +22,6 @@ private func makeRoot(_ size: CGFloat = 100) -> CALayer {
     makeLayer(frame: CGRect(x: 0, y: 0, width: size, height: size), name: "root")
 }
 
-private func perspective(_ d: CGFloat) -> CATransform3D {
-    var t = CATransform3DIdentity
-    t.m34 = -1 / d
-    return t
-}
-
 @Suite("Hit testing")
 struct HitTestTests {
     @Test func containsIsHalfOpen() {

@@ -6,18 +6,6 @@ import Testing
 // transforms, sublayerTransform with perspective and CATransformLayer. Trees are built bottom-up
 // (properties set before a layer joins a tree), so no implicit animation is involved.
 
-private func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a - b) < tolerance
-}
-
-private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance
-}
-
-private func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
-    close(a.origin, b.origin, tolerance) && abs(a.width - b.width) < tolerance && abs(a.height - b.height) < tolerance
-}
-
 /// Sets up `l` (a new CALayer unless given) and adds it to `parent`.
 private func makeLayer(_ l: CALayer = CALayer(), bounds: CGRect, position: CGPoint,
                        transform: CATransform3D = CATransform3DIdentity, in parent: CALayer? = nil) -> CALayer {
@@ -31,12 +19,6 @@ private func makeLayer(_ l: CALayer = CALayer(), bounds: CGRect, position: CGPoi
 /// A 400 × 400 root whose bounds space equals its superlayer space (position at its centre).
 private func makeRoot() -> CALayer {
     makeLayer(bounds: CGRect(x: 0, y: 0, width: 400, height: 400), position: CGPoint(x: 200, y: 200))
-}
-
-private func perspective(_ d: CGFloat) -> CATransform3D {
-    var t = CATransform3DIdentity
-    t.m34 = -1 / d
-    return t
 }
 
 @Suite("Layer geometry")

@@ -31,10 +31,6 @@ private func value(_ layer: CALayer, at t: CFTimeInterval) -> CGFloat {
     layer.presentation(at: t)!.cornerRadius
 }
 
-private func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a - b) < tolerance
-}
-
 /// A scene on a manual clock reading `now`.
 private func scene(now: CFTimeInterval = 0) -> (SceneContext, ManualClock) {
     let clock = ManualClock(now: now)

@@ -5,38 +5,6 @@ import Testing
 // The seed scenes' own layer structures (/work/shared/SCENES.md, /work/shared/seeds/), built with
 // the API the way the iOS code writes them, checked against numbers worked out by hand.
 
-private func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a - b) < tolerance
-}
-
-private func close(_ a: CGPoint, _ b: CGPoint, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance
-}
-
-private func close(_ a: CATransform3D, _ b: CATransform3D, _ tolerance: CGFloat = 1e-9) -> Bool {
-    zip(a.components, b.components).allSatisfy { abs($0 - $1) < tolerance }
-}
-
-/// y of the cubic Bézier timing curve through control points (c1x, c1y), (c2x, c2y) at x, by
-/// bisection; control points rounded to Float as Core Animation stores them.
-private func bezier(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, at x: Double) -> Double {
-    func b(_ t: Double, _ p1: Float, _ p2: Float) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * Double(p1) + 3 * u * t * t * Double(p2) + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, c1x, c2x) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, c1y, c2y)
-}
-
-/// Core Animation's `default` curve (0.25, 0.1, 0.25, 1).
-private func defaultCurve(_ x: Double) -> Double { bezier(0.25, 0.1, 0.25, 1, at: x) }
-/// easeInEaseOut (0.42, 0, 0.58, 1).
-private func easeInEaseOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
-
 // MARK: - Seed 2: the cube (SCENES.md §2, seeds/001_*.txt)
 
 private let cubeUnit: CGFloat = 20
@@ -191,8 +159,6 @@ private func radarExpected(_ f: Double) -> (scale: Double, opacity: Double) {
 }
 
 // MARK: - Seed 1: the rain packet (SCENES.md §1, seeds/000_*.txt)
-
-private func degrees(_ d: CGFloat) -> CGFloat { d * .pi / 180 }
 
 @Suite("Seed structures")
 struct SeedStructureTests {

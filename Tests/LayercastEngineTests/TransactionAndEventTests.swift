@@ -5,25 +5,6 @@ import Testing
 // Implicit animations, CATransaction, delegate events, scene timers and completion blocks
 // (docs/engine-model.md §8), on a SceneContext driven by a ManualClock and `advance(to:)`.
 
-private func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool {
-    abs(a - b) < tolerance
-}
-
-/// y of Core Animation's `default` curve (0.25, 0.1)–(0.25, 1) at x, by bisection (independent of
-/// the engine; control points rounded to Float as Core Animation stores them).
-private func defaultCurve(_ x: Double) -> Double {
-    func b(_ t: Double, _ p1: Float, _ p2: Float) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * Double(p1) + 3 * u * t * t * Double(p2) + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, 0.25, 0.25) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, 0.1, 1)
-}
-
 /// Everything that happened, with the media time each callback saw.
 private final class EventLog {
     var entries: [String] = []
