@@ -54,8 +54,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func apply(to props: inout LayerProperties, parentTime: CFTimeInterval) {
         guard let timing = resolved, let kp = resolvedKeyPath, let sample = timing.sample(at: parentTime) else { return }
+        let isWhole = kp.component == .whole
         let whole = props[kp.property]
-        let current = kp.extract(from: whole)
+        let current = isWhole ? whole : kp.extract(from: whole)
         guard var v = value(at: sample, timing: timing, current: current, keyPath: kp), v.kind == current.kind else { return }
         if isCumulative, sample.iteration > 0, let end = endValue(current: current, keyPath: kp), let total = end.accumulated(sample.iteration) {
             v = v.adding(total)
@@ -63,7 +64,7 @@ open class CAPropertyAnimation: CAAnimation {
         if isAdditive, !kp.composesIntoTransform, v.isInterpolable {
             v = current.adding(v)
         }
-        props[kp.property] = kp.compose(v, into: whole)
+        props[kp.property] = isWhole ? v : kp.compose(v, into: whole)
         applyExtras(to: &props, sample: sample, timing: timing)
     }
 
