@@ -11,7 +11,7 @@ It was written from the model document alone (no engine source was read), using 
 standard library and numpy.  Section numbers in comments (§2, §3.2, ...) refer to
 docs/engine-model.md.  Usage:
 
-    python3 oracle.py FILE|-        # prints the sample output, exit 1 + message on bad input
+    python3 oracle.py FILE|-        # prints the sample output; exit 2 + message on bad input
 """
 
 from __future__ import annotations
@@ -108,16 +108,18 @@ def _keypaths() -> dict[str, KeyPath]:
         table[prop + ".y"] = KeyPath(prop + ".y", prop, "scalar", ("comp", 1))
     table["bounds.origin"] = KeyPath("bounds.origin", "bounds", "point", ("part", 0, 2))
     table["bounds.size"] = KeyPath("bounds.size", "bounds", "size", ("part", 2, 4))
-    for op in ("rotation", "scale", "translation"):
-        for axis in ("x", "y", "z"):
-            name = f"transform.{op}.{axis}"
-            table[name] = KeyPath(name, "transform", "scalar", ("xform", op, axis))
-    table["transform.rotation"] = KeyPath("transform.rotation", "transform", "scalar",
-                                          ("xform", "rotation", "z"))
-    table["transform.scale"] = KeyPath("transform.scale", "transform", "scalar",
-                                       ("xform", "scale", "xyz"))
-    table["transform.translation"] = KeyPath("transform.translation", "transform", "size",
-                                             ("xform", "translation", "xy"))
+    # transform.* (§5) and, by analogy (docs/sample.md), sublayerTransform.*
+    for prop in ("transform", "sublayerTransform"):
+        for op in ("rotation", "scale", "translation"):
+            for axis in ("x", "y", "z"):
+                name = f"{prop}.{op}.{axis}"
+                table[name] = KeyPath(name, prop, "scalar", ("xform", op, axis))
+        table[f"{prop}.rotation"] = KeyPath(f"{prop}.rotation", prop, "scalar",
+                                            ("xform", "rotation", "z"))
+        table[f"{prop}.scale"] = KeyPath(f"{prop}.scale", prop, "scalar",
+                                         ("xform", "scale", "xyz"))
+        table[f"{prop}.translation"] = KeyPath(f"{prop}.translation", prop, "size",
+                                               ("xform", "translation", "xy"))
     return table
 
 
@@ -385,14 +387,19 @@ def timing(tf: Optional[tuple], x: float) -> float:
     if tf is None:
         return x
     c1x, c1y, c2x, c2y = tf
+    if c1x == c1y and c2x == c2y:  # control points on the diagonal: the identity
+        return x
     if x <= 0:
         return 0.0
     if x >= 1:
         return 1.0
     lo, hi = 0.0, 1.0
-    while hi - lo > 1e-12:
+    while hi - lo > 1e-12:  # bisection on the curve parameter s
         mid = (lo + hi) / 2
-        if _bezier(c1x, c2x, mid) < x:
+        bx = _bezier(c1x, c2x, mid)
+        if bx == x:
+            return _bezier(c1y, c2y, mid)
+        if bx < x:
             lo = mid
         else:
             hi = mid
@@ -467,6 +474,7 @@ class Layer:
     name: str
     type: str = "layer"            # layer | transformLayer | text
     model: dict = field(default_factory=dict)
+    anchor_point_z: float = 0.0
     double_sided: bool = True
     masks_to_bounds: bool = False
     begin_time: float = 0.0
@@ -548,9 +556,7 @@ def parse_value(v, kind: str, path: str):
     if kind == "transform":
         return _numbers(v, 16, path)
     if kind == "bool":
-        if isinstance(v, bool):
-            return v
-        return _number(v, path) != 0
+        return _bool(v, path)
     return v  # image: opaque
 
 
@@ -688,7 +694,16 @@ LAYER_KEYS = {
     "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds",
     "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "beginTime", "speed",
     "timeOffset", "sublayers", "animations",
+    # also accepted (docs/sample.md), none of them changes a reported value except
+    # anchorPointZ, which enters M(layer)
+    "anchorPointZ", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
+    "contents", "string", "fontSize",
 }
+MODEL_PROPERTIES = (
+    "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
+    "opacity", "hidden", "backgroundColor", "borderColor", "borderWidth", "cornerRadius",
+    "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "contents",
+)
 LAYER_TYPES = ("layer", "transformLayer", "text")
 
 
@@ -697,9 +712,7 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
     for k in obj:
         if k not in LAYER_KEYS:
             raise SpecError(f"{path}.{k}", "unknown layer property")
-    if "name" not in obj:
-        raise SpecError(f"{path}.name", "every layer needs a name")
-    name = _string(obj["name"], f"{path}.name")
+    name = _string(obj["name"], f"{path}.name") if "name" in obj else path
     if name in names:
         raise SpecError(f"{path}.name", f"duplicate layer name {name!r}")
     names.add(name)
@@ -708,13 +721,18 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
         raise SpecError(f"{path}.type", f"unknown layer type {ltype!r}")
     layer = Layer(path=path, name=name, type=ltype, parent=parent)
     layer.model = dict(PROPERTY_DEFAULTS)
-    for prop in ("bounds", "position", "anchorPoint", "zPosition", "transform",
-                 "sublayerTransform", "opacity", "hidden", "backgroundColor", "borderColor",
-                 "borderWidth", "cornerRadius"):
+    for prop in MODEL_PROPERTIES:
         if prop in obj and obj[prop] is not None:
             layer.model[prop] = parse_value(obj[prop], PROPERTY_KINDS[prop], f"{path}.{prop}")
-    if "hidden" in obj:
-        layer.model["hidden"] = _bool(obj["hidden"], f"{path}.hidden")
+    if "anchorPointZ" in obj:
+        layer.anchor_point_z = _number(obj["anchorPointZ"], f"{path}.anchorPointZ")
+    for prop in ("string", "fontSize"):
+        if prop in obj and ltype != "text":
+            raise SpecError(f"{path}.{prop}", "only text layers have this property")
+    if "string" in obj and obj["string"] is not None:
+        _string(obj["string"], f"{path}.string")
+    if "fontSize" in obj:
+        _number(obj["fontSize"], f"{path}.fontSize")
     if "doubleSided" in obj:
         layer.double_sided = _bool(obj["doubleSided"], f"{path}.doubleSided")
     if "masksToBounds" in obj:
@@ -993,7 +1011,7 @@ def write_keypath(state: dict, kp: KeyPath, v):
         old[target[1]:target[2]] = v
         state[kp.prop] = tuple(old)
     else:
-        state["transform"] = tup(_xform_matrix(target[1], target[2], v) @ mat(state["transform"]))
+        state[kp.prop] = tup(_xform_matrix(target[1], target[2], v) @ mat(state[kp.prop]))
 
 
 def _basic_endpoints(a: Animation, cur):
@@ -1054,6 +1072,7 @@ def apply_animation(a: Animation, p: float, state: dict, parent_duration: Option
 
 def presentation(layer: Layer, T: float) -> dict:
     state = dict(layer.model)
+    state["anchorPointZ"] = layer.anchor_point_z
     if T < 0:  # every animation is added at media time 0: nothing is attached before that
         return state
     p = layer_local_time(layer, T)
@@ -1093,7 +1112,9 @@ def layer_matrix(state: dict, parent_state: Optional[dict]) -> np.ndarray:
     """M(layer): the layer's bounds space to its superlayer's bounds space."""
     ax, ay = anchor_in_bounds(state)
     px, py = state["position"]
-    m = translation(-ax, -ay, 0) @ mat(state["transform"]) @ translation(px, py, state["zPosition"][0])
+    az = state.get("anchorPointZ", 0.0)
+    m = (translation(-ax, -ay, -az) @ mat(state["transform"])
+         @ translation(px, py, state["zPosition"][0]))
     if parent_state is not None:
         m = m @ sublayer_matrix(parent_state)
     return m
@@ -1258,8 +1279,8 @@ def main(argv: list[str]) -> int:
     try:
         out = sample_text(text)
     except SpecError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
+        print(f"oracle: {err}", file=sys.stderr)
+        return 2
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
     return 0
