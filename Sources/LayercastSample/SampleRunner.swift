@@ -22,7 +22,12 @@ public enum SampleRunner {
         for t in scene.times {
             var layers: [(String, JSONValue)] = []
             var byLayer: [ObjectIdentifier: LayerProperties] = [:]
-            scene.root.forEachPresented(at: t) { layer, props in byLayer[ObjectIdentifier(layer)] = props }
+            if t < 0 {
+                // The animations are added at media time 0: before that only the model exists.
+                for (_, layer) in scene.namedLayers { byLayer[ObjectIdentifier(layer)] = layer.properties }
+            } else {
+                scene.root.forEachPresented(at: t) { layer, props in byLayer[ObjectIdentifier(layer)] = props }
+            }
             for (name, layer) in scene.namedLayers {
                 guard let props = byLayer[ObjectIdentifier(layer)] else { continue }
                 layers.append((name, encode(props)))
@@ -31,7 +36,7 @@ public enum SampleRunner {
         }
         var hits: [JSONValue] = []
         for (time, point) in scene.hitTests {
-            let hit = scene.root.hitTest(point, at: time)
+            let hit = time < 0 ? scene.root.hitTest(point) : scene.root.hitTest(point, at: time)
             hits.append(.object([
                 "time": .number(time),
                 "point": [.number(Double(point.x)), .number(Double(point.y))],

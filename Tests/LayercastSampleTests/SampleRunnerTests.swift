@@ -30,6 +30,17 @@ import Testing
         #expect(abs((values["opacity"]?.doubleValue ?? -1) - 0.5) < 1e-6)
     }
 
+    @Test func timesBeforeZeroShowTheModel() throws {
+        // Animations are added at media time 0 (docs/sample.md): at −1 the backwards fill of an
+        // animation beginning at 1 does not exist yet, at 0.5 it shows the from value.
+        let doc = """
+        {"root": {"name": "r", "opacity": 0.5, "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1,
+          "fillMode": "backwards", "beginTime": 1}]}, "times": [-1, 0.5]}
+        """
+        #expect(try layer("r", in: doc, sample: 0)["opacity"]?.doubleValue == 0.5)
+        #expect(try layer("r", in: doc, sample: 1)["opacity"]?.doubleValue == 0)
+    }
+
     @Test func radarExamplePulseValues() throws {
         // examples/radar-pulse.json is the seed's pulse (SCENES.md §5). At t = 1, pulse0 is 1 s into
         // its 4 s group; the group's default curve (0.25, 0.1, 0.25, 1) maps 0.25 to ≈ 0.40851,
