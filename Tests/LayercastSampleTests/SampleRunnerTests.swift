@@ -80,6 +80,7 @@ import Testing
         ("{\"root\": {\"animations\": [{\"type\": \"group\", \"animations\": [{\"keyPath\": \"opacity\", \"fillMode\": \"sideways\"}]}]}}",
          "root.animations[0].animations[0].fillMode"),
         ("{\"root\": {\"sublayers\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}}", "root.sublayers[1].name"),
+        ("{\"root\": {\"animations\": [{\"type\": \"spring\", \"keyPath\": \"opacity\", \"mass\": -1}]}}", "root.animations[0].mass"),
     ])
     func badInputNamesTheOffendingPath(document: String, path: String) {
         let e = error(for: document)

@@ -28,7 +28,9 @@ open class CASpringAnimation: CABasicAnimation {
     public var settlingDuration: CFTimeInterval { CFTimeInterval(solver.settlingDuration) }
 
     public override func validationError() -> String? {
-        if let e = SpringSolver.validate(mass: mass, stiffness: stiffness, damping: damping) { return e }
+        if !mass.isFinite || mass <= 0 { return "mass: must be a finite number > 0" }
+        if !stiffness.isFinite || stiffness <= 0 { return "stiffness: must be a finite number > 0" }
+        if !damping.isFinite || damping < 0 { return "damping: must be a finite number ≥ 0" }
         if !initialVelocity.isFinite { return "initialVelocity: must be finite" }
         return super.validationError()
     }
