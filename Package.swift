@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // C libraries named by the product design, reached through pkg-config.
@@ -33,16 +34,37 @@ let package = Package(
         // `layercast sample`: scene descriptions in, presentation samples out.
         .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
 
+        // The scenes we ship, written in Core Animation style on the engine.
+        .target(name: "LayercastScenes", dependencies: ["LayercastEngine", "LayercastJSON"]),
+
+        // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
+        .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes"]),
+
+        // `layercast serve`: libwebsockets HTTP and WebSocket service, rooms, fan-out, metrics.
+        .target(
+            name: "LayercastServer",
+            dependencies: [
+                "CLibWebSockets", "LayercastWire", "LayercastScenes", "LayercastEngine", "LayercastJSON",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .executableTarget(
             name: "layercast",
             dependencies: [
                 "LayercastSample",
+                "LayercastServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
+        .executableTarget(name: "LayercastFrameBench", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
+        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )

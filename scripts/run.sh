@@ -1,12 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Layercast in release mode and runs it. Until the streaming
-# service lands (`layercast serve`), this evaluates the bundled radar example with
-# `layercast sample`; extra arguments replace the example (e.g. `scripts/run.sh sample my.json`).
+# Installs what is missing, builds Layercast in release mode and starts the service on its
+# embedded defaults (http://127.0.0.1:8080/, the browser client in public/). Extra arguments
+# go to `layercast serve` (e.g. `scripts/run.sh --port 0 --fps 60`).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install-deps.sh
 swift build -c release --product layercast
-if (( $# == 0 )); then
-    set -- sample examples/radar-pulse.json --pretty
-fi
-exec .build/release/layercast "$@"
+exec .build/release/layercast serve --public public "$@"

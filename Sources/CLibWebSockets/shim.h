@@ -7,4 +7,14 @@
 /// LWS_PRE is a computed macro that Swift cannot import, so it is exposed as a constant.
 static const size_t layercast_lws_pre = LWS_PRE;
 
+/// A scheduler entry that carries its owner, so a Swift timer callback can find its object
+/// from the `lws_sorted_usec_list_t *` lws hands back (what `lws_container_of` does in C).
+typedef struct layercast_timer {
+    lws_sorted_usec_list_t sul;   /* first member: a pointer to it is a pointer to the whole */
+    void *owner;
+} layercast_timer;
+
+/// The close code "try again later" (1013), which lws's enum does not name.
+static const int layercast_close_try_again_later = 1013;
+
 #endif

@@ -1,0 +1,55 @@
+import Foundation
+import LayercastEngine
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+
+/// Frame-path benchmark: for every shipped scene, the per-frame cost of what a room does once
+/// per tick (build the display list, diff it, encode the delta) and the size of full and delta
+/// frames. Run with `swift run -c release LayercastFrameBench [FRAMES]`. Prints numbers; asserts nothing.
+
+let frames = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 900
+let fps = 30.0
+let warmUp = 10.0  // seconds of scene time first, so scenes reach their steady state
+
+func nanoseconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+print("frame path per room per tick, \(frames) frames at \(Int(fps)) fps after \(Int(warmUp)) s warm-up")
+print("scene | items | build µs | diff µs | encode delta µs | delta bytes (mean) | full bytes (mean) | encode full µs")
+for sceneType in SceneCatalog.all {
+    let clock = ManualClock(now: 0)
+    let context = SceneContext(clock: clock)
+    let scene = context.run { sceneType.init(seed: 7) }
+    let builder = DisplayListBuilder()
+    var list = DisplayList()
+    var t = 0.0
+    func step() { t += 1 / fps; clock.now = t; context.advance(to: t) }
+    while t < warmUp {
+        step()
+        list = builder.build(scene.layer, at: t)
+    }
+    var build = 0.0, diff = 0.0, encodeDelta = 0.0, encodeFull = 0.0
+    var deltaBytes = 0, fullBytes = 0, items = 0
+    for n in 0..<frames {
+        step()
+        var next = DisplayList()
+        build += nanoseconds { next = builder.build(scene.layer, at: t) }
+        var delta: FrameDelta?
+        diff += nanoseconds { delta = FrameDelta.from(list, to: next) }
+        var text = ""
+        encodeDelta += nanoseconds { text = FrameMessage.delta(delta!, number: n, time: t).serialized() }
+        deltaBytes += text.utf8.count
+        encodeFull += nanoseconds { text = FrameMessage.full(next, number: n, time: t).serialized() }
+        fullBytes += text.utf8.count
+        items += next.items.count
+        list = next
+    }
+    let f = Double(frames)
+    print(String(format: "%@ | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f | %.1f", sceneType.info.id, Double(items) / f,
+                 build / f / 1000, diff / f / 1000, encodeDelta / f / 1000, Double(deltaBytes) / f,
+                 Double(fullBytes) / f, encodeFull / f / 1000))
+}

@@ -1,0 +1,9 @@
+/// The scenes this build ships, in the order the index page lists them.
+public enum SceneCatalog {
+    public static var all: [any Scene.Type] { [RadarScene.self] }
+
+    /// The scene type with this id, if any.
+    public static func scene(id: String) -> (any Scene.Type)? {
+        all.first { $0.info.id == id }
+    }
+}

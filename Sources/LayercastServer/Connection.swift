@@ -1,0 +1,43 @@
+import LayercastWire
+
+/// One WebSocket client: its room and role, what it still has to be sent, and its input limits.
+/// Lives on the service thread.
+final class Connection {
+    enum Role: String, CaseIterable { case player, spectator }
+
+    /// A message waiting to be written, and the arrival time of the tap it answers, if any.
+    struct Outgoing {
+        let message: EncodedMessage
+        let tapArrival: Double?
+    }
+
+    let wsi: OpaquePointer
+    let id: String
+    let role: Role
+    var room: Room?
+    /// Messages written before any frame, oldest first.
+    var outbox: [Outgoing] = []
+    /// The number of the last frame written; -1 before the first.
+    var lastFrameSent = -1
+    /// When this client last took a message, on the monotonic clock.
+    var lastWrite: Double
+    /// Set when the connection is to close once its outbox is written: the close code and reason.
+    var closing: (code: Int32, reason: String)?
+    /// The fragments of the message being received; `oversize` once past the limit.
+    var incoming: [UInt8] = []
+    var oversize = false
+    var taps = RateLimiter(rate: 20, burst: 20)
+    var drags = RateLimiter(rate: 120, burst: 120)
+    var errors = AbuseWindow(limit: 20, window: 10)
+
+    /// The most messages an outbox may hold; a client that lets more pile up is dropped.
+    static let outboxLimit = 256
+
+    init(wsi: OpaquePointer, id: String, role: Role, now: Double) {
+        self.wsi = wsi
+        self.id = id
+        self.role = role
+        lastWrite = now
+        incoming.reserveCapacity(ClientMessage.maxBytes)
+    }
+}

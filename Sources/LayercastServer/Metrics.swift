@@ -1,0 +1,68 @@
+import LayercastWire
+
+/// The server's counters, kept on the service thread and rendered as Prometheus text.
+struct Metrics {
+    var fullFramesEncoded = 0
+    var deltaFramesEncoded = 0
+    var bytesSent = 0
+    var framesSkipped = 0
+    var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
+    var rejected: [ProtocolErrorCode: Int] = [:]
+    var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
+
+    /// The exposition text; the gauges come from the live rooms.
+    func render(rooms: Int, players: Int, spectators: Int) -> String {
+        var out = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        family("layercast_rooms", "gauge", "Rooms running a scene.")
+        out += "layercast_rooms \(rooms)\n"
+        family("layercast_clients", "gauge", "WebSocket clients by role.")
+        out += "layercast_clients{role=\"player\"} \(players)\nlayercast_clients{role=\"spectator\"} \(spectators)\n"
+        family("layercast_frames_encoded_total", "counter", "Frames encoded, once per room, by kind.")
+        out += "layercast_frames_encoded_total{kind=\"full\"} \(fullFramesEncoded)\n"
+        out += "layercast_frames_encoded_total{kind=\"delta\"} \(deltaFramesEncoded)\n"
+        family("layercast_bytes_sent_total", "counter", "WebSocket message bytes written to clients.")
+        out += "layercast_bytes_sent_total \(bytesSent)\n"
+        family("layercast_frames_skipped_total", "counter", "Frames a slow client skipped to catch up with the newest.")
+        out += "layercast_frames_skipped_total \(framesSkipped)\n"
+        family("layercast_clients_dropped_total", "counter", "Clients the server closed, by reason.")
+        for (reason, count) in clientsDropped.sorted(by: { $0.key < $1.key }) {
+            out += "layercast_clients_dropped_total{reason=\"\(reason)\"} \(count)\n"
+        }
+        family("layercast_messages_rejected_total", "counter", "Client messages and joins rejected, by error code.")
+        for code in ProtocolErrorCode.allCases {
+            out += "layercast_messages_rejected_total{reason=\"\(code.rawValue)\"} \(rejected[code, default: 0])\n"
+        }
+        family("layercast_tap_latency_seconds", "histogram", "From a tap's arrival to the write of its result to the tapping client.")
+        out += tapLatency.render(name: "layercast_tap_latency_seconds")
+        return out
+    }
+}
+
+/// A Prometheus histogram with fixed upper bounds.
+struct Histogram {
+    let bounds: [Double]
+    private(set) var counts: [Int]
+    private(set) var sum = 0.0
+    private(set) var total = 0
+
+    init(bounds: [Double]) {
+        self.bounds = bounds
+        counts = Array(repeating: 0, count: bounds.count)
+    }
+
+    mutating func observe(_ value: Double) {
+        for (i, bound) in bounds.enumerated() where value <= bound { counts[i] += 1 }
+        sum += value
+        total += 1
+    }
+
+    func render(name: String) -> String {
+        var out = ""
+        for (bound, count) in zip(bounds, counts) { out += "\(name)_bucket{le=\"\(bound)\"} \(count)\n" }
+        out += "\(name)_bucket{le=\"+Inf\"} \(total)\n\(name)_sum \(sum)\n\(name)_count \(total)\n"
+        return out
+    }
+}

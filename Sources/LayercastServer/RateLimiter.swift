@@ -1,0 +1,41 @@
+/// A token bucket: `rate` events per second on average, bursts of up to `burst`.
+struct RateLimiter {
+    let rate: Double
+    let burst: Double
+    private var tokens: Double
+    private var updated: Double?
+
+    init(rate: Double, burst: Double) {
+        self.rate = rate
+        self.burst = burst
+        tokens = burst
+    }
+
+    /// Takes one token at time `now` (seconds); false when the bucket is empty.
+    mutating func allow(at now: Double) -> Bool {
+        if let updated { tokens = min(burst, tokens + (now - updated) * rate) }
+        updated = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}
+
+/// Counts events in a sliding window; `record` says when `limit` events fell within `window` seconds.
+struct AbuseWindow {
+    let limit: Int
+    let window: Double
+    private var times: [Double] = []
+
+    init(limit: Int, window: Double) {
+        self.limit = limit
+        self.window = window
+    }
+
+    /// Records one event at `now`; true once `limit` events are within the window.
+    mutating func record(at now: Double) -> Bool {
+        times.removeAll { now - $0 > window }
+        times.append(now)
+        return times.count >= limit
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import LayercastEngine
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+
+/// One running scene instance and its clients: ticked, built and encoded once per frame for all.
+final class Room {
+    let scene: any Scene
+    let info: SceneInfo
+    let name: String
+    let context: SceneContext
+    private let clock = ManualClock()
+    /// Monotonic time of media time 0.
+    let startedAt: Double
+    var connections: [Connection] = []
+    var emptySince: Double?
+
+    private let builder = DisplayListBuilder()
+    /// The newest frame: its number, media time and display list.
+    private(set) var frameNumber = -1
+    private(set) var frameTime = 0.0
+    private var list = DisplayList()
+    /// The newest frame's delta and full encodings; each is made at most once, when first needed.
+    private var delta: FrameDelta?
+    private var deltaMessage: EncodedMessage?
+    private var fullMessage: EncodedMessage?
+
+    /// Creates the scene at media time 0 and builds frame 0.
+    init(sceneType: any Scene.Type, name: String, seed: UInt64, now: Double) {
+        info = sceneType.info
+        self.name = name
+        startedAt = now
+        context = SceneContext(clock: clock)
+        scene = context.run { sceneType.init(seed: seed) }
+    }
+
+    /// Media time of the monotonic instant `now`.
+    func mediaTime(at now: Double) -> Double { max(clock.now, now - startedAt) }
+
+    /// Runs the scene up to `now` (timers, animation events).
+    func advance(to now: Double) {
+        clock.now = mediaTime(at: now)
+        context.advance(to: clock.now)
+    }
+
+    /// Advances to `now` and makes the next frame; encodings are made lazily.
+    func tick(at now: Double) {
+        advance(to: now)
+        let next = context.run { builder.build(scene.layer, at: clock.now) }
+        delta = FrameDelta.from(list, to: next)
+        list = next
+        frameNumber += 1
+        frameTime = clock.now
+        deltaMessage = nil
+        fullMessage = nil
+    }
+
+    /// The newest frame as a delta against the one before; nil for frame 0.
+    func deltaFrame(_ metrics: inout Metrics) -> EncodedMessage? {
+        guard let delta, frameNumber > 0 else { return nil }
+        if let deltaMessage { return deltaMessage }
+        let message = EncodedMessage(FrameMessage.delta(delta, number: frameNumber, time: frameTime))
+        metrics.deltaFramesEncoded += 1
+        deltaMessage = message
+        return message
+    }
+
+    /// The newest frame in full.
+    func fullFrame(_ metrics: inout Metrics) -> EncodedMessage {
+        if let fullMessage { return fullMessage }
+        let message = EncodedMessage(FrameMessage.full(list, number: frameNumber, time: frameTime))
+        metrics.fullFramesEncoded += 1
+        fullMessage = message
+        return message
+    }
+
+    /// Resolves a tap by the rule of docs/protocol.md: hit-test the presentation tree at the
+    /// client's view time clamped to the last 300 ms, and hand the model layer to the scene.
+    func tap(x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
+        advance(to: now)
+        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
+        let point = CGPoint(x: x, y: y)
+        return context.run {
+            let hit = scene.layer.hitTest(point, at: time)
+            scene.tap(hit, at: point, time: time, by: client)
+            return scene.takeEvents()
+        }
+    }
+
+    /// A drag step, resolved like a tap.
+    func drag(_ phase: DragPhase, x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
+        advance(to: now)
+        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
+        let point = CGPoint(x: x, y: y)
+        return context.run {
+            let hit = scene.layer.hitTest(point, at: time)
+            scene.drag(phase, hit: hit, at: point, time: time, by: client)
+            return scene.takeEvents()
+        }
+    }
+
+    /// Events the scene raised on its own (timers) since the last call.
+    func takeEvents() -> [SceneEvent] { context.run { scene.takeEvents() } }
+
+    /// The media time a tap is evaluated at: `viewTime` clamped to `[now − 0.3, now]`.
+    static func resolutionTime(viewTime: Double, now: Double) -> Double {
+        min(now, max(now - tapLookBehind, viewTime))
+    }
+
+    /// How far back a client's view time may reach, in seconds.
+    static let tapLookBehind = 0.3
+}

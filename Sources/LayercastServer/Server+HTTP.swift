@@ -1,0 +1,125 @@
+import CLibWebSockets
+import Foundation
+import LayercastJSON
+import LayercastScenes
+
+extension Server {
+    /// Answers one HTTP request: the JSON API, `/metrics`, or a file under `public/`.
+    /// Returns what the lws callback returns (-1 closes the connection).
+    func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+            return write(wsi, status: 405, type: "text/plain; charset=utf-8", body: "only GET is served\n")
+        }
+        switch path {
+        case "/api/scenes": return write(wsi, json: scenesDocument())
+        case "/api/rooms": return write(wsi, json: roomsDocument())
+        case "/healthz": return write(wsi, json: ["status": "ok"])
+        case "/metrics":
+            let clients = connections.values.filter { $0.room != nil }
+            let players = clients.filter { $0.role == .player }.count
+            let text = metrics.render(rooms: rooms.count, players: players, spectators: clients.count - players)
+            return write(wsi, status: 200, type: "text/plain; version=0.0.4; charset=utf-8", body: text)
+        case "/ws":
+            return write(wsi, status: 426, type: "text/plain; charset=utf-8", body: "this is the layercast.v1 WebSocket endpoint\n")
+        default:
+            guard let file = files.file(for: path) else {
+                return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
+            }
+            let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file),
+                                             securityHeaders, Int32(securityHeaders.utf8.count))
+            if status < 0 { return -1 }
+            if status > 0 { return lws_http_transaction_completed(wsi) != 0 ? -1 : 0 }
+            return 0
+        }
+    }
+
+    private func scenesDocument() -> JSONValue {
+        let scenes = SceneCatalog.all.map { type -> JSONValue in
+            let info = type.info
+            return ["id": .string(info.id), "title": .string(info.title),
+                    "size": ["width": .number(info.size.width), "height": .number(info.size.height)],
+                    "interactions": .array(info.interactions.map(JSONValue.string))]
+        }
+        return ["scenes": .array(scenes)]
+    }
+
+    private func roomsDocument() -> JSONValue {
+        let now = monotonicSeconds()
+        let list = rooms.values.sorted { ($0.info.id, $0.name) < ($1.info.id, $1.name) }.map { room -> JSONValue in
+            let players = room.connections.filter { $0.role == .player }.count
+            return ["scene": .string(room.info.id), "room": .string(room.name),
+                    "clients": ["player": .number(Double(players)), "spectator": .number(Double(room.connections.count - players))],
+                    "fps": .number(Double(configuration.fps)), "uptime": .number(((now - room.startedAt) * 1000).rounded() / 1000),
+                    "frame": .number(Double(room.frameNumber))]
+        }
+        return ["rooms": .array(list)]
+    }
+
+    private func write(_ wsi: OpaquePointer, json: JSONValue) -> Int32 {
+        write(wsi, status: 200, type: "application/json", body: json.serialized() + "\n")
+    }
+
+    /// Writes a whole small response: status line, our headers, body.
+    private func write(_ wsi: OpaquePointer, status: UInt32, type: String, body: String) -> Int32 {
+        let pre = layercast_lws_pre
+        let bodyBytes = Array(body.utf8)
+        var head = [UInt8](repeating: 0, count: pre + 1024)
+        let failed: Bool = head.withUnsafeMutableBufferPointer { buffer in
+            let start = buffer.baseAddress! + pre
+            let end = buffer.baseAddress! + buffer.count
+            var p: UnsafeMutablePointer<UInt8>? = start
+            if lws_add_http_common_headers(wsi, status, type, lws_filepos_t(bodyBytes.count), &p, end) != 0 { return true }
+            for line in securityHeaders.split(separator: "\r\n") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                let name = Array((parts[0] + ":").utf8) + [0]
+                let value = Array(parts[1].drop(while: { $0 == " " }).utf8)
+                if lws_add_http_header_by_name(wsi, name, value, Int32(value.count), &p, end) != 0 { return true }
+            }
+            return lws_finalize_write_http_header(wsi, start, &p, end) != 0
+        }
+        if failed { return -1 }
+        var payload = [UInt8](repeating: 0, count: pre) + bodyBytes
+        let written = payload.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + pre, bodyBytes.count, LWS_WRITE_HTTP_FINAL)
+        }
+        if written < 0 { return -1 }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    // MARK: Handshake
+
+    /// Decides a WebSocket handshake: the origin must be allowed; the query is parsed now and
+    /// acted on once the connection is established. Nonzero refuses it.
+    func filterHandshake(_ wsi: OpaquePointer) -> Int32 {
+        let origin = header(wsi, WSI_TOKEN_ORIGIN)
+        guard origins.allows(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) else {
+            logger.notice("refused origin", metadata: ["origin": "\(origin ?? "")"])
+            _ = write(wsi, status: 403, type: "text/plain; charset=utf-8", body: "origin not allowed\n")
+            return -1
+        }
+        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi))
+        return 0
+    }
+
+    private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0, length < 4096 else { return nil }
+        var buffer = [CChar](repeating: 0, count: length + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment).
+    private func queryArguments(_ wsi: OpaquePointer) -> [String: String] {
+        var arguments: [String: String] = [:]
+        var buffer = [CChar](repeating: 0, count: 256)
+        for index in 0..<16 {
+            let length = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
+            guard length >= 0 else { break }
+            let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2, arguments[String(parts[0])] == nil { arguments[String(parts[0])] = String(parts[1]) }
+        }
+        return arguments
+    }
+}

@@ -1,0 +1,284 @@
+import CLibWebSockets
+import Foundation
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+import Logging
+import Synchronization
+
+/// `layercast serve`: one libwebsockets context serving `public/`, the JSON API and the
+/// `layercast.v1` WebSocket. The thread that calls `run()` owns every lws object and every
+/// room; other threads may only call `requestStop()`.
+public final class Server: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    /// The port actually listened on (the chosen one when configured as 0).
+    public private(set) var port = 0
+    let logger: Logger
+    let files: StaticFiles
+    let origins: OriginPolicy
+    let securityHeaders: String
+
+    private var context: OpaquePointer?
+    private let protocols: UnsafeMutablePointer<lws_protocols>
+    private let timer: UnsafeMutablePointer<layercast_timer>
+    private let stopRequested = Atomic<Bool>(false)
+    private var stopping = false
+    private var tickIndex = 0
+    private var tickOrigin = 0.0
+    private let tickInterval: Double
+
+    var rooms: [String: Room] = [:]
+    var connections: [OpaquePointer: Connection] = [:]
+    /// Join requests parsed at the handshake, taken when the connection is established.
+    var pendingJoins: [OpaquePointer: Result<JoinRequest, ProtocolError>] = [:]
+    var metrics = Metrics()
+    private var nextClient = 1
+    let startedAt = monotonicSeconds()
+
+    /// Binds the listening socket; throws when the public directory or the address is unusable.
+    public init(configuration: ServerConfiguration, logger: Logger) throws(ServerError) {
+        self.configuration = configuration
+        self.logger = logger
+        files = try StaticFiles(directory: configuration.publicDirectory)
+        origins = OriginPolicy(allowed: configuration.allowedOrigins)
+        securityHeaders = "content-security-policy: \(origins.frameAncestors)\r\n"
+            + "x-content-type-options: nosniff\r\ncache-control: no-cache\r\n"
+        tickInterval = 1 / Double(min(max(configuration.fps, 1), 120))
+
+        protocols = .allocate(capacity: 3)
+        protocols.initialize(repeating: lws_protocols(), count: 3)
+        protocols[0].name = UnsafePointer(strdup("http"))
+        protocols[0].callback = layercastServiceCallback
+        protocols[1].name = UnsafePointer(strdup(Server.subprotocol))
+        protocols[1].callback = layercastServiceCallback
+        protocols[1].rx_buffer_size = ClientMessage.maxBytes
+        protocols[1].tx_packet_size = 256 * 1024
+        timer = .allocate(capacity: 1)
+        timer.initialize(to: layercast_timer())
+
+        lws_set_log_level(LLL_ERR | LLL_WARN, nil)
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        let iface = strdup(configuration.host)
+        defer { free(iface) }
+        info.iface = UnsafePointer(iface)
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.timeout_secs = 10
+        if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
+        guard let context = lws_create_context(&info) else {
+            throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
+        }
+        self.context = context
+        port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        if let context { lws_context_destroy(context) }
+        free(UnsafeMutableRawPointer(mutating: protocols[0].name))
+        free(UnsafeMutableRawPointer(mutating: protocols[1].name))
+        protocols.deallocate()
+        timer.deallocate()
+    }
+
+    /// The WebSocket subprotocol of docs/protocol.md.
+    static let subprotocol = "layercast.v1"
+
+    /// The URL to open in a browser.
+    public var url: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(port)/"
+    }
+
+    /// Serves until `requestStop()`, then closes every WebSocket with 1001 (going away).
+    public func run() {
+        guard let context else { return }
+        tickOrigin = monotonicSeconds()
+        scheduleTick()
+        while !stopping, lws_service(context, 0) >= 0 {}
+        stopping = true
+        for connection in connections.values { lws_callback_on_writable(connection.wsi) }
+        let deadline = monotonicSeconds() + 2
+        while !connections.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
+        lws_sul_cancel(&timer.pointee.sul)
+        lws_context_destroy(context)
+        self.context = nil
+        logger.info("stopped")
+    }
+
+    /// Asks the service thread to stop; safe from any thread and from signal handlers' queues.
+    public func requestStop() {
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
+        if let context { lws_cancel_service(context) }
+    }
+
+    /// Called on the service thread after `lws_cancel_service`.
+    func serviceWasCancelled() {
+        if stopRequested.load(ordering: .sequentiallyConsistent) { stopping = true }
+    }
+
+    // MARK: Ticks
+
+    private func scheduleTick() {
+        guard let context, !stopping else { return }
+        tickIndex += 1
+        var due = tickOrigin + Double(tickIndex) * tickInterval
+        let now = monotonicSeconds()
+        if due < now - tickInterval {  // overloaded: skip missed ticks instead of bursting
+            tickIndex = Int(((now - tickOrigin) / tickInterval).rounded(.up))
+            due = tickOrigin + Double(tickIndex) * tickInterval
+        }
+        let delay = lws_usec_t(max(0, (due - now) * 1e6))
+        lws_sul_schedule(context, 0, &timer.pointee.sul, layercastTickCallback, delay)
+    }
+
+    /// One frame of every room: advance, build, and offer the frame to every client.
+    func tick() {
+        let now = monotonicSeconds()
+        for (key, room) in rooms {
+            if room.connections.isEmpty {
+                let since = room.emptySince ?? now
+                room.emptySince = since
+                if now - since >= configuration.roomIdleSeconds {
+                    rooms[key] = nil
+                    logger.info("room closed", metadata: ["scene": "\(room.info.id)", "room": "\(room.name)"])
+                    continue
+                }
+            } else {
+                room.emptySince = nil
+            }
+            room.tick(at: now)
+            broadcast(room.takeEvents(), in: room, tapArrival: nil)
+            for connection in room.connections {
+                if connection.lastFrameSent < room.frameNumber - 1, now - connection.lastWrite > configuration.stallTimeoutSeconds {
+                    drop(connection, reason: "stalled")
+                } else {
+                    lws_callback_on_writable(connection.wsi)
+                }
+            }
+        }
+        scheduleTick()
+    }
+
+    // MARK: Clients
+
+    /// Registers an established WebSocket: joins its room, or queues the error that refuses it.
+    func establish(_ wsi: OpaquePointer) {
+        let request = pendingJoins.removeValue(forKey: wsi) ?? .failure(ProtocolError(.badField, "missing join request"))
+        let now = monotonicSeconds()
+        let id = "c\(nextClient)"
+        nextClient += 1
+        switch request {
+        case .failure(let error):
+            let connection = Connection(wsi: wsi, id: id, role: .spectator, now: now)
+            connections[wsi] = connection
+            refuse(connection, error, code: Int32(LWS_CLOSE_STATUS_POLICY_VIOLATION.rawValue))
+        case .success(let join):
+            let connection = Connection(wsi: wsi, id: id, role: join.role, now: now)
+            connections[wsi] = connection
+            guard connections.values.filter({ $0.room != nil }).count < configuration.maxClients else {
+                refuse(connection, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
+                       code: Int32(layercast_close_try_again_later))
+                return
+            }
+            let key = "\(join.scene.info.id)/\(join.room)"
+            let room = rooms[key] ?? {
+                let room = Room(sceneType: join.scene, name: join.room, seed: UInt64.random(in: 0...UInt64.max), now: now)
+                room.tick(at: now)
+                rooms[key] = room
+                logger.info("room opened", metadata: ["scene": "\(room.info.id)", "room": "\(join.room)"])
+                return room
+            }()
+            connection.room = room
+            room.connections.append(connection)
+            let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: id,
+                                                fps: Int((1 / tickInterval).rounded()), time: room.mediaTime(at: now))
+            enqueue(EncodedMessage(welcome), to: connection, tapArrival: nil)
+            logger.debug("joined", metadata: ["client": "\(id)", "room": "\(key)", "role": "\(join.role.rawValue)"])
+        }
+    }
+
+    private func refuse(_ connection: Connection, _ error: ProtocolError, code: Int32) {
+        metrics.rejected[error.code, default: 0] += 1
+        enqueue(EncodedMessage(ServerMessage.error(error)), to: connection, tapArrival: nil)
+        connection.closing = (code, error.code.rawValue)
+    }
+
+    /// Forgets a closed connection.
+    func closed(_ wsi: OpaquePointer) {
+        pendingJoins[wsi] = nil
+        guard let connection = connections.removeValue(forKey: wsi) else { return }
+        connection.room?.connections.removeAll { $0 === connection }
+        connection.room = nil
+    }
+
+    /// Closes a connection at once without a goodbye (it is not taking data).
+    func drop(_ connection: Connection, reason: String) {
+        metrics.clientsDropped[reason, default: 0] += 1
+        logger.notice("dropping client", metadata: ["client": "\(connection.id)", "reason": "\(reason)"])
+        connection.room?.connections.removeAll { $0 === connection }
+        connection.room = nil
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+    }
+
+    func enqueue(_ message: EncodedMessage, to connection: Connection, tapArrival: Double?) {
+        guard connection.outbox.count < Connection.outboxLimit else {
+            drop(connection, reason: "backlog")
+            return
+        }
+        connection.outbox.append(.init(message: message, tapArrival: tapArrival))
+        lws_callback_on_writable(connection.wsi)
+    }
+
+    /// Sends scene events to everyone in the room, encoded once.
+    func broadcast(_ events: [SceneEvent], in room: Room, tapArrival: Double?, tapper: Connection? = nil) {
+        for event in events {
+            let message = EncodedMessage(ServerMessage.event(event))
+            for connection in room.connections {
+                enqueue(message, to: connection, tapArrival: connection === tapper ? tapArrival : nil)
+            }
+        }
+    }
+
+    /// Writes one message to a writable connection: its outbox first, then the newest frame
+    /// (a delta when it has the frame before, else in full). Returns -1 to close it.
+    func writable(_ wsi: OpaquePointer) -> Int32 {
+        guard let connection = connections[wsi] else { return 0 }
+        let now = monotonicSeconds()
+        if stopping {
+            return close(wsi, code: Int32(LWS_CLOSE_STATUS_GOINGAWAY.rawValue), reason: "server shutting down")
+        }
+        if !connection.outbox.isEmpty {
+            let item = connection.outbox.removeFirst()
+            guard item.message.write(to: wsi) else { return -1 }
+            metrics.bytesSent += item.message.count
+            connection.lastWrite = now
+            if let arrival = item.tapArrival { metrics.tapLatency.observe(now - arrival) }
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        if let closing = connection.closing {
+            return close(wsi, code: closing.code, reason: closing.reason)
+        }
+        guard let room = connection.room, room.frameNumber > connection.lastFrameSent else { return 0 }
+        let message: EncodedMessage
+        if connection.lastFrameSent >= 0, connection.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
+            message = delta
+        } else {
+            if connection.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - connection.lastFrameSent - 1 }
+            message = room.fullFrame(&metrics)
+        }
+        guard message.write(to: wsi) else { return -1 }
+        metrics.bytesSent += message.count
+        connection.lastFrameSent = room.frameNumber
+        connection.lastWrite = now
+        return 0
+    }
+
+    private func close(_ wsi: OpaquePointer, code: Int32, reason: String) -> Int32 {
+        var bytes = Array(reason.utf8.prefix(120))
+        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), &bytes, bytes.count)
+        return -1
+    }
+}

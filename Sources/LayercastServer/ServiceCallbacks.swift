@@ -1,0 +1,41 @@
+import CLibWebSockets
+
+// The two C entry points lws calls on the service thread; each finds its `Server` through the
+// context's user pointer and hands over at once.
+
+/// The protocol callback shared by `http` and `layercast.v1`.
+func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                              _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
+    let server = Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_HTTP:
+        let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+        return server.respond(wsi, path: path)
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return server.filterHandshake(wsi)
+    case LWS_CALLBACK_ESTABLISHED:
+        server.establish(wsi)
+    case LWS_CALLBACK_RECEIVE:
+        server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return server.writable(wsi)
+    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
+        server.closed(wsi)
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        server.serviceWasCancelled()
+    default:
+        break
+    }
+    return 0
+}
+
+/// The frame timer's callback (`lws_sul_schedule`).
+func layercastTickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul else { return }
+    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
+    guard let owner = timer.pointee.owner else { return }
+    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
+}

@@ -1,0 +1,207 @@
+import Foundation
+import LayercastEngine
+
+/// Builds display lists (protocol.md, "Draw items", "What is left out", "Order") from a layer
+/// tree, giving each layer object an id it keeps while it stays in the tree.
+public final class DisplayListBuilder {
+    /// A layer with an id, held strongly so its address cannot be reused while it is mapped;
+    /// `build` is the last build that visited it.
+    private struct Entry {
+        let layer: CALayer
+        let id: Int
+        var build: Int
+    }
+
+    /// Where a superlayer puts its sublayers: the opacity so far, the map from the sublayers'
+    /// superlayer space into the 3D context they live in, and from that context to the scene.
+    private struct Placement {
+        var opacity: Double
+        var toContext: CATransform3D
+        var contextToScene: CATransform3D
+    }
+
+    /// A sublayer of a CATransformLayer with its presented state and depth, for sorting.
+    private struct Sublayer {
+        var layer: CALayer
+        var properties: LayerProperties
+        var localTime: CFTimeInterval
+        var depth: CGFloat
+        var index: Int
+    }
+
+    /// Zeroes the z output column, as each flattening layer does to its sublayers (the engine's).
+    private static let flatteningMatrix = CATransform3D(
+        m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+        m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+
+    /// The engine's "at or behind the eye" bound on w (`CATransform3D.project`).
+    private static let minimumW: CGFloat = 1e-12
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var nextID = 1
+    private var builds = 0
+    /// Entries visited by the current build.
+    private var visited = 0
+    private var items: [DrawItem] = []
+
+    public init() {}
+
+    /// The display list of `root`'s presentation tree at media time `time`; a layer keeps its id across calls.
+    public func build(_ root: CALayer, at time: CFTimeInterval) -> DisplayList {
+        builds += 1
+        visited = 0
+        items.reserveCapacity(entries.count)
+        let local = Self.localTime(of: root, parentTime: time)
+        visit(root, root.presentedProperties(atLocalTime: local), localTime: local,
+              in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix))
+        if visited < entries.count { entries = entries.filter { $0.value.build == builds } }
+        let list = DisplayList(items: items)
+        items = []
+        return list
+    }
+
+    /// As `CALayer.localTime(atMedia:)`, one level down.
+    private static func localTime(of layer: CALayer, parentTime: CFTimeInterval) -> CFTimeInterval {
+        (parentTime - layer.beginTime) * CFTimeInterval(layer.speed) + layer.timeOffset
+    }
+
+    private func visit(_ layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, in placement: Placement) {
+        markVisited(layer)
+        let opacity = placement.opacity * Self.clampedOpacity(props.opacity)
+        guard !props.isHidden, Quantize.fraction(opacity) > 0 else { return markSublayersVisited(of: layer) }
+        let toContext = props.localMatrix.concatenating(placement.toContext)
+        let toScene = toContext.concatenating(placement.contextToScene)
+        // A CATransformLayer (not flattening) has no plane: it draws nothing and has no face to turn away.
+        let flattens = layer.flattensSublayers
+        if flattens {
+            guard props.isDoubleSided || Self.facesViewer(toScene, bounds: props.bounds.standardized) else {
+                return markSublayersVisited(of: layer)
+            }
+            if let item = item(for: layer, props, opacity: opacity, toScene: toScene) { items.append(item) }
+        }
+        guard let sublayers = layer.sublayers else { return }
+        if flattens {
+            let inner = Placement(opacity: opacity, toContext: props.sublayerMatrix,
+                                  contextToScene: Self.flatteningMatrix.concatenating(toScene))
+            for s in Self.inZOrder(sublayers, parentTime: localTime) {
+                visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+            }
+        } else {
+            let inner = Placement(opacity: opacity, toContext: props.sublayerMatrix.concatenating(toContext),
+                                  contextToScene: placement.contextToScene)
+            for s in Self.backToFront(sublayers, parentTime: localTime, toContext: inner.toContext) {
+                visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+            }
+        }
+    }
+
+    /// The sublayers of a plane layer in drawing order: ascending presented `zPosition`, equal
+    /// ones in tree order (the reverse of the hit test's search order, engine-model.md §7).
+    private static func inZOrder(_ sublayers: [CALayer], parentTime: CFTimeInterval) -> [Sublayer] {
+        var ordered: [Sublayer] = []
+        ordered.reserveCapacity(sublayers.count)
+        for (index, layer) in sublayers.enumerated() {
+            let time = localTime(of: layer, parentTime: parentTime)
+            let props = layer.presentedProperties(atLocalTime: time)
+            ordered.append(Sublayer(layer: layer, properties: props, localTime: time, depth: props.zPosition, index: index))
+        }
+        if ordered.contains(where: { $0.depth != 0 }) {
+            ordered.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+        }
+        return ordered
+    }
+
+    /// The sublayers of a CATransformLayer sorted by the depth (z / w) of their bounds' centre
+    /// in its context, farthest first; equal depths keep tree order.
+    private static func backToFront(_ sublayers: [CALayer], parentTime: CFTimeInterval, toContext: CATransform3D) -> [Sublayer] {
+        var sorted: [Sublayer] = []
+        sorted.reserveCapacity(sublayers.count)
+        for (index, layer) in sublayers.enumerated() {
+            let time = localTime(of: layer, parentTime: parentTime)
+            let props = layer.presentedProperties(atLocalTime: time)
+            let bounds = props.bounds.standardized
+            let centre = props.localMatrix.concatenating(toContext).apply(x: bounds.midX, y: bounds.midY, z: 0)
+            let depth = centre.w != 0 ? centre.z / centre.w : centre.z
+            sorted.append(Sublayer(layer: layer, properties: props, localTime: time, depth: depth.isNaN ? -.infinity : depth, index: index))
+        }
+        sorted.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+        return sorted
+    }
+
+    /// The draw item of a plane layer; nil when it draws nothing or has a corner at or behind
+    /// the eye (or a number that is not finite).
+    private func item(for layer: CALayer, _ props: LayerProperties, opacity: Double, toScene m: CATransform3D) -> DrawItem? {
+        var item = DrawItem(id: 0)
+        item.background = props.backgroundColor.map(DrawColor.init).flatMap { $0.isVisible ? $0 : nil }
+        let borderWidth = Quantize.points(Double(props.borderWidth))
+        if borderWidth > 0, borderWidth.isFinite, let color = props.borderColor.map(DrawColor.init), color.isVisible {
+            item.borderColor = color
+            item.borderWidth = borderWidth
+        }
+        if let contents = props.contents {
+            item.image = contents.name
+            item.gravity = DrawField.gravities.contains(props.contentsGravity) ? props.contentsGravity : .resize
+        }
+        item.text = (layer as? CATextLayer).flatMap(DrawText.init)
+        item.shadow = DrawShadow(props)
+        guard item.background != nil || item.borderColor != nil || item.image != nil || item.text != nil || item.shadow != nil
+        else { return nil }
+
+        // W is affine in x and y, so its smallest value over the bounds is at a corner.
+        let bounds = props.bounds.standardized
+        let nearestW = min(bounds.minX * m.m14, bounds.maxX * m.m14) + min(bounds.minY * m.m24, bounds.maxY * m.m24) + m.m44
+        guard nearestW > Self.minimumW else { return nil }
+        guard let matrix = DrawMatrix(m, boundsOrigin: bounds.origin) else { return nil }
+        item.matrix = matrix
+        item.width = Quantize.points(Double(bounds.width))
+        item.height = Quantize.points(Double(bounds.height))
+        item.cornerRadius = Quantize.points(max(0, Double(props.cornerRadius)))
+        item.opacity = Quantize.fraction(opacity)
+        guard item.width.isFinite, item.height.isFinite, item.cornerRadius.isFinite else { return nil }
+        item.id = id(for: layer)
+        item.name = layer.name
+        return item
+    }
+
+    /// Whether the front of the layer's plane faces the viewer: the determinant of `m`'s x, y, w
+    /// rows and columns, signed by w at the bounds' centre, is positive (identity → facing).
+    private static func facesViewer(_ m: CATransform3D, bounds: CGRect) -> Bool {
+        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42)
+            - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
+            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
+        let w = bounds.midX * m.m14 + bounds.midY * m.m24 + m.m44
+        return det * w > 0
+    }
+
+    /// A layer's own opacity clamped to 0…1 (NaN reads as 0).
+    private static func clampedOpacity(_ opacity: Float) -> Double {
+        opacity > 0 ? min(Double(opacity), 1) : 0
+    }
+
+    /// The id of `layer`, mapping it to a new one when it has none.
+    private func id(for layer: CALayer) -> Int {
+        let key = ObjectIdentifier(layer)
+        if let entry = entries[key] { return entry.id }
+        let id = nextID
+        nextID += 1
+        entries[key] = Entry(layer: layer, id: id, build: builds)
+        visited += 1
+        return id
+    }
+
+    /// Keeps `layer`'s entry, if it has one, for this build.
+    private func markVisited(_ layer: CALayer) {
+        let key = ObjectIdentifier(layer)
+        guard let build = entries[key]?.build, build != builds else { return }
+        entries[key]?.build = builds
+        visited += 1
+    }
+
+    /// Keeps the entries of a culled subtree, so its layers keep their ids when they show again.
+    private func markSublayersVisited(of layer: CALayer) {
+        for sublayer in layer.sublayers ?? [] {
+            markVisited(sublayer)
+            markSublayersVisited(of: sublayer)
+        }
+    }
+}

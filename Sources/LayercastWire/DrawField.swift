@@ -1,0 +1,100 @@
+import LayercastEngine
+import LayercastJSON
+
+/// One field of a draw item with its value: what a delta's `set` entry replaces. A field at its
+/// default is written `null` there ("returns to its default").
+public enum DrawField: Hashable, Sendable {
+    case name(String?)
+    case matrix(DrawMatrix)
+    case size(width: Double, height: Double)
+    case opacity(Double)
+    case background(DrawColor?)
+    case borderColor(DrawColor?)
+    case borderWidth(Double)
+    case cornerRadius(Double)
+    case image(String?)
+    case gravity(CALayerContentsGravity)
+    case text(DrawText?)
+    case shadow(DrawShadow?)
+
+    /// The JSON keys, in the order items and `set` entries write them.
+    public enum Key: String, CaseIterable, Sendable {
+        case name, matrix = "m", size = "s", opacity = "o", background = "bg", borderColor = "bc"
+        case borderWidth = "bw", cornerRadius = "cr", image = "img", gravity = "g", text, shadow = "sh"
+    }
+
+    /// The gravities protocol.md lists.
+    static let gravities: [CALayerContentsGravity] = [
+        .resize, .resizeAspect, .resizeAspectFill, .center, .top, .bottom, .left, .right,
+        .topLeft, .topRight, .bottomLeft, .bottomRight,
+    ]
+
+    public var key: Key {
+        switch self {
+        case .name: .name
+        case .matrix: .matrix
+        case .size: .size
+        case .opacity: .opacity
+        case .background: .background
+        case .borderColor: .borderColor
+        case .borderWidth: .borderWidth
+        case .cornerRadius: .cornerRadius
+        case .image: .image
+        case .gravity: .gravity
+        case .text: .text
+        case .shadow: .shadow
+        }
+    }
+
+    /// The field at its default: no name, identity, `[0,0]`, opacity 1, no colours, 0, no image,
+    /// `resize`, no text, no shadow.
+    public static func defaultValue(_ key: Key) -> DrawField {
+        DrawItem(id: 0).field(key)
+    }
+
+    public var isDefault: Bool { self == Self.defaultValue(key) }
+
+    /// The value as JSON; `null` at the default.
+    public var json: JSONValue {
+        switch self {
+        case _ where isDefault: .null
+        case .name(let v?), .image(let v?): .string(v)
+        case .matrix(let m): m.json
+        case .size(let w, let h): [.number(w), .number(h)]
+        case .opacity(let x), .borderWidth(let x), .cornerRadius(let x): .number(x)
+        case .background(let c?), .borderColor(let c?): .string(c.hex)
+        case .gravity(let g): .string(g.rawValue)
+        case .text(let t?): t.json
+        case .shadow(let s?): s.json
+        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil): .null
+        }
+    }
+
+    /// Reads the value of `key`; `null` is the default.
+    init(_ key: Key, _ field: FieldReader) throws(ProtocolError) {
+        if field.isAbsentOrNull {
+            self = Self.defaultValue(key)
+            return
+        }
+        switch key {
+        case .name: self = .name(try field.string())
+        case .matrix: self = .matrix(try DrawMatrix(field))
+        case .size:
+            let elements = try field.array("[width, height]")
+            guard elements.count == 2 else { throw field.error("[width, height]") }
+            self = .size(width: try elements[0].number(), height: try elements[1].number())
+        case .opacity: self = .opacity(try field.number())
+        case .background: self = .background(try field.color())
+        case .borderColor: self = .borderColor(try field.color())
+        case .borderWidth: self = .borderWidth(try field.number())
+        case .cornerRadius: self = .cornerRadius(try field.number())
+        case .image: self = .image(try field.string())
+        case .gravity:
+            let gravity = CALayerContentsGravity(rawValue: try field.string())
+            guard Self.gravities.contains(gravity) else { throw field.error("a contents gravity such as \"resizeAspect\"") }
+            self = .gravity(gravity)
+        case .text: self = .text(try DrawText(field))
+        case .shadow: self = .shadow(try DrawShadow(field))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import LayercastEngine
+import LayercastJSON
+
+/// One visible layer of a frame (protocol.md, "Draw items"), every number already quantised.
+/// A field at its default is left out of the JSON.
+public struct DrawItem: Hashable, Sendable {
+    public var id: Int
+    public var name: String?
+    public var matrix: DrawMatrix
+    /// Bounds size, 1e-2 pt.
+    public var width: Double
+    public var height: Double
+    /// Effective opacity, 1e-3.
+    public var opacity: Double
+    public var background: DrawColor?
+    public var borderColor: DrawColor?
+    /// 1e-2 pt.
+    public var borderWidth: Double
+    /// 1e-2 pt.
+    public var cornerRadius: Double
+    /// Image id, a key of `welcome.assets`.
+    public var image: String?
+    public var gravity: CALayerContentsGravity
+    public var text: DrawText?
+    public var shadow: DrawShadow?
+
+    public init(id: Int, name: String? = nil, matrix: DrawMatrix = .identity, width: Double = 0, height: Double = 0,
+                opacity: Double = 1, background: DrawColor? = nil, borderColor: DrawColor? = nil, borderWidth: Double = 0,
+                cornerRadius: Double = 0, image: String? = nil, gravity: CALayerContentsGravity = .resize,
+                text: DrawText? = nil, shadow: DrawShadow? = nil) {
+        self.id = id
+        self.name = name
+        self.matrix = matrix
+        self.width = width
+        self.height = height
+        self.opacity = opacity
+        self.background = background
+        self.borderColor = borderColor
+        self.borderWidth = borderWidth
+        self.cornerRadius = cornerRadius
+        self.image = image
+        self.gravity = gravity
+        self.text = text
+        self.shadow = shadow
+    }
+
+    /// The current value of one field.
+    public func field(_ key: DrawField.Key) -> DrawField {
+        switch key {
+        case .name: .name(name)
+        case .matrix: .matrix(matrix)
+        case .size: .size(width: width, height: height)
+        case .opacity: .opacity(opacity)
+        case .background: .background(background)
+        case .borderColor: .borderColor(borderColor)
+        case .borderWidth: .borderWidth(borderWidth)
+        case .cornerRadius: .cornerRadius(cornerRadius)
+        case .image: .image(image)
+        case .gravity: .gravity(gravity)
+        case .text: .text(text)
+        case .shadow: .shadow(shadow)
+        }
+    }
+
+    /// Replaces one field.
+    public mutating func apply(_ field: DrawField) {
+        switch field {
+        case .name(let v): name = v
+        case .matrix(let v): matrix = v
+        case .size(let w, let h): (width, height) = (w, h)
+        case .opacity(let v): opacity = v
+        case .background(let v): background = v
+        case .borderColor(let v): borderColor = v
+        case .borderWidth(let v): borderWidth = v
+        case .cornerRadius(let v): cornerRadius = v
+        case .image(let v): image = v
+        case .gravity(let v): gravity = v
+        case .text(let v): text = v
+        case .shadow(let v): shadow = v
+        }
+    }
+
+    /// The fields whose value differs from `old`'s, in key order.
+    public func changes(from old: DrawItem) -> [DrawField] {
+        DrawField.Key.allCases.compactMap { key in
+            let new = field(key)
+            return new == old.field(key) ? nil : new
+        }
+    }
+
+    /// `{"id":…, then every field not at its default, in key order}`.
+    public var json: JSONValue {
+        var object: JSONObject = ["id": .number(Double(id))]
+        for key in DrawField.Key.allCases {
+            let value = field(key)
+            if !value.isDefault { object[key.rawValue] = value.json }
+        }
+        return .object(object)
+    }
+
+    /// Reads an item as `json` writes it; absent or null fields take their default, unknown keys
+    /// are ignored.
+    init(_ item: FieldReader) throws(ProtocolError) {
+        _ = try item.object()
+        self.init(id: try item.member("id").integer())
+        for key in DrawField.Key.allCases {
+            let member = item.member(key.rawValue)
+            if !member.isAbsent { apply(try DrawField(key, member)) }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import LayercastJSON
+
+/// What turns one display list into the next (protocol.md, "frame"): delete `remove`, replace
+/// the fields in `set`, append `add`, then reorder to `order` when it is given.
+public struct FrameDelta: Hashable, Sendable {
+    public var remove: [Int]
+    public var set: [ItemChange]
+    public var add: [DrawItem]
+    /// Every id of the new list back to front; nil when the steps above already give that order.
+    public var order: [Int]?
+
+    public init(remove: [Int] = [], set: [ItemChange] = [], add: [DrawItem] = [], order: [Int]? = nil) {
+        self.remove = remove
+        self.set = set
+        self.add = add
+        self.order = order
+    }
+
+    /// Whether applying it changes nothing.
+    public var isEmpty: Bool { remove.isEmpty && set.isEmpty && add.isEmpty && order == nil }
+
+    /// The delta from `old` to `new`, lists with unique ids: `from(old, to: new).applied(to: old) == new`.
+    /// `remove` keeps `old`'s order, `set` and `add` follow `new`'s.
+    public static func from(_ old: DisplayList, to new: DisplayList) -> FrameDelta {
+        var oldIndex: [Int: Int] = Dictionary(minimumCapacity: old.items.count)
+        for (position, item) in old.items.enumerated() { oldIndex[item.id] = position }
+        var newIDs: Set<Int> = Set(minimumCapacity: new.items.count)
+        for item in new.items { newIDs.insert(item.id) }
+
+        var delta = FrameDelta()
+        for item in old.items where !newIDs.contains(item.id) { delta.remove.append(item.id) }
+        for item in new.items {
+            guard let position = oldIndex[item.id] else {
+                delta.add.append(item)
+                continue
+            }
+            let fields = item.changes(from: old.items[position])
+            if !fields.isEmpty { delta.set.append(ItemChange(id: item.id, fields: fields)) }
+        }
+        // The order remove-then-append leaves: the kept items in their old order, then the added.
+        var result = old.items.compactMap { newIDs.contains($0.id) ? $0.id : nil }
+        result += delta.add.map(\.id)
+        if !result.elementsEqual(new.items.lazy.map(\.id)) { delta.order = new.items.map(\.id) }
+        return delta
+    }
+
+    /// The list after this delta, by protocol.md's algorithm; entries naming ids that are not in
+    /// the list are skipped.
+    public func applied(to old: DisplayList) -> DisplayList {
+        var items = old.items
+        if !remove.isEmpty {
+            let removed = Set(remove)
+            items.removeAll { removed.contains($0.id) }
+        }
+        if !set.isEmpty {
+            var index: [Int: Int] = Dictionary(minimumCapacity: items.count)
+            for (position, item) in items.enumerated() where index[item.id] == nil { index[item.id] = position }
+            for change in set {
+                guard let position = index[change.id] else { continue }
+                for field in change.fields { items[position].apply(field) }
+            }
+        }
+        items += add
+        if let order {
+            var byID: [Int: DrawItem] = Dictionary(minimumCapacity: items.count)
+            for item in items where byID[item.id] == nil { byID[item.id] = item }
+            items = order.compactMap { byID[$0] }
+        }
+        return DisplayList(items: items)
+    }
+
+    /// Parses the changes of a delta `frame` message (`FrameMessage.delta`); absent keys are empty.
+    public init(deltaFrame message: JSONValue) throws(ProtocolError) {
+        let frame = try FrameMessage.frameReader(message, full: false)
+        self.init()
+        for entry in try Self.elements(frame.member("set")) { set.append(try ItemChange(entry)) }
+        for item in try Self.elements(frame.member("add")) { add.append(try DrawItem(item)) }
+        for id in try Self.elements(frame.member("remove")) { remove.append(try id.integer()) }
+        let order = frame.member("order")
+        if !order.isAbsent {
+            var ids: [Int] = []
+            for id in try order.array() { ids.append(try id.integer()) }
+            self.order = ids
+        }
+    }
+
+    private static func elements(_ field: FieldReader) throws(ProtocolError) -> [FieldReader] {
+        field.isAbsent ? [] : try field.array()
+    }
+}

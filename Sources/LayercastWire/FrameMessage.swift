@@ -1,0 +1,36 @@
+import LayercastJSON
+
+/// The `frame` messages (protocol.md, "frame"): `n` the room's tick, `t` its media time (1e-6 s).
+public enum FrameMessage {
+    /// `{"type":"frame","n":…,"t":…,"full":true,"items":[…]}`.
+    public static func full(_ list: DisplayList, number: Int, time: Double) -> JSONValue {
+        .object(["type": "frame", "n": .number(Double(number)), "t": .number(Quantize.time(time)),
+                 "full": true, "items": .array(list.items.map(\.json))])
+    }
+
+    /// `{"type":"frame","n":…,"t":…,"full":false}` with `set`, `add`, `remove` and `order` when
+    /// they have something to say.
+    public static func delta(_ delta: FrameDelta, number: Int, time: Double) -> JSONValue {
+        var object: JSONObject = ["type": "frame", "n": .number(Double(number)), "t": .number(Quantize.time(time)), "full": false]
+        if !delta.set.isEmpty { object["set"] = .array(delta.set.map(\.json)) }
+        if !delta.add.isEmpty { object["add"] = .array(delta.add.map(\.json)) }
+        if !delta.remove.isEmpty { object["remove"] = .array(delta.remove.map { .number(Double($0)) }) }
+        if let order = delta.order { object["order"] = .array(order.map { .number(Double($0)) }) }
+        return .object(object)
+    }
+
+    /// The message as a frame of the given kind, checked: `type` "frame", integer `n`, number `t`
+    /// and `full` as expected.
+    static func frameReader(_ message: JSONValue, full: Bool) throws(ProtocolError) -> FieldReader {
+        let frame = try FieldReader(message, path: "frame").object()
+        let type = frame.member("type").value
+        guard type == "frame" else {
+            let got = type?.stringValue.map { "type \"\($0)\"" } ?? "no string type"
+            throw ProtocolError(.unknownType, "expected a \"frame\" message, got \(got)")
+        }
+        _ = try frame.member("n").integer()
+        _ = try frame.member("t").number()
+        guard try frame.member("full").bool() == full else { throw frame.member("full").error(full ? "true" : "false") }
+        return frame
+    }
+}

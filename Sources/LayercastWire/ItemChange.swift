@@ -1,0 +1,31 @@
+import LayercastJSON
+
+/// One entry of a delta's `set`: the fields of item `id` that changed, with their new values.
+public struct ItemChange: Hashable, Sendable {
+    public var id: Int
+    /// In `DrawField.Key` order, each key at most once.
+    public var fields: [DrawField]
+
+    public init(id: Int, fields: [DrawField]) {
+        self.id = id
+        self.fields = fields
+    }
+
+    /// `{"id":2,"m":[…],"o":0.84}`, a field at its default written `null`.
+    public var json: JSONValue {
+        var object: JSONObject = ["id": .number(Double(id))]
+        for field in fields { object[field.key.rawValue] = field.json }
+        return .object(object)
+    }
+
+    /// Reads an entry as `json` writes it; unknown keys are ignored.
+    init(_ entry: FieldReader) throws(ProtocolError) {
+        _ = try entry.object()
+        var fields: [DrawField] = []
+        for key in DrawField.Key.allCases {
+            let member = entry.member(key.rawValue)
+            if !member.isAbsent { fields.append(try DrawField(key, member)) }
+        }
+        self.init(id: try entry.member("id").integer(), fields: fields)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LayercastJSON
+import LayercastScenes
+import Testing
+@testable import LayercastWire
+
+// protocol.md, "Server → client": welcome, event, error and pong as written on the wire.
+
+@Suite("Server messages")
+struct ServerMessageTests {
+    @Test func welcome() {
+        let scene = SceneInfo(id: "radar", title: "Pulsing radar", size: CGSize(width: 414, height: 736), interactions: ["tap"],
+                              assets: [SceneAsset(id: "radar-item", url: "/assets/radar-item.svg", width: 44, height: 44)])
+        // time 12.3456784 → 12.345678 (1e-6 s).
+        #expect(ServerMessage.welcome(room: "lobby", scene: scene, role: "player", client: "c7", fps: 30, time: 12.3456784).serialized() == """
+            {"type":"welcome","protocol":1,"room":"lobby","scene":"radar","title":"Pulsing radar","role":"player","client":"c7",\
+            "size":{"width":414,"height":736},"fps":30,"interactions":["tap"],\
+            "assets":{"radar-item":{"url":"/assets/radar-item.svg","width":44,"height":44}},"time":12.345678}
+            """)
+    }
+
+    @Test func event() {
+        let select = SceneEvent(name: "select", data: ["item": "item-3"], client: "c7")
+        #expect(ServerMessage.event(select).serialized() == #"{"type":"event","name":"select","by":"c7","data":{"item":"item-3"}}"#)
+        let cleared = SceneEvent(name: "select", data: ["item": nil])
+        #expect(ServerMessage.event(cleared).serialized() == #"{"type":"event","name":"select","data":{"item":null}}"#)
+    }
+
+    @Test func error() {
+        let error = ProtocolError(.badField, "tap.x must be a finite number within ±100000 (it is missing)")
+        #expect(ServerMessage.error(error).serialized() == """
+            {"type":"error","code":"bad_field","message":"tap.x must be a finite number within ±100000 (it is missing)"}
+            """)
+        #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
+            "bad_json", "unknown_type", "bad_field", "too_large", "binary", "rate_limited", "forbidden",
+            "unknown_scene", "bad_room", "bad_role", "server_full",
+        ])
+    }
+
+    @Test func pong() {
+        #expect(ServerMessage.pong(id: 5, time: 12.5).serialized() == #"{"type":"pong","id":5,"time":12.5}"#)
+        #expect(ServerMessage.pong(id: nil, time: 0.1234564).serialized() == #"{"type":"pong","time":0.123456}"#)
+    }
+}
