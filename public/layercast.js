@@ -1,0 +1,219 @@
+/**
+ * Layercast browser client: `mount(element, options)` shows one room of a scene in `element`
+ * and sends the viewer's taps and drags to the server. Protocol: docs/protocol.md.
+ */
+import { AssetStore } from './lib/assets.js';
+import { Connection } from './lib/connection.js';
+import { Emitter } from './lib/emitter.js';
+import { FrameStore } from './lib/frame-store.js';
+import { interpolateItems } from './lib/interpolate.js';
+import { letterbox } from './lib/letterbox.js';
+import { MediaClock } from './lib/media-clock.js';
+import { drawOverlay } from './lib/overlay.js';
+import { PointerInput } from './lib/pointer.js';
+import { RateMeter } from './lib/rate-meter.js';
+import { Renderer } from './lib/renderer.js';
+import { serverUrls } from './lib/server-url.js';
+import { Surface } from './lib/surface.js';
+
+/** Two frames further apart than this (seconds) are not interpolated: the newer one is shown. */
+const MAX_INTERPOLATION_GAP = 1;
+
+/**
+ * Mounts a view of a Layercast room in `element` (which should have a size; if it has a
+ * width but no height, it gets the scene's aspect ratio).
+ *
+ * @param {HTMLElement} element
+ * @param {object} options
+ * @param {string} options.scene scene id (required)
+ * @param {string} [options.room] room name, default `lobby`
+ * @param {string} [options.role] `player` (default) or `spectator` (sends no input)
+ * @param {string} [options.server] http(s) or ws(s) URL of the server; default the page's origin
+ * @param {boolean} [options.overlay] show fps, frame age and bytes/s; default: the page URL has `overlay=1`
+ * @returns {LayercastHandle}
+ *
+ * @typedef {object} LayercastHandle
+ * @property {() => void} destroy closes the connection and removes the canvas and listeners
+ * @property {(event: string, fn: Function) => () => void} on listens for `welcome`, `frame`,
+ *   `event` (scene events), `error` (server `error` messages) or `status` ({connected, retryInMs?, stopped?});
+ *   returns a function that removes the listener
+ * @property {() => object} stats {connected, framesReceived, lastFrameNumber, fps, frameAgeMs, bytesPerSecond}
+ * @property {() => object[]} items a copy of the display list as shown at the current view time
+ * @property {() => number | null} viewTime the room media time being shown (null before the first frame)
+ * @property {(x: number, y: number) => {x: number, y: number} | null} sceneToPage the viewport
+ *   (clientX/clientY) position of a scene point, null before the welcome
+ * @property {(message: object) => boolean} send sends a raw protocol message; false when not connected
+ */
+export function mount(element, options = {}) {
+  const { scene, room = 'lobby', role = 'player', server = '' } = options;
+  if (!scene) throw new TypeError('layercast mount: options.scene is required');
+  const overlay = options.overlay ?? new URLSearchParams(location.search).get('overlay') === '1';
+  const urls = serverUrls(server, { scene, room, role });
+
+  const emitter = new Emitter();
+  const store = new FrameStore();
+  const clock = new MediaClock();
+  const assets = new AssetStore();
+  const drawn = new RateMeter();
+  const received = new RateMeter();
+  let welcome = null;
+  let framesReceived = 0;
+  let shownTime = null;
+  let animation = 0;
+  let restoreAspect = null;
+
+  const surface = new Surface(element, () => draw(performance.now()));
+  const renderer = new Renderer(surface.canvas, assets);
+
+  const connection = new Connection(urls.socket, {
+    onMessage(message, bytes) {
+      const now = performance.now();
+      received.add(now, bytes);
+      switch (message.type) {
+        case 'welcome':
+          welcome = message;
+          assets.update(message.assets, urls.http);
+          store.expectFull();
+          fitAspect();
+          emitter.emit('welcome', message);
+          break;
+        case 'frame':
+          if (!store.apply(message, now)) {
+            store.expectFull();
+            connection.reconnect();
+            return;
+          }
+          framesReceived += 1;
+          clock.observe(message.t, now);
+          emitter.emit('frame', message);
+          break;
+        case 'event':
+          emitter.emit('event', message);
+          break;
+        case 'error':
+          emitter.emit('error', message);
+          break;
+      }
+    },
+    onStatus: (status) => emitter.emit('status', status),
+  });
+
+  const pointer = role === 'spectator' ? null : new PointerInput(surface.canvas, {
+    stamp: () => view(performance.now())?.time ?? null,
+    onTap: (gesture) => sendInput({ type: 'tap' }, gesture),
+    onDrag: (phase, gesture) => sendInput({ type: 'drag', phase }, gesture),
+  });
+
+  /** Sends a tap or drag at the gesture's scene position, stamped with its view time. */
+  function sendInput(message, { clientX, clientY, stamp }) {
+    const point = pageToScene(clientX, clientY);
+    if (!point || stamp === null) return;
+    connection.send({ ...message, x: round(point.x, 1e2), y: round(point.y, 1e2), viewTime: round(stamp, 1e6) });
+  }
+
+  /** The scene's rect in the canvas, in CSS pixels (null before the welcome). */
+  function layout() {
+    return welcome ? letterbox(welcome.size, surface.cssWidth, surface.cssHeight) : null;
+  }
+
+  /**
+   * What to show at wall time `now`: `{time, items}`, or null before the first frame. The view
+   * time is one frame interval of the room behind the estimated media time, never going back,
+   * and within the two latest frames; items are interpolated between them.
+   */
+  function view(now) {
+    const { previous, latest } = store;
+    if (!latest) return null;
+    const interval = 1 / (welcome?.fps || 30);
+    const from = previous && latest.t > previous.t && latest.t - previous.t <= MAX_INTERPOLATION_GAP ? previous : null;
+    let time = Math.max(clock.now(now) - interval, shownTime ?? -Infinity);
+    time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
+    shownTime = time;
+    const f = from ? (time - from.t) / (latest.t - from.t) : 1;
+    return { time, items: interpolateItems(from?.items ?? null, latest.items, f) };
+  }
+
+  /** Draws the current view (and the overlay) at wall time `now`. */
+  function draw(now) {
+    const box = layout();
+    const dpr = surface.dpr;
+    const shown = view(now);
+    const device = box
+      ? { scale: box.scale * dpr, x: box.x * dpr, y: box.y * dpr, width: box.width * dpr, height: box.height * dpr }
+      : { scale: 0, x: 0, y: 0, width: 0, height: 0 };
+    renderer.draw(shown?.items ?? [], device);
+    drawn.add(now);
+    if (overlay) drawOverlay(renderer.ctx, dpr, stats());
+  }
+
+  /** The requestAnimationFrame loop. */
+  function tick(now) {
+    animation = requestAnimationFrame(tick);
+    draw(now);
+  }
+
+  /** Draws only while the page is visible; the connection stays open either way. */
+  function onVisibility() {
+    cancelAnimationFrame(animation);
+    animation = document.hidden ? 0 : requestAnimationFrame(tick);
+  }
+
+  /** Gives an element with a width but no height the scene's aspect ratio. */
+  function fitAspect() {
+    if (restoreAspect !== null || !element.clientWidth || element.clientHeight) return;
+    restoreAspect = element.style.aspectRatio;
+    element.style.aspectRatio = `${welcome.size.width} / ${welcome.size.height}`;
+  }
+
+  /** The scene point under the viewport position (clientX, clientY), or null before the welcome. */
+  function pageToScene(clientX, clientY) {
+    const box = layout();
+    if (!box?.scale) return null;
+    const rect = surface.canvas.getBoundingClientRect();
+    return { x: (clientX - rect.left - box.x) / box.scale, y: (clientY - rect.top - box.y) / box.scale };
+  }
+
+  /** The handle's `stats()` at wall time `now`. */
+  function stats(now = performance.now()) {
+    return {
+      connected: connection.connected,
+      framesReceived,
+      lastFrameNumber: store.latest?.n ?? null,
+      fps: Math.round(drawn.perSecond(now)),
+      frameAgeMs: store.latest ? Math.max(0, Math.round(now - store.latest.receivedAt)) : null,
+      bytesPerSecond: Math.round(received.perSecond(now)),
+    };
+  }
+
+  document.addEventListener('visibilitychange', onVisibility);
+  onVisibility();
+  connection.start();
+
+  return {
+    destroy() {
+      connection.close();
+      cancelAnimationFrame(animation);
+      document.removeEventListener('visibilitychange', onVisibility);
+      pointer?.destroy();
+      surface.destroy();
+      if (restoreAspect !== null) element.style.aspectRatio = restoreAspect;
+      emitter.clear();
+    },
+    on: (event, fn) => emitter.on(event, fn),
+    stats: () => stats(),
+    items: () => JSON.parse(JSON.stringify(view(performance.now())?.items ?? [])),
+    viewTime: () => view(performance.now())?.time ?? null,
+    sceneToPage(x, y) {
+      const box = layout();
+      if (!box) return null;
+      const rect = surface.canvas.getBoundingClientRect();
+      return { x: rect.left + box.x + x * box.scale, y: rect.top + box.y + y * box.scale };
+    },
+    send: (message) => connection.send(message),
+  };
+}
+
+/** `value` rounded to a multiple of 1/`per`. */
+function round(value, per) {
+  return Math.round(value * per) / per;
+}

@@ -1,0 +1,73 @@
+/**
+ * The display lists of the two latest frames, kept by applying `frame` messages as
+ * protocol.md says: a full frame replaces the list; a delta applies to the list of frame
+ * `n − 1` (remove, then set — `null` returns a field to its default — then add, then order).
+ *
+ * Snapshots are immutable: applying a delta copies the items it changes, so the previous
+ * snapshot stays valid for interpolation. A snapshot is `{n, t, items, receivedAt}` with
+ * `receivedAt` the `performance.now()` of its arrival.
+ */
+export class FrameStore {
+  constructor() {
+    this.previous = null;
+    this.latest = null;
+    this.needsFull = true;
+  }
+
+  /**
+   * Applies one `frame` message received at `receivedAt`.
+   * @returns {boolean} false when it cannot apply (a delta that does not follow the latest
+   *   frame or names an id the list lacks): the caller should reconnect to get a full frame.
+   */
+  apply(frame, receivedAt) {
+    let items;
+    if (frame.full) {
+      items = frame.items ?? [];
+      this.needsFull = false;
+    } else {
+      if (this.needsFull || frame.n !== this.latest.n + 1) return false;
+      items = applyDelta(this.latest.items, frame);
+      if (!items) return false;
+    }
+    this.previous = this.latest;
+    this.latest = { n: frame.n, t: frame.t, items, receivedAt };
+    return true;
+  }
+
+  /** Makes only a full frame apply next (after a reconnect); the snapshots stay drawable until then. */
+  expectFull() {
+    this.needsFull = true;
+  }
+}
+
+/**
+ * The list that `delta` makes of `items`, or null when the delta names an id the list lacks.
+ * `items` is not modified.
+ */
+export function applyDelta(items, delta) {
+  const removed = new Set(delta.remove ?? []);
+  const byId = new Map();
+  const list = [];
+  for (const item of items) {
+    if (removed.has(item.id)) continue;
+    byId.set(item.id, item);
+    list.push(item.id);
+  }
+  for (const change of delta.set ?? []) {
+    const item = byId.get(change.id);
+    if (!item) return null;
+    const updated = { ...item };
+    for (const [key, value] of Object.entries(change)) {
+      if (value === null) delete updated[key];
+      else updated[key] = value;
+    }
+    byId.set(change.id, updated);
+  }
+  for (const item of delta.add ?? []) {
+    byId.set(item.id, item);
+    list.push(item.id);
+  }
+  const order = delta.order ?? list;
+  if (order.some((id) => !byId.has(id))) return null;
+  return order.map((id) => byId.get(id));
+}

@@ -1,0 +1,279 @@
+import { withAlpha } from './color.js';
+import { contentsRect } from './gravity.js';
+import { isProjective, mapPoint, pixelsPerUnit, toDevice } from './homography.js';
+import { drawMesh } from './mesh.js';
+import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
+import { drawText } from './text.js';
+
+const IDENTITY = [1, 0, 0, 1, 0, 0];
+
+/** Core Animation's shadow defaults, for fields a `sh` leaves out. */
+const SHADOW_DEFAULTS = { c: '#000000', o: 0, dx: 0, dy: -3, r: 3 };
+
+/** The longest side, in pixels, of the raster a projective item's contents are drawn into. */
+const MAX_RASTER = 2048;
+
+/**
+ * Draws display lists (protocol.md, "Draw items") on a canvas.
+ *
+ * Each item is drawn as Core Animation composites a layer: background (rounded by `cr`), then
+ * contents (the image placed by `g` and clipped by `cr`, or the text, clipped to the bounds),
+ * then the border inside the bounds, all with the item's effective opacity `o`.
+ *
+ * Affine items are drawn in item space through `setTransform`. Projective items (9-number `m`)
+ * are drawn in device pixels: background and border by mapping their outline's points through
+ * the homography (exact for edges; corner arcs are cut into pieces under a pixel long), and
+ * contents by rastering them in item space at the item's on-screen resolution and drawing that
+ * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js).
+ *
+ * An item with a shadow is first drawn at full opacity into a scratch canvas; that is then
+ * drawn onto the scene with the item's opacity and a canvas shadow, so the shadow follows the
+ * item's combined alpha as Core Animation's does. The shadow offset, given in item space, goes
+ * through the matrix (from the rect's centre); the blur radius is scaled like the item.
+ */
+export class Renderer {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
+   */
+  constructor(canvas, assets) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.assets = assets;
+    this.scratch = document.createElement('canvas').getContext('2d');
+    this.raster = document.createElement('canvas').getContext('2d');
+  }
+
+  /**
+   * Clears the canvas and draws `items` back to front, clipped to the scene's rect.
+   * @param {object[]} items display list
+   * @param {{scale: number, x: number, y: number, width: number, height: number}} view the
+   *   scene's rect on the canvas in device pixels (scene point p lands at (x, y) + p · scale)
+   */
+  draw(items, view) {
+    const { ctx } = this;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    if (!(view.scale > 0)) return;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(view.x, view.y, view.width, view.height);
+    ctx.clip();
+    for (const item of items) this.drawItem(item, view);
+    ctx.restore();
+  }
+
+  /** Draws one item at its opacity, through the scratch canvas when it has a shadow. */
+  drawItem(item, view) {
+    const opacity = item.o ?? 1;
+    if (!(opacity > 0)) return;
+    const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    const shadow = item.sh && { ...SHADOW_DEFAULTS, ...item.sh };
+    if (shadow && shadow.o > 0) {
+      this.drawShadowed(item, m, opacity, shadow);
+      return;
+    }
+    const { ctx } = this;
+    ctx.save();
+    ctx.globalAlpha = opacity;
+    this.drawParts(ctx, item, m);
+    ctx.restore();
+  }
+
+  /**
+   * Draws `item` (device matrix `m`) at full opacity into the scratch canvas over its
+   * on-screen bounding box, then that box onto the scene with `opacity` and the shadow.
+   */
+  drawShadowed(item, m, opacity, shadow) {
+    const [w, h] = item.s ?? [0, 0];
+    const [ox, oy] = mapPoint(m, w / 2, h / 2);
+    const [sx, sy] = mapPoint(m, w / 2 + shadow.dx, h / 2 + shadow.dy);
+    const blur = 2 * shadow.r * pixelsPerUnit(m, w, h);
+    const reach = Math.hypot(sx - ox, sy - oy) + 2 * blur;
+
+    // The item's content box on screen, limited to where it or its shadow can be seen.
+    const corners = rectCorners(this.contentBox(item)).map(([x, y]) => mapPoint(m, x, y));
+    const left = Math.max(Math.floor(Math.min(...corners.map((p) => p[0]))), -Math.ceil(reach));
+    const top = Math.max(Math.floor(Math.min(...corners.map((p) => p[1]))), -Math.ceil(reach));
+    const right = Math.min(Math.ceil(Math.max(...corners.map((p) => p[0]))), this.canvas.width + Math.ceil(reach));
+    const bottom = Math.min(Math.ceil(Math.max(...corners.map((p) => p[1]))), this.canvas.height + Math.ceil(reach));
+    if (!(right > left && bottom > top)) return;
+
+    const scratch = this.scratch;
+    fitCanvas(scratch.canvas, right - left, bottom - top);
+    scratch.setTransform(1, 0, 0, 1, 0, 0);
+    scratch.clearRect(0, 0, right - left, bottom - top);
+    this.drawParts(scratch, item, shifted(m, -left, -top));
+
+    const { ctx } = this;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = opacity;
+    ctx.shadowColor = withAlpha(shadow.c, shadow.o);
+    ctx.shadowOffsetX = sx - ox;
+    ctx.shadowOffsetY = sy - oy;
+    ctx.shadowBlur = blur;
+    ctx.drawImage(scratch.canvas, 0, 0, right - left, bottom - top, left, top, right - left, bottom - top);
+    ctx.restore();
+  }
+
+  /** Draws background, contents and border of `item` with device matrix `m` on `ctx`, at ctx's alpha. */
+  drawParts(ctx, item, m) {
+    if (isProjective(m)) this.drawProjective(ctx, item, m);
+    else this.drawAffine(ctx, item, m);
+  }
+
+  /** The affine case: everything drawn in item space. */
+  drawAffine(ctx, item, m) {
+    const [w, h] = item.s ?? [0, 0];
+    const radius = item.cr ?? 0;
+    ctx.save();
+    ctx.setTransform(...m);
+    if (item.bg) {
+      ctx.beginPath();
+      traceRoundedRect(ctx, 0, 0, w, h, radius);
+      ctx.fillStyle = item.bg;
+      ctx.fill();
+    }
+    const image = item.img && this.assets.get(item.img);
+    if (image) {
+      ctx.save();
+      if (radius > 0) {
+        ctx.beginPath();
+        traceRoundedRect(ctx, 0, 0, w, h, radius);
+        ctx.clip();
+      }
+      ctx.drawImage(image.image, ...contentsRect(item.g, w, h, image.width, image.height));
+      ctx.restore();
+    }
+    if (item.text) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, 0, w, h);
+      ctx.clip();
+      drawText(ctx, item.text, w);
+      ctx.restore();
+    }
+    const border = item.bw ?? 0;
+    if (item.bc && border > 0) {
+      ctx.beginPath();
+      traceRoundedRect(ctx, 0, 0, w, h, radius);
+      if (2 * border < Math.min(w, h)) {
+        const outer = clampRadius(w, h, radius);
+        traceRoundedRect(ctx, border, border, w - 2 * border, h - 2 * border, Math.max(0, outer - border));
+      }
+      ctx.fillStyle = item.bc;
+      ctx.fill('evenodd');
+    }
+    ctx.restore();
+  }
+
+  /** The projective case: outlines mapped point by point, contents through a triangle mesh. */
+  drawProjective(ctx, item, m) {
+    const [w, h] = item.s ?? [0, 0];
+    const radius = clampRadius(w, h, item.cr ?? 0);
+    const density = pixelsPerUnit(m, w, h);
+    // Enough pieces per corner arc that each is under about a pixel off the true curve.
+    const segments = Math.min(32, Math.max(2, Math.ceil(2 * Math.sqrt(radius * density))));
+    const outline = (x, y, width, height, r) =>
+      roundedRectPoints(x, y, width, height, r, segments).map(([px, py]) => mapPoint(m, px, py));
+
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (item.bg) {
+      ctx.beginPath();
+      tracePolygon(ctx, outline(0, 0, w, h, radius));
+      ctx.fillStyle = item.bg;
+      ctx.fill();
+    }
+    if (item.img || item.text) {
+      const box = this.contentBox(item);
+      const raster = this.rasterContents(item, box, density);
+      if (raster) {
+        ctx.save();
+        if (item.img && radius > 0) {
+          ctx.beginPath();
+          tracePolygon(ctx, outline(0, 0, w, h, radius));
+          ctx.clip();
+        }
+        drawMesh(ctx, raster.canvas, [0, 0, raster.width, raster.height], box, m);
+        ctx.restore();
+      }
+    }
+    const border = item.bw ?? 0;
+    if (item.bc && border > 0) {
+      ctx.beginPath();
+      tracePolygon(ctx, outline(0, 0, w, h, radius));
+      if (2 * border < Math.min(w, h)) {
+        tracePolygon(ctx, outline(border, border, w - 2 * border, h - 2 * border, Math.max(0, radius - border)));
+      }
+      ctx.fillStyle = item.bc;
+      ctx.fill('evenodd');
+    }
+    ctx.restore();
+  }
+
+  /**
+   * Draws the item's contents (image by gravity, or text clipped to the bounds) in item space
+   * into the raster canvas over `box`, at about `density` pixels per point.
+   * @returns {{canvas: HTMLCanvasElement, width: number, height: number} | null} null when empty
+   */
+  rasterContents(item, box, density) {
+    const [x, y, w, h] = box;
+    const image = item.img && this.assets.get(item.img);
+    if (!(w > 0 && h > 0) || (item.img && !image)) return null;
+    const scale = Math.min(Math.max(density, 0.01), MAX_RASTER / Math.max(w, h));
+    const width = Math.max(1, Math.ceil(w * scale));
+    const height = Math.max(1, Math.ceil(h * scale));
+    const ctx = this.raster;
+    fitCanvas(ctx.canvas, width, height);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    ctx.setTransform(width / w, 0, 0, height / h, (-x * width) / w, (-y * height) / h);
+    const [bw, bh] = item.s ?? [0, 0];
+    if (image) {
+      ctx.drawImage(image.image, ...contentsRect(item.g, bw, bh, image.width, image.height));
+    } else {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, 0, bw, bh);
+      ctx.clip();
+      drawText(ctx, item.text, bw);
+      ctx.restore();
+    }
+    return { canvas: ctx.canvas, width, height };
+  }
+
+  /** The rect [x, y, w, h] in item space that the item draws in: its bounds and any image overflowing them. */
+  contentBox(item) {
+    const [w, h] = item.s ?? [0, 0];
+    const image = item.img && this.assets.get(item.img);
+    if (!image) return [0, 0, w, h];
+    const [ix, iy, iw, ih] = contentsRect(item.g, w, h, image.width, image.height);
+    const left = Math.min(0, ix), top = Math.min(0, iy);
+    return [left, top, Math.max(w, ix + iw) - left, Math.max(h, iy + ih) - top];
+  }
+}
+
+/** The four corners of the rect [x, y, w, h]. */
+function rectCorners([x, y, w, h]) {
+  return [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+}
+
+/** The matrix `m` followed by a translation of (dx, dy) device pixels. */
+function shifted(m, dx, dy) {
+  return toDevice(m, 1, dx, dy);
+}
+
+/** Adds the closed polygon `points` to the context's path. */
+function tracePolygon(ctx, points) {
+  points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+  ctx.closePath();
+}
+
+/** Grows `canvas` to at least `width` × `height` (it never shrinks, to avoid reallocating). */
+function fitCanvas(canvas, width, height) {
+  if (canvas.width < width) canvas.width = width;
+  if (canvas.height < height) canvas.height = height;
+}
