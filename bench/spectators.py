@@ -84,7 +84,7 @@ def main():
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--fps", type=int, default=30)
     args = parser.parse_args()
-    server = subprocess.Popen([args.bin, "serve", "--port", "0", "--fps", str(args.fps), "--log-level", "warning"],
+    server = subprocess.Popen([args.bin, "serve", "--port", "0", "--fps", str(args.fps), "--log-level", "warning", "--max-clients", "100000"],
                               stdout=subprocess.PIPE, text=True)
     try:
         port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1))

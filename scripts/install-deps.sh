@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages (via apt) and pytest (via pip).
+# the C libraries' development packages and Chromium with its WebDriver (via apt), and the
+# Python test packages pytest, websocket-client and selenium (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev)
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev chromium chromium-driver)
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.
@@ -42,19 +43,38 @@ else
     apt_install "${missing[@]}"
 fi
 
+# Python test packages: import name, pip name, Debian package (fallback when pip refuses).
+python_packages=(
+    "pytest pytest python3-pytest"
+    "websocket websocket-client python3-websocket"
+    "selenium selenium python3-selenium"
+)
 if ! command -v python3 >/dev/null 2>&1; then
-    apt_install python3 python3-pytest
-elif python3 -c 'import pytest' >/dev/null 2>&1; then
-    echo "install-deps: pytest present"
-else
-    echo "install-deps: python3 -m pip install pytest"
-    if ! python3 -m pip install pytest; then
-        # Debian's own python3 refuses pip installs (PEP 668) or may lack pip: use its package.
-        echo "install-deps: pip failed, falling back to Debian's python3-pytest"
-        apt_install python3-pytest
+    apt_install python3 python3-pip
+fi
+missing_pip=()
+missing_deb=()
+for entry in "${python_packages[@]}"; do
+    read -r module pip_name deb_name <<<"$entry"
+    if python3 -c "import $module" >/dev/null 2>&1; then
+        echo "install-deps: python module $module present"
+    else
+        missing_pip+=("$pip_name")
+        missing_deb+=("$deb_name")
+    fi
+done
+if (( ${#missing_pip[@]} > 0 )); then
+    echo "install-deps: python3 -m pip install ${missing_pip[*]}"
+    if ! python3 -m pip install "${missing_pip[@]}"; then
+        # Debian's own python3 refuses pip installs (PEP 668) or may lack pip: use its packages.
+        echo "install-deps: pip failed, falling back to Debian's ${missing_deb[*]}"
+        apt_install "${missing_deb[@]}"
     fi
 fi
-python3 -c 'import pytest' >/dev/null 2>&1 || {
-    echo "install-deps: pytest still not importable by $(command -v python3)" >&2
-    exit 1
-}
+for entry in "${python_packages[@]}"; do
+    read -r module _ _ <<<"$entry"
+    python3 -c "import $module" >/dev/null 2>&1 || {
+        echo "install-deps: python module $module still not importable by $(command -v python3)" >&2
+        exit 1
+    }
+done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and tests Layercast: dependencies, Swift build and tests, then the Python
-# conformance tests when there are any. Exits non-zero as soon as a step fails.
+# conformance tests and the integration tests when there are any. Exits non-zero as soon as a step fails.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -28,6 +28,24 @@ if [[ -d Tests/conformance ]] && (( ${#conformance_tests[@]} > 0 )); then
     fi
 else
     echo "test.sh: no Tests/conformance/test_*.py, skipping pytest"
+fi
+
+# Integration tests: the real `layercast serve` (built above by `swift build --build-tests`)
+# against docs/protocol.md, with a scripted WebSocket client and headless Chromium.
+shopt -s nullglob
+integration_tests=(Tests/integration/test_*.py)
+shopt -u nullglob
+if (( ${#integration_tests[@]} > 0 )); then
+    echo "+ LAYERCAST_BIN=.build/debug/layercast python3 -m pytest -q Tests/integration"
+    status=0
+    LAYERCAST_BIN=.build/debug/layercast python3 -m pytest -q Tests/integration || status=$?
+    if (( status == 5 )); then
+        echo "test.sh: pytest collected no integration tests"
+    elif (( status != 0 )); then
+        exit "$status"
+    fi
+else
+    echo "test.sh: no Tests/integration/test_*.py, skipping"
 fi
 
 echo "test.sh: all steps passed"

@@ -97,6 +97,10 @@ extension Server {
             _ = write(wsi, status: 403, type: "text/plain; charset=utf-8", body: "origin not allowed\n")
             return -1
         }
+        guard let chosen = lws_get_protocol(wsi)?.pointee.name, String(cString: chosen) == Server.subprotocol else {
+            _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
+            return -1
+        }
         pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi))
         return 0
     }

@@ -82,6 +82,10 @@ public final class Server: @unchecked Sendable {
         timer.deallocate()
     }
 
+    /// Unsent bytes in a client's socket above which it counts as not keeping up (about two
+    /// seconds of radar deltas; a full frame of any shipped scene fits below it).
+    static let unsentLimit = 32 * 1024
+
     /// The WebSocket subprotocol of docs/protocol.md.
     static let subprotocol = "layercast.v1"
 
@@ -262,6 +266,9 @@ public final class Server: @unchecked Sendable {
             return close(wsi, code: closing.code, reason: closing.reason)
         }
         guard let room = connection.room, room.frameNumber > connection.lastFrameSent else { return 0 }
+        // Latest wins at the socket too: while the kernel still holds a backlog for this client,
+        // send nothing; once it drains, the client gets the newest frame in full.
+        guard Int(layercast_unsent_bytes(lws_get_socket_fd(wsi))) <= Self.unsentLimit else { return 0 }
         let message: EncodedMessage
         if connection.lastFrameSent >= 0, connection.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
             message = delta

@@ -151,7 +151,7 @@ public final class DisplayListBuilder {
         let bounds = props.bounds.standardized
         let nearestW = min(bounds.minX * m.m14, bounds.maxX * m.m14) + min(bounds.minY * m.m24, bounds.maxY * m.m24) + m.m44
         guard nearestW > Self.minimumW else { return nil }
-        guard let matrix = DrawMatrix(m, boundsOrigin: bounds.origin) else { return nil }
+        guard let matrix = DrawMatrix(m, boundsOrigin: bounds.origin), !Self.isDegenerate(matrix) else { return nil }
         item.matrix = matrix
         item.width = Quantize.points(Double(bounds.width))
         item.height = Quantize.points(Double(bounds.height))
@@ -171,6 +171,12 @@ public final class DisplayListBuilder {
             + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
         let w = bounds.midX * m.m14 + bounds.midY * m.m24 + m.m44
         return det * w > 0
+    }
+
+    /// Whether the quantised matrix maps the rect to zero area (a layer scaled to 0): its 3×3
+    /// determinant is 0, so there is nothing to draw and nothing the hit test could find.
+    private static func isDegenerate(_ m: DrawMatrix) -> Bool {
+        m.a * (m.d - m.ty * m.h) - m.c * (m.b - m.ty * m.g) + m.tx * (m.b * m.h - m.d * m.g) == 0
     }
 
     /// A layer's own opacity clamped to 0…1 (NaN reads as 0).

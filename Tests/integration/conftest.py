@@ -1,0 +1,253 @@
+"""Fixtures for the integration tests: the real `layercast serve` on 127.0.0.1 with a free port.
+
+- `server`: one server with default settings, shared by the whole session (tests keep out of
+  each other's way by using their own rooms: the `room` fixture).
+- `start_server(*flags)`: a dedicated server for tests that need other flags or stop it; torn
+  down at the end of the test.
+- `room`: a room name unique to the test (protocol.md: 1-32 of A-Z a-z 0-9 _ -).
+- `http_get`, `read_metrics`, `metric`: plain HTTP helpers (raw paths are sent verbatim).
+
+Binary: env LAYERCAST_BIN, default .build/debug/layercast (tests skip when it is missing).
+"""
+
+from __future__ import annotations
+
+import http.client
+import itertools
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+BINARY = Path(os.environ.get("LAYERCAST_BIN") or REPO / ".build" / "debug" / "layercast")
+if not BINARY.is_absolute():
+    BINARY = REPO / BINARY
+URL_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+START_TIMEOUT = 20.0
+STOP_TIMEOUT = 10.0
+
+
+class ServerProcess:
+    """A running `layercast serve`; `base_url` is `http://127.0.0.1:PORT/`."""
+
+    def __init__(self, args: list[str], public: str | Path = "public"):
+        self.args = list(args)
+        self.log = tempfile.NamedTemporaryFile(prefix="layercast-serve-", suffix=".log",
+                                               delete=False)
+        self.stdout_lines: list[str] = []
+        self.exit_code: Optional[int] = None
+        cmd = [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0",
+               "--public", str(public), *self.args]
+        self.cmd = cmd
+        self.proc = subprocess.Popen(cmd, cwd=REPO, stdin=subprocess.DEVNULL,
+                                     stdout=subprocess.PIPE, stderr=self.log, text=True,
+                                     bufsize=1)
+        self._url_found = threading.Event()
+        self.base_url: Optional[str] = None
+        self.port: Optional[int] = None
+        self._reader = threading.Thread(target=self._read_stdout, daemon=True)
+        self._reader.start()
+        if not self._url_found.wait(START_TIMEOUT):
+            self.stop()
+            raise RuntimeError(f"`{' '.join(cmd)}` printed no http://127.0.0.1:PORT/ line within "
+                               f"{START_TIMEOUT}s; exit={self.proc.poll()} "
+                               f"stdout={self.stdout_lines[-5:]} stderr tail:\n{self.log_tail()}")
+
+    def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:       # drains stdout for the process's whole life
+            self.stdout_lines.append(line.rstrip("\n"))
+            if self.base_url is None:
+                match = URL_LINE.search(line)
+                if match:
+                    self.port = int(match.group(1))
+                    self.base_url = f"http://127.0.0.1:{self.port}/"
+                    self._url_found.set()
+        self._url_found.set()
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            text = Path(self.log.name).read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def url(self, path: str) -> str:
+        assert self.base_url
+        return self.base_url.rstrip("/") + path
+
+    def signal(self, sig: int) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+
+    def wait(self, timeout: float) -> Optional[int]:
+        try:
+            self.exit_code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        return self.exit_code
+
+    def stop(self) -> Optional[int]:
+        """SIGTERM and wait (bounded); SIGKILL if it does not stop. Returns the exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            if self.wait(STOP_TIMEOUT) is None:
+                self.proc.kill()
+                self.wait(5)
+                self.exit_code = None
+                return None
+        self.exit_code = self.proc.returncode
+        return self.exit_code
+
+
+def _require_binary() -> None:
+    if not (BINARY.is_file() and os.access(BINARY, os.X_OK)):
+        pytest.skip(f"layercast binary not found at {BINARY} (run `swift build` or set "
+                    f"LAYERCAST_BIN)")
+
+
+@pytest.fixture(scope="session")
+def server():
+    _require_binary()
+    proc = ServerProcess([])
+    yield proc
+    status = proc.stop()
+    if status != 0:
+        print(f"warning: shared layercast serve exited with {status}; stderr tail:\n"
+              f"{proc.log_tail()}", file=sys.stderr)
+
+
+@pytest.fixture
+def start_server():
+    """start_server(*flags, public="public") -> ServerProcess, stopped after the test."""
+    _require_binary()
+    started: list[ServerProcess] = []
+
+    def start(*flags: str, public: str | Path = "public") -> ServerProcess:
+        proc = ServerProcess([str(f) for f in flags], public=public)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        proc.stop()
+
+
+_room_counter = itertools.count(1)
+
+
+def unique_room(hint: str = "t") -> str:
+    hint = re.sub(r"[^A-Za-z0-9_-]", "-", hint).strip("-")[:16] or "t"
+    return f"{hint}-{os.getpid() % 10000}-{next(_room_counter)}"[:32]
+
+
+@pytest.fixture
+def room(request) -> str:
+    name = request.node.name.removeprefix("test_")
+    return unique_room(name)
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP helpers
+
+
+class Response:
+    def __init__(self, status: int, headers: list[tuple[str, str]], body: bytes):
+        self.status = status
+        self.header_list = headers
+        self.headers = {k.lower(): v for k, v in headers}
+        self.body = body
+
+    def header_values(self, name: str) -> list[str]:
+        return [v for k, v in self.header_list if k.lower() == name.lower()]
+
+    def json(self):
+        import json
+        return json.loads(self.body.decode("utf-8"))
+
+    def __repr__(self) -> str:
+        return f"<Response {self.status} {self.headers.get('content-type')} {self.body[:80]!r}>"
+
+
+def http_get(base_url: str, path: str, headers: Optional[dict] = None,
+             timeout: float = 5.0, method: str = "GET") -> Response:
+    """Sends `path` exactly as given (no normalisation) to the server at base_url."""
+    parts = urllib.parse.urlsplit(base_url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        conn.putrequest(method, path, skip_accept_encoding=True)
+        for key, value in (headers or {}).items():
+            conn.putheader(key, value)
+        conn.endheaders()
+        resp = conn.getresponse()
+        body = resp.read()
+        return Response(resp.status, resp.getheaders(), body)
+    finally:
+        conn.close()
+
+
+METRIC_LINE = re.compile(r'^([A-Za-z_:][A-Za-z0-9_:]*)(\{(.*)\})?\s+(\S+)(\s+\d+)?$')
+LABEL = re.compile(r'([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"')
+
+
+def parse_metrics(text: str) -> list[tuple[str, dict, float]]:
+    samples = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = METRIC_LINE.match(line)
+        if not match:
+            raise AssertionError(f"/metrics line is not Prometheus text format: {line!r}")
+        labels = dict(LABEL.findall(match.group(3) or ""))
+        value = match.group(4)
+        samples.append((match.group(1), labels,
+                        float("inf") if value == "+Inf" else float(value)))
+    return samples
+
+
+def read_metrics(base_url: str) -> list[tuple[str, dict, float]]:
+    resp = http_get(base_url, "/metrics")
+    assert resp.status == 200, f"/metrics answered {resp.status}"
+    return parse_metrics(resp.body.decode("utf-8"))
+
+
+def metric(samples_or_url, name: str, **labels: str) -> float:
+    """Sum of the samples of `name` whose labels include `labels` (0 when there is none: a
+    labelled counter may appear only once it has been incremented)."""
+    samples = (read_metrics(samples_or_url) if isinstance(samples_or_url, str)
+               else samples_or_url)
+    return sum(value for sample_name, sample_labels, value in samples
+               if sample_name == name
+               and all(sample_labels.get(k) == v for k, v in labels.items()))
+
+
+def has_metric(samples, name: str, **labels: str) -> bool:
+    return any(sample_name == name and all(sample_labels.get(k) == v for k, v in labels.items())
+               for sample_name, sample_labels, _ in samples)
+
+
+def wait_until(predicate, timeout: float, what: str, interval: float = 0.1):
+    """Polls `predicate` until truthy (bounded); returns its value."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        last = predicate()
+        if last:
+            return last
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {what} (last: {last!r})")
+        time.sleep(interval)
