@@ -25,6 +25,7 @@ for sceneType in SceneCatalog.all {
     let context = SceneContext(clock: clock)
     let scene = context.run { sceneType.init(seed: 7) }
     let builder = DisplayListBuilder()
+    let encoder = FrameEncoder()
     var list = DisplayList()
     var t = 0.0
     func step() { t += 1 / fps; clock.now = t; context.advance(to: t) }
@@ -40,11 +41,11 @@ for sceneType in SceneCatalog.all {
         build += nanoseconds { next = builder.build(scene.layer, at: t) }
         var delta: FrameDelta?
         diff += nanoseconds { delta = FrameDelta.from(list, to: next) }
-        var text = ""
-        encodeDelta += nanoseconds { text = FrameMessage.delta(delta!, number: n, time: t).serialized() }
-        deltaBytes += text.utf8.count
-        encodeFull += nanoseconds { text = FrameMessage.full(next, number: n, time: t).serialized() }
-        fullBytes += text.utf8.count
+        var text: JSONText?
+        encodeDelta += nanoseconds { text = encoder.delta(delta!, number: n, time: t).text(headroom: 16) }
+        deltaBytes += text!.count
+        encodeFull += nanoseconds { text = encoder.full(next, number: n, time: t).text(headroom: 16) }
+        fullBytes += text!.count
         items += next.items.count
         list = next
     }

@@ -2,8 +2,8 @@
 internal import CJansson
 
 /// A JSON value. This module is the project's only bridge to jansson: `parse` reads JSON text
-/// with `json_loadb` and `serialized` writes it with `json_dumps`; no other module imports
-/// CJansson.
+/// with `json_loadb`, and `serialized`, `text` and `JSONTree` write it with `json_dump_callback`;
+/// no other module imports CJansson.
 ///
 /// Numbers are `Double`s. The parser reads every number, integer or not, as a double (jansson's
 /// `JSON_DECODE_INT_AS_REAL`), so integers beyond ±2^53 are rounded to the nearest double and
@@ -174,7 +174,7 @@ extension JSONValue {
     }
 
     /// Maps a jansson tree to a JSONValue (borrowing `json`; the caller keeps ownership).
-    private static func value(of json: UnsafeMutablePointer<json_t>) -> JSONValue {
+    static func value(of json: UnsafeMutablePointer<json_t>) -> JSONValue {
         switch json.pointee.type {
         case JSON_NULL:
             return .null
@@ -238,21 +238,28 @@ extension JSONValue {
     /// Precondition: values nest at most `maximumNestingDepth` (2048) deep, the depth `parse`
     /// accepts; deeper values trap.
     public func serialized(pretty: Bool = false) -> String {
+        dumped(flags: Self.dumpFlags(pretty: pretty), headroom: 0).string
+    }
+
+    /// The compact text (`serialized()`'s bytes) after `headroom` free bytes, with no `String` in
+    /// between. Same precondition as `serialized()`.
+    public func text(headroom: Int = 0) -> JSONText {
+        dumped(flags: Self.dumpFlags(pretty: false), headroom: headroom)
+    }
+
+    private func dumped(flags: Int, headroom: Int) -> JSONText {
         guard let root = Self.makeJSON(self) else {
             fatalError("LayercastJSON: jansson could not allocate a value")  // out of memory
         }
         defer { layercast_json_decref(root) }
+        return JSONText(dumping: root, flags: flags, headroom: headroom)
+    }
 
+    /// jansson's flags for the text `serialized(pretty:)` documents.
+    static func dumpFlags(pretty: Bool) -> Int {
         let realPrecision15 = 15 << 11  // JSON_REAL_PRECISION(15)
         let indent2 = 2  // JSON_INDENT(2)
-        var flags = Int(JSON_PRESERVE_ORDER | JSON_ENCODE_ANY) | realPrecision15
-        flags |= pretty ? indent2 : Int(JSON_COMPACT)
-
-        guard let text = json_dumps(root, flags) else {
-            fatalError("LayercastJSON: json_dumps failed")  // only when out of memory
-        }
-        defer { Self.janssonFree(text) }
-        return String(cString: text)
+        return Int(JSON_PRESERVE_ORDER | JSON_ENCODE_ANY) | realPrecision15 | (pretty ? indent2 : Int(JSON_COMPACT))
     }
 
     /// `value` as an Int64 when it is integral and within Int64's range. (Written without
@@ -264,14 +271,6 @@ extension JSONValue {
         }
         let integer = Int64(value)
         return Double(integer) == value ? integer : nil
-    }
-
-    /// Frees memory that jansson allocated (with whatever allocator jansson is configured to use).
-    private static func janssonFree(_ pointer: UnsafeMutablePointer<CChar>) {
-        var mallocFunction: json_malloc_t?
-        var freeFunction: json_free_t?
-        json_get_alloc_funcs(&mallocFunction, &freeFunction)
-        freeFunction?(pointer)
     }
 
     /// Builds a new jansson tree (owned reference, nil only if jansson runs out of memory).
@@ -351,11 +350,7 @@ extension JSONValue {
         case .bool(let flag):
             return flag ? json_true() : json_false()
         case .number(let number):
-            guard number.isFinite else { return json_null() }
-            if let integer = exactInteger(number), abs(integer) <= 9_007_199_254_740_992 {
-                return json_integer(json_int_t(integer))
-            }
-            return json_real(number)
+            return makeNumber(number)
         case .string(let text):
             return makeString(text)
         case .array, .object:
@@ -363,13 +358,23 @@ extension JSONValue {
         }
     }
 
-    private static func makeString(_ text: String) -> UnsafeMutablePointer<json_t>? {
+    /// A new json_t for a number as `serialized()` documents: an integer when integral within
+    /// ±2^53, null when not finite, else a real.
+    static func makeNumber(_ number: Double) -> UnsafeMutablePointer<json_t>? {
+        guard number.isFinite else { return json_null() }
+        if let integer = exactInteger(number), abs(integer) <= 9_007_199_254_740_992 {
+            return json_integer(json_int_t(integer))
+        }
+        return json_real(number)
+    }
+
+    static func makeString(_ text: String) -> UnsafeMutablePointer<json_t>? {
         withUTF8CString(text) { chars, length in json_stringn_nocheck(chars, length) }
     }
 
     /// Calls `body` with the UTF-8 bytes of `text` and their count (not NUL-terminated; the
     /// text may contain NULs). The pointer is valid even for the empty string.
-    private static func withUTF8CString<R>(
+    static func withUTF8CString<R>(
         _ text: String, _ body: (UnsafePointer<CChar>, Int) -> R
     ) -> R {
         var text = text

@@ -4,25 +4,22 @@ import LayercastJSON
 /// One JSON text encoded once, in a buffer with LWS_PRE bytes of headroom, that any number of
 /// connections write from in turn on the service thread.
 final class EncodedMessage {
-    private let storage: UnsafeMutableRawPointer
+    private let text: JSONText
+
     /// Length of the JSON text in bytes.
-    let count: Int
+    var count: Int { text.count }
 
     init(_ value: JSONValue) {
-        var text = value.serialized()
-        count = text.utf8.count
-        storage = .allocate(byteCount: layercast_lws_pre + count, alignment: 16)
-        let target = storage + layercast_lws_pre
-        text.withUTF8 { utf8 in
-            if let base = utf8.baseAddress { target.copyMemory(from: base, byteCount: utf8.count) }
-        }
+        text = value.text(headroom: layercast_lws_pre)
     }
 
-    deinit { storage.deallocate() }
+    /// The tree's text, dumped by jansson straight into the buffer.
+    init(_ tree: JSONTree) {
+        text = tree.text(headroom: layercast_lws_pre)
+    }
 
     /// Writes the text as one WebSocket text message; false when lws reports the connection failed.
     func write(to wsi: OpaquePointer) -> Bool {
-        let text = (storage + layercast_lws_pre).assumingMemoryBound(to: UInt8.self)
-        return lws_write(wsi, text, count, LWS_WRITE_TEXT) >= count
+        text.withText { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) >= $0.count }
     }
 }

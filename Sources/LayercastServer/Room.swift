@@ -17,6 +17,7 @@ final class Room {
     var emptySince: Double?
 
     private let builder = DisplayListBuilder()
+    private let encoder = FrameEncoder()
     /// The newest frame: its number, media time and display list.
     private(set) var frameNumber = -1
     private(set) var frameTime = 0.0
@@ -60,7 +61,7 @@ final class Room {
     func deltaFrame(_ metrics: inout Metrics) -> EncodedMessage? {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
-        let message = EncodedMessage(FrameMessage.delta(delta, number: frameNumber, time: frameTime))
+        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime))
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message
@@ -69,7 +70,7 @@ final class Room {
     /// The newest frame in full.
     func fullFrame(_ metrics: inout Metrics) -> EncodedMessage {
         if let fullMessage { return fullMessage }
-        let message = EncodedMessage(FrameMessage.full(list, number: frameNumber, time: frameTime))
+        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime))
         metrics.fullFramesEncoded += 1
         fullMessage = message
         return message

@@ -38,14 +38,16 @@ public struct DrawColor: Hashable, Sendable {
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hex: String {
-        let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = [UInt8(ascii: "#")]
-        for channel in channels {
-            text.append(digits[Int(channel >> 4)])
-            text.append(digits[Int(channel & 15)])
+        func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10 }
+        let channels = alpha == 255 ? 3 : 4
+        return String(unsafeUninitializedCapacity: 1 + 2 * channels) { text in
+            text[0] = UInt8(ascii: "#")
+            for (position, channel) in [red, green, blue, alpha].prefix(channels).enumerated() {
+                text[1 + 2 * position] = digit(channel >> 4)
+                text[2 + 2 * position] = digit(channel & 15)
+            }
+            return 1 + 2 * channels
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func nibble(_ c: UInt8) -> UInt8? {

@@ -49,24 +49,35 @@ public enum DrawField: Hashable, Sendable {
     /// The field at its default: no name, identity, `[0,0]`, opacity 1, no colours, 0, no image,
     /// `resize`, no text, no shadow.
     public static func defaultValue(_ key: Key) -> DrawField {
-        DrawItem(id: 0).field(key)
+        defaults.field(key)
     }
+
+    private static let defaults = DrawItem(id: 0)
 
     public var isDefault: Bool { self == Self.defaultValue(key) }
 
-    /// The value as JSON; `null` at the default.
-    public var json: JSONValue {
+    /// Sets this field's member of `object` (named `key.rawValue`): its value, `null` at the default.
+    func write(to object: JSONTree) {
+        if isDefault { object.setNull(key.rawValue) } else { writeValue(to: object) }
+    }
+
+    /// Sets this field's member of `object` to its value, for a field not at its default.
+    func writeValue(to object: JSONTree) {
+        let name = key.rawValue
         switch self {
-        case _ where isDefault: .null
-        case .name(let v?), .image(let v?): .string(v)
-        case .matrix(let m): m.json
-        case .size(let w, let h): [.number(w), .number(h)]
-        case .opacity(let x), .borderWidth(let x), .cornerRadius(let x): .number(x)
-        case .background(let c?), .borderColor(let c?): .string(c.hex)
-        case .gravity(let g): .string(g.rawValue)
-        case .text(let t?): t.json
-        case .shadow(let s?): s.json
-        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil): .null
+        case .name(let v?), .image(let v?): object.set(name, v)
+        case .matrix(let m): object.set(name, m.tree)
+        case .size(let w, let h):
+            let size = JSONTree.array()
+            size.append(w)
+            size.append(h)
+            object.set(name, size)
+        case .opacity(let x), .borderWidth(let x), .cornerRadius(let x): object.set(name, x)
+        case .background(let c?), .borderColor(let c?): object.set(name, c.hex)
+        case .gravity(let g): object.set(name, g.rawValue)
+        case .text(let t?): object.set(name, t.tree)
+        case .shadow(let s?): object.set(name, s.tree)
+        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil): object.setNull(name)
         }
     }
 

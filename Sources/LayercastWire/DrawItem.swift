@@ -89,13 +89,17 @@ public struct DrawItem: Hashable, Sendable {
     }
 
     /// `{"id":…, then every field not at its default, in key order}`.
-    public var json: JSONValue {
-        var object: JSONObject = ["id": .number(Double(id))]
+    public var json: JSONValue { tree.value }
+
+    /// `json` as a jansson tree.
+    var tree: JSONTree {
+        let object = JSONTree.object()
+        object.set("id", Double(id))
         for key in DrawField.Key.allCases {
             let value = field(key)
-            if !value.isDefault { object[key.rawValue] = value.json }
+            if !value.isDefault { value.writeValue(to: object) }
         }
-        return .object(object)
+        return object
     }
 
     /// Reads an item as `json` writes it; absent or null fields take their default, unknown keys

@@ -40,9 +40,23 @@ public struct DrawMatrix: Hashable, Sendable {
     }
 
     /// `[a,b,c,d,tx,ty]`, or `[a,b,c,d,tx,ty,g,h,1]` when projective.
-    public var json: JSONValue {
-        let affine: [JSONValue] = [.number(a), .number(b), .number(c), .number(d), .number(tx), .number(ty)]
-        return .array(isAffine ? affine : affine + [.number(g), .number(h), 1])
+    public var json: JSONValue { tree.value }
+
+    /// `json` as a jansson tree.
+    var tree: JSONTree {
+        let array = JSONTree.array()
+        array.append(a)
+        array.append(b)
+        array.append(c)
+        array.append(d)
+        array.append(tx)
+        array.append(ty)
+        if !isAffine {
+            array.append(g)
+            array.append(h)
+            array.append(1)
+        }
+        return array
     }
 
     /// Reads 6 numbers, or 9 whose last is 1.

@@ -28,8 +28,15 @@ public struct DrawShadow: Hashable, Sendable {
         guard opacity.isFinite, self.opacity > 0, color.isVisible, dx.isFinite, dy.isFinite, radius.isFinite else { return nil }
     }
 
-    public var json: JSONValue {
-        ["c": .string(color.hex), "o": .number(opacity), "dx": .number(dx), "dy": .number(dy), "r": .number(radius)]
+    /// The object above as a jansson tree.
+    var tree: JSONTree {
+        let object = JSONTree.object()
+        object.set("c", color.hex)
+        object.set("o", opacity)
+        object.set("dx", dx)
+        object.set("dy", dy)
+        object.set("r", radius)
+        return object
     }
 
     init(_ field: FieldReader) throws(ProtocolError) {

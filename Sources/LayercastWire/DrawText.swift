@@ -29,8 +29,14 @@ public struct DrawText: Hashable, Sendable {
         self.init(runs: drawRuns, alignment: Self.alignments.contains(layer.alignmentMode) ? layer.alignmentMode : .natural)
     }
 
-    public var json: JSONValue {
-        ["runs": .array(runs.map(\.json)), "align": .string(alignment.rawValue)]
+    /// The object above as a jansson tree.
+    var tree: JSONTree {
+        let array = JSONTree.array()
+        for run in runs { array.append(run.tree) }
+        let object = JSONTree.object()
+        object.set("runs", array)
+        object.set("align", alignment.rawValue)
+        return object
     }
 
     init(_ field: FieldReader) throws(ProtocolError) {

@@ -25,8 +25,14 @@ public struct DrawTextRun: Hashable, Sendable {
     /// Whether the run shows something: text, a size and a colour that is not transparent.
     var isVisible: Bool { !text.isEmpty && size > 0 && color.isVisible }
 
-    public var json: JSONValue {
-        ["t": .string(text), "size": .number(size), "weight": .number(weight), "c": .string(color.hex)]
+    /// The object above as a jansson tree.
+    var tree: JSONTree {
+        let object = JSONTree.object()
+        object.set("t", text)
+        object.set("size", size)
+        object.set("weight", weight)
+        object.set("c", color.hex)
+        return object
     }
 
     init(_ field: FieldReader) throws(ProtocolError) {

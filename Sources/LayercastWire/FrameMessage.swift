@@ -4,19 +4,13 @@ import LayercastJSON
 public enum FrameMessage {
     /// `{"type":"frame","n":…,"t":…,"full":true,"items":[…]}`.
     public static func full(_ list: DisplayList, number: Int, time: Double) -> JSONValue {
-        .object(["type": "frame", "n": .number(Double(number)), "t": .number(Quantize.time(time)),
-                 "full": true, "items": .array(list.items.map(\.json))])
+        FrameEncoder().full(list, number: number, time: time).value
     }
 
     /// `{"type":"frame","n":…,"t":…,"full":false}` with `set`, `add`, `remove` and `order` when
     /// they have something to say.
     public static func delta(_ delta: FrameDelta, number: Int, time: Double) -> JSONValue {
-        var object: JSONObject = ["type": "frame", "n": .number(Double(number)), "t": .number(Quantize.time(time)), "full": false]
-        if !delta.set.isEmpty { object["set"] = .array(delta.set.map(\.json)) }
-        if !delta.add.isEmpty { object["add"] = .array(delta.add.map(\.json)) }
-        if !delta.remove.isEmpty { object["remove"] = .array(delta.remove.map { .number(Double($0)) }) }
-        if let order = delta.order { object["order"] = .array(order.map { .number(Double($0)) }) }
-        return .object(object)
+        FrameEncoder().delta(delta, number: number, time: time).value
     }
 
     /// The message as a frame of the given kind, checked: `type` "frame", integer `n`, number `t`

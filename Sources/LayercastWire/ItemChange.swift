@@ -12,10 +12,11 @@ public struct ItemChange: Hashable, Sendable {
     }
 
     /// `{"id":2,"m":[…],"o":0.84}`, a field at its default written `null`.
-    public var json: JSONValue {
-        var object: JSONObject = ["id": .number(Double(id))]
-        for field in fields { object[field.key.rawValue] = field.json }
-        return .object(object)
+    var tree: JSONTree {
+        let object = JSONTree.object()
+        object.set("id", Double(id))
+        for field in fields { field.write(to: object) }
+        return object
     }
 
     /// Reads an entry as `json` writes it; unknown keys are ignored.
