@@ -181,7 +181,7 @@ public final class Server: @unchecked Sendable {
         case .success(let join):
             let connection = Connection(wsi: wsi, id: id, role: join.role, now: now)
             connections[wsi] = connection
-            guard connections.values.filter({ $0.room != nil }).count < configuration.maxClients else {
+            guard rooms.values.reduce(0, { $0 + $1.connections.count }) < configuration.maxClients else {
                 refuse(connection, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: Int32(layercast_close_try_again_later))
                 return
