@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C libraries named by the product design, reached through pkg-config.
@@ -24,6 +25,11 @@ let package = Package(
             pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
 
         // The Core Animation model: pure Swift, no I/O, no C dependency.
         .target(name: "LayercastEngine"),
@@ -36,6 +42,9 @@ let package = Package(
 
         // The scenes we ship, written in Core Animation style on the engine.
         .target(name: "LayercastScenes", dependencies: ["LayercastEngine", "LayercastJSON"]),
+
+        // Player identities: tokens signed by the embedding app (HMAC-SHA256).
+        .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
 
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
         .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes"]),
@@ -64,6 +73,7 @@ let package = Package(
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
