@@ -235,11 +235,12 @@ public final class Server: @unchecked Sendable {
         lws_callback_on_writable(connection.wsi)
     }
 
-    /// Sends scene events to everyone in the room, encoded once.
+    /// Sends scene events to their audience (the room, or the client that caused them), each
+    /// encoded once.
     func broadcast(_ events: [SceneEvent], in room: Room, tapArrival: Double?, tapper: Connection? = nil) {
         for event in events {
             let message = EncodedMessage(ServerMessage.event(event))
-            for connection in room.connections {
+            for connection in room.connections where event.audience == .room || connection.id == event.client {
                 enqueue(message, to: connection, tapArrival: connection === tapper ? tapArrival : nil)
             }
         }
