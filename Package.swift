@@ -46,6 +46,9 @@ let package = Package(
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
 
+        // The award ledger: rains and awards committed to SQLite before anyone hears of them.
+        .target(name: "LayercastLedger", dependencies: ["CSQLite"]),
+
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
         .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes"]),
 
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
+        .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]

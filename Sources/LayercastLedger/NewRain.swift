@@ -1,0 +1,24 @@
+import Foundation
+
+/// A rain about to start: what `Ledger.beginRain` stores before the first packet falls.
+public struct NewRain: Sendable {
+    public var room: String
+    /// The layout seed; stored as its Int64 bit pattern, so every UInt64 round-trips.
+    public var seed: UInt64
+    public var settings: RainSettingsRow
+    /// The rain's media time at its start, in seconds.
+    public var mediaStart: Double
+    /// The prize plan: packet index → coins, for the paying packets only.
+    public var prizes: [Int: Int]
+    /// Stored to the millisecond.
+    public var createdAt: Date
+
+    public init(room: String, seed: UInt64, settings: RainSettingsRow, mediaStart: Double, prizes: [Int: Int], createdAt: Date) {
+        self.room = room
+        self.seed = seed
+        self.settings = settings
+        self.mediaStart = mediaStart
+        self.prizes = prizes
+        self.createdAt = createdAt
+    }
+}

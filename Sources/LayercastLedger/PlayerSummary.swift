@@ -1,0 +1,18 @@
+/// A player's totals over every room, with their latest awards.
+public struct PlayerSummary: Equatable, Sendable {
+    public var player: String
+    /// The name on their latest award.
+    public var name: String
+    public var coins: Int
+    public var packets: Int
+    /// Newest first, at most the limit asked for.
+    public var recent: [AwardRow]
+
+    public init(player: String, name: String, coins: Int, packets: Int, recent: [AwardRow]) {
+        self.player = player
+        self.name = name
+        self.coins = coins
+        self.packets = packets
+        self.recent = recent
+    }
+}
