@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import LayercastLedger
+
+@Suite struct LedgerDurabilityTests {
+    @Test func everythingCommittedIsThereAfterReopening() throws {
+        try withTemporaryDirectory { directory in
+            var written: [RainRecord] = []
+            do {
+                let ledger = try Ledger(directory: directory)
+                let running = try ledger.beginRain(newRain(seed: .max))
+                let finished = try ledger.beginRain(newRain(room: "other", prizes: [:]))
+                _ = try ledger.recordAward(award(rain: running, packet: 0, player: "alice", coins: 100))
+                _ = try ledger.recordAward(award(rain: finished, packet: 9, player: "bob", coins: 0))
+                try ledger.endRain(finished, status: .finished, at: Date(timeIntervalSince1970: 1_780_000_020))
+                written = try [running, finished].map { try #require(try ledger.rain(id: $0)) }
+            }  // the ledger is dropped here, closing its connection
+            let reopened = try Ledger(directory: directory)
+            #expect(try written.map { try reopened.rain(id: $0.id) } == written)
+            #expect(written.map(\.awards.count) == [1, 1])
+            #expect(try reopened.leaderboard(room: "lobby", limit: 5).map(\.player) == ["alice"])
+        }
+    }
+
+    @Test func recoverInterruptedMarksOnlyRunningRains() throws {
+        try withTemporaryDirectory { directory in
+            let end = Date(timeIntervalSince1970: 1_780_000_020)
+            let restart = Date(timeIntervalSince1970: 1_780_000_999.5)
+            let ids: [Int64]
+            do {
+                let ledger = try Ledger(directory: directory)
+                ids = try (0..<4).map { _ in try ledger.beginRain(newRain()) }
+                try ledger.endRain(ids[1], status: .finished, at: end)
+                try ledger.endRain(ids[3], status: .interrupted, at: end)
+            }
+            let ledger = try Ledger(directory: directory)
+            #expect(try ledger.recoverInterrupted(now: restart) == [ids[0], ids[2]])
+            let states = try ids.map { try #require(try ledger.rain(id: $0)) }.map { [$0.status.rawValue, "\($0.endedAt!.timeIntervalSince1970)"] }
+            #expect(states == [
+                ["interrupted", "\(restart.timeIntervalSince1970)"], ["finished", "\(end.timeIntervalSince1970)"],
+                ["interrupted", "\(restart.timeIntervalSince1970)"], ["interrupted", "\(end.timeIntervalSince1970)"],
+            ])
+            #expect(try ledger.recoverInterrupted(now: restart) == [])
+        }
+    }
+
+    /// A second connection sees each award as soon as `recordAward` returns, while the first
+    /// stays open: the commit reached the WAL before the call returned.
+    @Test func aSecondConnectionSeesEachAwardWhenRecordAwardReturns() throws {
+        try withTemporaryDirectory { directory in
+            let writer = try Ledger(directory: directory)
+            let reader = try Ledger(directory: directory)
+            #expect(FileManager.default.fileExists(atPath: writer.path + "-wal"))
+            let id = try writer.beginRain(newRain())
+            #expect(try reader.rain(id: id)?.status == .running)
+            var recorded: [AwardRow] = []
+            for packet in 0..<5 {
+                recorded.append(try writer.recordAward(award(rain: id, packet: packet, player: "alice", coins: packet * 10)))
+                #expect(try reader.rain(id: id)?.awards == recorded)
+                #expect(try reader.totalCoins(player: "alice") == recorded.map(\.coins).reduce(0, +))
+            }
+            // The lock is free between calls: the reader can write, and the writer sees it.
+            let bobs = try reader.recordAward(award(rain: id, packet: 5, player: "bob", coins: 7))
+            #expect(try writer.rain(id: id)?.awards.last == bobs)
+            #expect(throws: LedgerError.self) { try reader.recordAward(award(rain: id, packet: 0, player: "bob", coins: 1)) }
+        }
+    }
+}

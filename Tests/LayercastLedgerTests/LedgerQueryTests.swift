@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import LayercastLedger
+
+@Suite struct LedgerQueryTests {
+    /// Two rains in "lobby", one in "other"; see the expectations for who won what.
+    private func filled(_ directory: String) throws -> (ledger: Ledger, daveLatest: AwardRow, daveFirst: AwardRow) {
+        let ledger = try Ledger(directory: directory)
+        let lobby1 = try ledger.beginRain(newRain(room: "lobby"))
+        let lobby2 = try ledger.beginRain(newRain(room: "lobby"))
+        let other = try ledger.beginRain(newRain(room: "other"))
+        _ = try ledger.recordAward(award(rain: lobby1, packet: 0, player: "bob", coins: 100))
+        _ = try ledger.recordAward(award(rain: lobby1, packet: 1, player: "carol", coins: 50))
+        _ = try ledger.recordAward(award(rain: lobby2, packet: 1, player: "carol", coins: 50))
+        _ = try ledger.recordAward(award(rain: lobby1, packet: 2, player: "alice", coins: 60))
+        _ = try ledger.recordAward(award(rain: lobby2, packet: 2, player: "alice", coins: 40))
+        let daveFirst = try ledger.recordAward(award(rain: lobby2, packet: 3, player: "dave", name: "Dave", coins: 30))
+        _ = try ledger.recordAward(award(rain: lobby2, packet: 4, player: "erin", coins: 0))
+        let daveLatest = try ledger.recordAward(award(rain: other, packet: 0, player: "dave", name: "Dave Two", coins: 500))
+        return (ledger, daveLatest, daveFirst)
+    }
+
+    @Test func leaderboardRanksByCoinsThenPacketsThenPlayerPerRoom() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try filled(directory).ledger
+            // alice and carol tie on coins and packets (player id decides), bob has fewer packets;
+            // dave's 500 coins were won in the other room, and he shows under his latest name.
+            let lobby = [
+                LeaderboardEntry(rank: 1, player: "alice", name: "Alice", coins: 100, packets: 2),
+                LeaderboardEntry(rank: 2, player: "carol", name: "Carol", coins: 100, packets: 2),
+                LeaderboardEntry(rank: 3, player: "bob", name: "Bob", coins: 100, packets: 1),
+                LeaderboardEntry(rank: 4, player: "dave", name: "Dave Two", coins: 30, packets: 1),
+                LeaderboardEntry(rank: 5, player: "erin", name: "Erin", coins: 0, packets: 1),
+            ]
+            #expect(try ledger.leaderboard(room: "lobby", limit: 10) == lobby)
+            #expect(try ledger.leaderboard(room: "lobby", limit: 2) == Array(lobby.prefix(2)))
+            #expect(try ledger.leaderboard(room: "lobby", limit: 0) == [])
+            #expect(try ledger.leaderboard(room: "lobby", limit: -1) == [])
+            #expect(try ledger.leaderboard(room: "other", limit: 10)
+                == [LeaderboardEntry(rank: 1, player: "dave", name: "Dave Two", coins: 500, packets: 1)])
+            #expect(try ledger.leaderboard(room: "empty", limit: 10) == [])
+        }
+    }
+
+    @Test func playerTotalsSpanEveryRoom() throws {
+        try withTemporaryDirectory { directory in
+            let (ledger, daveLatest, daveFirst) = try filled(directory)
+            #expect(try ledger.totalCoins(player: "dave") == 530)
+            #expect(try ledger.totalCoins(player: "alice") == 100)
+            #expect(try ledger.totalCoins(player: "erin") == 0)
+            #expect(try ledger.totalCoins(player: "nobody") == 0)
+
+            #expect(try ledger.player(id: "dave", recentLimit: 5)
+                == PlayerSummary(player: "dave", name: "Dave Two", coins: 530, packets: 2, recent: [daveLatest, daveFirst]))
+            #expect(try ledger.player(id: "dave", recentLimit: 1)?.recent == [daveLatest])
+            #expect(try ledger.player(id: "dave", recentLimit: 0)
+                == PlayerSummary(player: "dave", name: "Dave Two", coins: 530, packets: 2, recent: []))
+            #expect(try ledger.player(id: "erin", recentLimit: 5)?.coins == 0)
+            #expect(try ledger.player(id: "erin", recentLimit: 5)?.packets == 1)
+            #expect(try ledger.player(id: "nobody", recentLimit: 5) == nil)
+        }
+    }
+
+    @Test func roomRainsAreListedNewestFirst() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try Ledger(directory: directory)
+            let ids = try (0..<3).map { _ in try ledger.beginRain(newRain(room: "lobby")) }
+            let other = try ledger.beginRain(newRain(room: "other"))
+            #expect(try ledger.rains(room: "lobby", limit: 10) == ids.reversed())
+            #expect(try ledger.rains(room: "lobby", limit: 2) == [ids[2], ids[1]])
+            #expect(try ledger.rains(room: "other", limit: 10) == [other])
+            #expect(try ledger.rains(room: "nowhere", limit: 10) == [])
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import LayercastLedger
+
+@Suite struct LedgerRoundTripTests {
+    @Test func rainWithPrizesAndAwardsRoundTripsExactly() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try Ledger(directory: directory)
+            let odd = RainSettingsRow(
+                duration: 0.1 + 0.2, pool: 9_000_000_000, winners: 7, minCoins: 0, maxCoins: 2_147_483_648,
+                width: 390.000_000_000_000_06, height: .greatestFiniteMagnitude)
+            let seed = UInt64.max - 12_345  // above Int64.max: stored as a negative bit pattern
+            let new = NewRain(
+                room: "Zimmer ✨", seed: seed, settings: odd, mediaStart: 1234.567_890_123_456_7,
+                prizes: [0: 100, 7: 1, 41: 0, 99: 898], createdAt: startTime)
+            let id = try ledger.beginRain(new)
+
+            let first = AwardRow(
+                rain: id, packet: 7, player: "player-42", name: "Zoë 🎉\u{0}tail", coins: 1,
+                x: .pi, y: -1.0 / 3.0, viewTime: .leastNonzeroMagnitude, serverTime: 1e308,
+                createdAt: Date(timeIntervalSince1970: 1_780_000_001.623))
+            let second = AwardRow(
+                rain: id, packet: 41, player: "anon-AAAAAAAAAAAAAAAAAAAAAA", name: "Guest-AAAA", coins: 0,
+                x: 0.1, y: 0.2, viewTime: 5.000_000_000_000_001, serverTime: 5.25,
+                createdAt: Date(timeIntervalSince1970: 1_780_000_002.124))
+            let storedFirst = try ledger.recordAward(first)
+            let storedSecond = try ledger.recordAward(second)
+            let ended = Date(timeIntervalSince1970: 1_780_000_012.623)
+            try ledger.endRain(id, status: .finished, at: ended)
+
+            var expectedFirst = first
+            expectedFirst.id = storedFirst.id
+            var expectedSecond = second
+            expectedSecond.id = storedSecond.id
+            #expect(storedFirst == expectedFirst)
+            #expect(storedSecond == expectedSecond)
+            #expect(storedFirst.id > 0 && storedSecond.id > storedFirst.id)
+
+            let record = try #require(try ledger.rain(id: id))
+            #expect(record == RainRecord(
+                id: id, room: "Zimmer ✨", seed: seed, settings: odd, mediaStart: new.mediaStart, status: .finished,
+                createdAt: startTime, endedAt: ended, prizes: new.prizes, awards: [expectedFirst, expectedSecond]))
+            #expect(record.seed == 18_446_744_073_709_539_270)
+            #expect(record.awards.map(\.name) == ["Zoë 🎉\u{0}tail", "Guest-AAAA"])
+
+            // Equality of Doubles is not bit equality; check the bits too.
+            let written = [odd.duration, odd.width, odd.height, new.mediaStart]
+                + [first, second].flatMap { [$0.x, $0.y, $0.viewTime, $0.serverTime] }
+            let read = [record.settings.duration, record.settings.width, record.settings.height, record.mediaStart]
+                + record.awards.flatMap { [$0.x, $0.y, $0.viewTime, $0.serverTime] }
+            #expect(read.map(\.bitPattern) == written.map(\.bitPattern))
+        }
+    }
+
+    @Test func datesAreStoredToTheNearestMillisecond() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try Ledger(directory: directory)
+            let id = try ledger.beginRain(newRain(at: Date(timeIntervalSince1970: 1_780_000_000.123_6)))
+            let stored = try ledger.recordAward(
+                award(rain: id, packet: 0, player: "p", coins: 100, at: Date(timeIntervalSince1970: 1_780_000_001.000_4)))
+            let record = try #require(try ledger.rain(id: id))
+            #expect(record.createdAt == Date(timeIntervalSince1970: 1_780_000_000.124))
+            #expect(stored.createdAt == Date(timeIntervalSince1970: 1_780_000_001))
+            #expect(record.awards == [stored])
+            #expect(record.status == .running)
+            #expect(record.endedAt == nil)
+        }
+    }
+
+    @Test func unknownRainReadsAsNil() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try Ledger(directory: directory)
+            #expect(try ledger.rain(id: 1) == nil)
+            let id = try ledger.beginRain(newRain())
+            #expect(try ledger.rain(id: id) != nil)
+            #expect(try ledger.rain(id: id + 1) == nil)
+        }
+    }
+}
