@@ -7,6 +7,10 @@ import Foundation
 /// durably (WAL, synchronous=FULL): it survives a crash or SIGKILL of the process. Errors are
 /// `LedgerError`s whose message starts with what was being done. Use a `Ledger` from one
 /// thread (the server's service thread); it is not `Sendable`.
+///
+/// Doubles are stored bit for bit, except that -0.0 reads back as 0.0 (SQLite keeps integral
+/// REALs as integers) and NaN is refused (SQLite would make it NULL). Dates are stored as unix
+/// milliseconds, rounded to the nearest.
 public final class Ledger {
     /// The database file: `<directory>/layercast.sqlite`.
     public let path: String
@@ -67,7 +71,7 @@ public final class Ledger {
                     .integer(milliseconds(rain.createdAt)),
                 ])
             let id = connection.lastInsertedRowID
-            for (packet, coins) in rain.prizes.sorted(by: { $0.key < $1.key }) {
+            for (packet, coins) in rain.prizes {
                 try connection.run(
                     "INSERT INTO prizes (rain, packet, coins) VALUES (?1, ?2, ?3)",
                     [.integer(id), .integer(Int64(packet)), .integer(Int64(coins))])

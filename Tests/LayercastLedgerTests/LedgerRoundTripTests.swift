@@ -67,6 +67,18 @@ import Testing
         }
     }
 
+    @Test func negativeZeroReadsBackAsZero() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try Ledger(directory: directory)
+            let id = try ledger.beginRain(newRain())
+            var corner = award(rain: id, packet: 0, player: "p", coins: 1)
+            corner.x = -0.0
+            _ = try ledger.recordAward(corner)
+            let x = try #require(try ledger.rain(id: id)?.awards.first?.x)
+            #expect(x == 0 && x.sign == .plus)
+        }
+    }
+
     @Test func unknownRainReadsAsNil() throws {
         try withTemporaryDirectory { directory in
             let ledger = try Ledger(directory: directory)
