@@ -1,0 +1,155 @@
+import Foundation
+
+/// One source of particles, as Core Animation's `CAEmitterCell`. Every change is recorded with the
+/// media time it was made at, so particles born afterwards use it and live ones keep what they were
+/// born with (docs/engine-model.md §9). Mean-and-range pairs give values uniform in
+/// [mean − range/2, mean + range/2].
+open class CAEmitterCell: CAMediaTiming {
+    /// The values in effect now; every change is appended to `history`.
+    var parameters = EmitterCellParameters() {
+        didSet { history.record(parameters, at: SceneContext.current.now) }
+    }
+    private(set) var history = ParameterHistory(EmitterCellParameters(), at: SceneContext.current.now)
+
+    /// Cells each particle of this cell emits, as long as it lives.
+    public var emitterCells: [CAEmitterCell]?
+
+    // MARK: CAMediaTiming (docs/engine-model.md §9.6: beginTime and duration bound the emission)
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
+    public init() {}
+
+    /// The name used in particles (and key paths on iOS).
+    public var name: String? {
+        get { parameters.name }
+        set { parameters.name = newValue }
+    }
+    /// Whether the cell emits.
+    public var isEnabled: Bool {
+        get { parameters.isEnabled }
+        set { parameters.isEnabled = newValue }
+    }
+    /// Particles per second per source (the layer, or each live parent particle).
+    public var birthRate: Float {
+        get { parameters.birthRate }
+        set { parameters.birthRate = newValue }
+    }
+    /// Seconds a particle lives.
+    public var lifetime: Float {
+        get { parameters.lifetime }
+        set { parameters.lifetime = newValue }
+    }
+    public var lifetimeRange: Float {
+        get { parameters.lifetimeRange }
+        set { parameters.lifetimeRange = newValue }
+    }
+    /// Tilt of the emission axis out of the x-y plane, towards +z, in radians.
+    public var emissionLatitude: CGFloat {
+        get { parameters.emissionLatitude }
+        set { parameters.emissionLatitude = newValue }
+    }
+    /// Angle of the emission axis in the x-y plane from +x towards +y (down), in radians.
+    public var emissionLongitude: CGFloat {
+        get { parameters.emissionLongitude }
+        set { parameters.emissionLongitude = newValue }
+    }
+    /// Half-angle of the cone of directions about the emission axis, in radians.
+    public var emissionRange: CGFloat {
+        get { parameters.emissionRange }
+        set { parameters.emissionRange = newValue }
+    }
+    /// Initial speed along the emission direction, in points per second.
+    public var velocity: CGFloat {
+        get { parameters.velocity }
+        set { parameters.velocity = newValue }
+    }
+    public var velocityRange: CGFloat {
+        get { parameters.velocityRange }
+        set { parameters.velocityRange = newValue }
+    }
+    /// Acceleration in points per second², in the layer's coordinates.
+    public var xAcceleration: CGFloat {
+        get { parameters.xAcceleration }
+        set { parameters.xAcceleration = newValue }
+    }
+    public var yAcceleration: CGFloat {
+        get { parameters.yAcceleration }
+        set { parameters.yAcceleration = newValue }
+    }
+    public var zAcceleration: CGFloat {
+        get { parameters.zAcceleration }
+        set { parameters.zAcceleration = newValue }
+    }
+    public var scale: CGFloat {
+        get { parameters.scale }
+        set { parameters.scale = newValue }
+    }
+    public var scaleRange: CGFloat {
+        get { parameters.scaleRange }
+        set { parameters.scaleRange = newValue }
+    }
+    /// Change of scale per second.
+    public var scaleSpeed: CGFloat {
+        get { parameters.scaleSpeed }
+        set { parameters.scaleSpeed = newValue }
+    }
+    /// Rotation speed in radians per second.
+    public var spin: CGFloat {
+        get { parameters.spin }
+        set { parameters.spin = newValue }
+    }
+    public var spinRange: CGFloat {
+        get { parameters.spinRange }
+        set { parameters.spinRange = newValue }
+    }
+    /// The base colour (nil reads as opaque white).
+    public var color: CGColor? {
+        get { parameters.color }
+        set { parameters.color = newValue }
+    }
+    public var redRange: Float {
+        get { parameters.redRange }
+        set { parameters.redRange = newValue }
+    }
+    public var greenRange: Float {
+        get { parameters.greenRange }
+        set { parameters.greenRange = newValue }
+    }
+    public var blueRange: Float {
+        get { parameters.blueRange }
+        set { parameters.blueRange = newValue }
+    }
+    public var alphaRange: Float {
+        get { parameters.alphaRange }
+        set { parameters.alphaRange = newValue }
+    }
+    /// Change of each colour component per second.
+    public var redSpeed: Float {
+        get { parameters.redSpeed }
+        set { parameters.redSpeed = newValue }
+    }
+    public var greenSpeed: Float {
+        get { parameters.greenSpeed }
+        set { parameters.greenSpeed = newValue }
+    }
+    public var blueSpeed: Float {
+        get { parameters.blueSpeed }
+        set { parameters.blueSpeed = newValue }
+    }
+    public var alphaSpeed: Float {
+        get { parameters.alphaSpeed }
+        set { parameters.alphaSpeed = newValue }
+    }
+    /// The particle image; a cell without one emits invisible particles that still emit their sub-cells.
+    public var contents: CGImage? {
+        get { parameters.contents }
+        set { parameters.contents = newValue }
+    }
+}

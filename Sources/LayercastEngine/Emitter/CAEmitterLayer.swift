@@ -1,0 +1,101 @@
+import Foundation
+
+/// A layer that emits particles, as Core Animation's `CAEmitterLayer`. Particles are a pure function
+/// of time: `particles(at:)` computes them at any layer time from the recorded parameter changes,
+/// without simulating earlier frames (docs/engine-model.md §9).
+open class CAEmitterLayer: CALayer {
+    /// The values in effect now; every change is appended to `emissionHistory`.
+    var emission = EmitterLayerParameters() {
+        didSet { emissionHistory.record(emission, at: SceneContext.current.now) }
+    }
+    private(set) var emissionHistory = ParameterHistory(EmitterLayerParameters(), at: SceneContext.current.now)
+    /// The media time `emitterCells` was last set; sub-cells emit only from then on (§9.2).
+    private var cellsSetAt = SceneContext.current.now
+
+    /// The cells the layer emits; particles of cells no longer listed disappear.
+    public var emitterCells: [CAEmitterCell]? {
+        didSet { cellsSetAt = SceneContext.current.now }
+    }
+    /// Stored for clients; particles are always listed oldest first.
+    public var renderMode = CAEmitterLayerRenderMode.unordered
+    /// The most particles `particles(at:)` returns: the newest ones; older ones beyond it are dropped.
+    public var maxParticles = 5_000
+
+    public override init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? CAEmitterLayer else { return }
+        emission = other.emission
+        emissionHistory = other.emissionHistory
+        emitterCells = other.emitterCells
+        cellsSetAt = other.cellsSetAt
+        renderMode = other.renderMode
+        maxParticles = other.maxParticles
+    }
+
+    /// The centre of the emitter shape, in the layer's coordinates.
+    public var emitterPosition: CGPoint {
+        get { emission.emitterPosition }
+        set { emission.emitterPosition = newValue }
+    }
+    public var emitterZPosition: CGFloat {
+        get { emission.emitterZPosition }
+        set { emission.emitterZPosition = newValue }
+    }
+    /// The shape's size; a circle's or sphere's radius is `emitterSize.width`.
+    public var emitterSize: CGSize {
+        get { emission.emitterSize }
+        set { emission.emitterSize = newValue }
+    }
+    public var emitterDepth: CGFloat {
+        get { emission.emitterDepth }
+        set { emission.emitterDepth = newValue }
+    }
+    public var emitterShape: CAEmitterLayerEmitterShape {
+        get { emission.emitterShape }
+        set { emission.emitterShape = newValue }
+    }
+    public var emitterMode: CAEmitterLayerEmitterMode {
+        get { emission.emitterMode }
+        set { emission.emitterMode = newValue }
+    }
+    /// Multiplies the birth rate of every cell, sub-cells included.
+    public var birthRate: Float {
+        get { emission.birthRate }
+        set { emission.birthRate = newValue }
+    }
+    /// Multiplies every particle's lifetime.
+    public var lifetime: Float {
+        get { emission.lifetime }
+        set { emission.lifetime = newValue }
+    }
+    /// Multiplies every particle's initial speed.
+    public var velocity: Float {
+        get { emission.velocity }
+        set { emission.velocity = newValue }
+    }
+    /// Multiplies every particle's scale and scale speed.
+    public var scale: Float {
+        get { emission.scale }
+        set { emission.scale = newValue }
+    }
+    /// Multiplies every particle's spin.
+    public var spin: Float {
+        get { emission.spin }
+        set { emission.spin = newValue }
+    }
+    /// Seeds the particles' randomness: the same seed gives the same particles.
+    public var seed: UInt32 {
+        get { emission.seed }
+        set { emission.seed = newValue }
+    }
+
+    /// The visible particles alive at layer local time `t`, oldest first, at most `maxParticles`.
+    public func particles(at t: CFTimeInterval) -> [EmitterParticle] {
+        let simulator = ParticleSimulator(
+            cells: emitterCells ?? [], layer: emissionHistory, subcellStart: localTime(atMedia: cellsSetAt),
+            capacity: maxParticles, layerTime: localTime(atMedia:))
+        return simulator.particles(at: t)
+    }
+}

@@ -1,0 +1,12 @@
+import Foundation
+
+/// Which part of the emitter shape particles are born on (docs/engine-model.md §9.3).
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// How a client composites the particles; the engine stores it and orders particles by birth.
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
+}

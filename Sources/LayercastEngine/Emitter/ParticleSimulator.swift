@@ -1,0 +1,96 @@
+import Foundation
+
+/// The particles of an emitter layer at one layer time, as a pure function of its cells' and its
+/// own parameter histories: nothing carries over from one evaluation to the next
+/// (docs/engine-model.md §9).
+struct ParticleSimulator {
+    /// A cell prepared for evaluation: its parameter periods in layer time and how far its
+    /// particles' consequences reach.
+    struct Node {
+        var path: [Int]
+        var periods: [EmitterCellPeriod]
+        var beginTime: CFTimeInterval
+        var duration: CFTimeInterval
+        var children: [Node]
+        /// The longest a particle of this cell can live.
+        var maxLifetime: Double
+        /// The longest after its birth that a particle or one of its descendants can be alive.
+        var reach: Double
+        /// The longest after its birth that one of its descendants can be born.
+        var spawnReach: Double
+
+        /// The end of emission for a window opening at `begin`: `duration` when finite and > 0.
+        func emissionEnd(from begin: CFTimeInterval) -> CFTimeInterval {
+            duration > 0 && duration.isFinite ? begin + duration : .infinity
+        }
+    }
+
+    /// The Weyl step that spreads sub-cell phases evenly over consecutive parents: 1/φ.
+    private static let phaseStep = 0.618_033_988_749_894_9
+
+    let roots: [Node]
+    /// Layer time from which sub-cells emit (§9.2).
+    let subcellStart: CFTimeInterval
+    let capacity: Int
+
+    /// Prepares `cells` with `layer`'s history, converting recorded media times with `layerTime`;
+    /// a cell found again inside its own sub-cells is skipped there.
+    init(cells: [CAEmitterCell], layer: ParameterHistory<EmitterLayerParameters>, subcellStart: CFTimeInterval,
+         capacity: Int, layerTime: (CFTimeInterval) -> CFTimeInterval) {
+        func inLayerTime<V>(_ history: ParameterHistory<V>) -> [(time: CFTimeInterval, value: V)] {
+            history.changes.map { (layerTime($0.time), $0.value) }.sorted { $0.time < $1.time }
+        }
+        let layerChanges = inLayerTime(layer)
+        func node(_ cell: CAEmitterCell, path: [Int], ancestors: [ObjectIdentifier]) -> Node {
+            let periods = EmitterCellPeriod.periods(layer: layerChanges, cell: inLayerTime(cell.history))
+            let lineage = ancestors + [ObjectIdentifier(cell)]
+            let children = (cell.emitterCells ?? []).enumerated()
+                .filter { !lineage.contains(ObjectIdentifier($0.element)) }
+                .map { node($0.element, path: path + [$0.offset], ancestors: lineage) }
+            let maxLifetime = periods.map { p in
+                Double(p.layer.lifetime) * Double(p.cell.lifetime + abs(p.cell.lifetimeRange) / 2)
+            }.max().map { max(0, $0) } ?? 0
+            return Node(path: path, periods: periods, beginTime: cell.beginTime, duration: cell.duration, children: children,
+                        maxLifetime: maxLifetime,
+                        reach: maxLifetime + (children.map(\.reach).max() ?? 0),
+                        spawnReach: children.isEmpty ? 0 : maxLifetime + children.map(\.spawnReach).max()!)
+        }
+        roots = cells.enumerated().map { node($0.element, path: [$0.offset], ancestors: []) }
+        self.subcellStart = subcellStart
+        self.capacity = capacity
+    }
+
+    /// The visible particles alive at layer time `t`, oldest first, at most `capacity` (the newest).
+    func particles(at t: CFTimeInterval) -> [EmitterParticle] {
+        var collector = ParticleCollector(capacity: capacity)
+        for (i, root) in roots.enumerated() {
+            emit(root, source: ParticleRandom.mix(0, UInt64(i)), parent: nil,
+                 from: max(0, root.beginTime), to: root.emissionEnd(from: root.beginTime), phase: 0, at: t, into: &collector)
+        }
+        return collector.result()
+    }
+
+    /// Emits `node` from one source (the layer when `parent` is nil) over `from..<to`, newest
+    /// first, adding visible particles and recursing into sub-cells of every particle born.
+    private func emit(_ node: Node, source: UInt64, parent: ParticleBirth?, from start: CFTimeInterval, to end: CFTimeInterval,
+                      phase: Double, at t: CFTimeInterval, into collector: inout ParticleCollector) {
+        let schedule = EmissionSchedule(periods: node.periods, from: start, to: end, phase: phase)
+        schedule.forEachBirth(from: max(start, t - node.reach), to: min(end, t)) { birth in
+            guard birth.time + node.spawnReach >= collector.cutoff else { return false }
+            let period = node.periods[birth.period]
+            let id = ParticleRandom.mix(source, UInt64(birth.index))
+            let origin = parent.map { $0.position(atAge: birth.time - $0.time) }
+            let particle = ParticleBirth(id: id, time: birth.time, origin: origin, layer: period.layer, cell: period.cell)
+            if let visible = particle.particle(at: t, path: node.path) { collector.add(visible) }
+            for (j, child) in node.children.enumerated() {
+                let offset = ParticleRandom.unit(ParticleRandom.mix(source, UInt64(j)))
+                let childPhase = (offset + Double(birth.index) * Self.phaseStep).truncatingRemainder(dividingBy: 1)
+                let begin = birth.time + child.beginTime
+                emit(child, source: ParticleRandom.mix(id, UInt64(j)), parent: particle,
+                     from: max(begin, subcellStart), to: min(birth.time + particle.lifetime, child.emissionEnd(from: begin)),
+                     phase: childPhase, at: t, into: &collector)
+            }
+            return true
+        }
+    }
+}
