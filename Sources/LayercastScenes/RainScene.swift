@@ -154,7 +154,8 @@ public final class RainScene: Scene {
     /// Live packet layers by index.
     private(set) var packetLayers: [Int: CALayer] = [:]
     private var rng = SeededRandom(seed: 0)
-    private var spawned = 0
+    /// Packets spawned by the current rain.
+    private(set) var spawned = 0
     private var countdownTimer: SceneTimer?
     private var timer: SceneTimer?
     private var phaseTimer: SceneTimer?
