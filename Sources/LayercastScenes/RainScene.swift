@@ -1,0 +1,532 @@
+import Foundation
+import LayercastEngine
+import LayercastJSON
+
+/// The red-packet rain (红包雨), SCENES.md §1, ported from seed 000's view controller the way an
+/// iOS developer would write it with Core Animation: `startTime` (the countdown), then
+/// `startRedPackerts`, `showRain` + `addAnimation` for every packet, `endAnimation`, and
+/// `clickRed:` split into a server-side decision (`resolveTap`) and its display (`confirm`).
+///
+/// Layers: the scene root (`configuration.size`, 414 × 736 by default, deep red) holds, back to
+/// front, `packets` (the seed's touchView layer: `packet-0`, `packet-1`, … added on top in spawn
+/// order), `labels` (the floating `label-<packet>` boxes, each with one centred CATextLayer
+/// `text`) and, during the countdown only, the CATextLayer `countdown` (96 pt bold gold, centred).
+/// All three containers cover the scene rect, so their coordinates are the scene's.
+///
+/// A rain, started at media time s by `startRain` (inside the room's context):
+/// - s: phase `countdown`; the seed's 1 s dispatch timer, which first fires at once, shows "5"
+///   at s, "4" at s+1, … "1" at s+4; at s+5 it cancels itself, the label is removed and the rain
+///   starts (phase `raining`).
+/// - s+5 … s+5+duration: 4 packets per second. The first packet is shown at s+5 itself (as
+///   `[timer fire]` would), then a repeating 0.25 s timer adds the rest, so a rain of `duration`
+///   seconds spawns `settings.packets = ⌊4·duration⌋` packets, the last at s+5+duration−0.25
+///   at the latest.
+/// - Packet (showRain): contents `rp_normal`, bounds 44 × 62.5, anchorPoint (0, 0), model position
+///   (0, −62.5), above the screen.
+/// - Fall (moveAnimation, key `fall`): keyframes `position` [(x0, 0), (x1, H)], x = rand % W,
+///   duration (rand % 200)/100 + 3.5, repeatCount 1, linear, removed when done. When it ends its
+///   delegate removes the packet layer.
+/// - Spin (tranAnimation, key `spin`): keyframes `transform` [rotation(π/180·(rand % 360)) about
+///   (0, 0, −1), another such], easeInEaseOut, duration (rand % 200)/100 + 3.5, fillMode
+///   forwards, not removed on completion.
+/// - s+5+duration (endAnimation): the spawn timer stops, every packet loses all its animations
+///   and the packet layers are removed; phase `results` for `configuration.resultsDuration`
+///   seconds, then `idle` (floating labels still on screen are removed too).
+/// Draw order, one 64-bit word of `SeededRandom(seed: settings.seed)` per draw, per packet in
+/// spawn order: x0, x1, fall duration, first angle, second angle, spin duration (the seed's order).
+/// W and H are the scene size's width (whole points) and height. The scene's own `init(seed:)`
+/// seed is not used: every rain brings its own seed, so any scene replays any rain.
+///
+/// Taps: the server asks `resolveTap(at:time:)`, which hit-tests the packets' presentation at the
+/// resolution time topmost first (the seed's loop over `presentationLayer.hitTest`); a `.claim`
+/// is recorded in the ledger and then applied with `confirm`, which swaps the packet's image and
+/// size (rp_yes 63.5 × 74 when it pays, rp_no 45.5 × 76.5 otherwise; anchor (0, 0) keeps its
+/// top-left where it was) with actions disabled (the packet keeps falling and spinning), and
+/// floats a label: a 100 × 30 box, corner radius 5, at (x − 50, y), holding "旺旺年!人旺旺" (white
+/// 17 pt) or "+" 27 pt, the coins 32 pt semibold, "金币" 17 pt in RGBA(255, 223, 14, 1); over 1 s
+/// (UIView's easeInEaseOut) it fades to 0 and rises to y − 100, and the transaction's completion
+/// block removes it.
+///
+/// Events (`data` is a JSON object):
+/// - `rain`, to the room, client nil, at every phase change:
+///   `{"phase":"countdown"|"raining"|"results","rain":id,"duration":d,"packets":n,"countdownAt":s,
+///   "startsAt":s+5,"endsAt":s+5+d}`, for `results` also `"claimed":count,"awarded":coins`;
+///   for `idle` only `{"phase":"idle","rain":id}`.
+/// - `award`, to the room, client = the tapper, from `confirm`:
+///   `{"rain":id,"packet":i,"player":p,"name":name,"coins":c,"total":total,"x":x,"y":y}`.
+/// - `tap`, to the tapper only (audience `.client`): `{"result":"award"|"taken"|"miss"|"closed",
+///   "packet":i (award, taken),"coins":c (award),"id":tap id (when given)}`; `confirm` queues it
+///   right after its `award`, `answer` for every other resolution.
+///
+/// Fixed from the seed: the spawn timer is no longer invalidated right after it is scheduled
+/// (the seed's rain never fell past its first tick); a tap stops at the topmost packet (the seed
+/// looped on and opened every packet under the finger, labels included, since its alert views
+/// lived in the same view); packets are removed when their fall ends (the seed left them at their
+/// model position above the screen, where the frozen spin can swing a corner into view) and when
+/// the rain ends (the seed only removed their animations); the countdown label goes away (the seed
+/// left "1" on screen); who wins is decided by the server's prize plan, not `i % 3`; a packet can
+/// be won once. Taps outside the scene rect are misses (they could only hit packets waiting above
+/// the screen).
+public final class RainScene: Scene {
+    public static let info = SceneInfo(
+        id: "rain",
+        title: "Red-packet rain",
+        size: CGSize(width: 414, height: 736),
+        interactions: ["tap"],
+        assets: [
+            SceneAsset(id: "rp_normal", url: "/assets/rp-normal.svg", width: 44, height: 62.5),
+            SceneAsset(id: "rp_yes", url: "/assets/rp-yes.svg", width: 63.5, height: 74),
+            SceneAsset(id: "rp_no", url: "/assets/rp-no.svg", width: 45.5, height: 76.5),
+        ]
+    )
+
+    public struct Configuration: Equatable, Sendable {
+        public var size: CGSize = CGSize(width: 414, height: 736)
+        /// Seconds the results phase lasts before the scene is idle again.
+        public var resultsDuration: CFTimeInterval = 10
+
+        public init(size: CGSize = CGSize(width: 414, height: 736), resultsDuration: CFTimeInterval = 10) {
+            self.size = size
+            self.resultsDuration = resultsDuration
+        }
+    }
+
+    public enum Phase: String, Sendable {
+        case idle, countdown, raining, results
+    }
+
+    /// The rain being run, from `startRain` until the scene is idle again.
+    public struct ActiveRain: Equatable, Sendable {
+        public var id: Int64
+        public var settings: RainSettings
+        public var plan: PrizePlan
+        /// Media times: the countdown's start s, the rain's start s+5 and its end s+5+duration.
+        public var countdownAt: CFTimeInterval
+        public var startsAt: CFTimeInterval
+        public var endsAt: CFTimeInterval
+        /// Packet index → the player id that won it.
+        public var claimed: [Int: String]
+
+        /// Coins paid so far: the plan's prizes of the claimed packets.
+        public var awarded: Int { claimed.keys.reduce(0) { $0 + (plan.prizes[$1] ?? 0) } }
+    }
+
+    // The seed's numbers.
+    static let countdownFrom = 5
+    static let countdownInterval: CFTimeInterval = 1
+    static let spawnInterval: CFTimeInterval = 1 / RainSettings.packetsPerSecond
+    static let normalSize = CGSize(width: 44, height: 62.5)
+    static let yesSize = CGSize(width: 63.5, height: 74)
+    static let noSize = CGSize(width: 45.5, height: 76.5)
+    /// Fall and spin durations: (rand % 200)/100 + 3.5.
+    static let durationSteps: UInt64 = 200
+    static let durationBase: CFTimeInterval = 3.5
+    static let labelSize = CGSize(width: 100, height: 30)
+    static let labelCornerRadius: CGFloat = 5
+    static let labelRise: CGFloat = 100
+    static let labelDuration: CFTimeInterval = 1
+    static let loseText = "旺旺年!人旺旺"
+    static let gold = CGColor(red: 255 / 255, green: 223 / 255, blue: 14 / 255, alpha: 1)
+
+    // Chosen values (the seed's are not given).
+    /// The scene's background: a deep red behind the bright packets.
+    static let backgroundColor = CGColor(red: 158 / 255, green: 22 / 255, blue: 30 / 255, alpha: 1)
+    /// The countdown label: 96 pt bold gold, centred.
+    static let countdownFontSize: CGFloat = 96
+    static let countdownFontWeight: CGFloat = 0.4
+    /// A text layer's height is its largest font size × this (one line with some leading).
+    static let lineHeight: CGFloat = 1.2
+    /// The label's text layer is wider than its 100 pt box ("旺旺年!人旺旺" at 17 pt is ≈ 119 pt):
+    /// centred on the box and not clipped, as the seed's auto-layout-centred UILabel.
+    static let labelTextWidth: CGFloat = 200
+
+    public let configuration: Configuration
+    public private(set) var phase: Phase = .idle
+    public var layer: CALayer
+    public private(set) var rain: ActiveRain?
+
+    /// The seed's touchView layer: packets only.
+    let packets: CALayer
+    /// Floating labels, above the packets.
+    let labels: CALayer
+    /// The seed's countdownLab, in the tree during the countdown only.
+    private(set) var countdownLab: CATextLayer?
+    /// Live packet layers by index.
+    private(set) var packetLayers: [Int: CALayer] = [:]
+    private var rng = SeededRandom(seed: 0)
+    /// Packets spawned by the current rain.
+    private(set) var spawned = 0
+    private var countdownTimer: SceneTimer?
+    private var timer: SceneTimer?
+    private var phaseTimer: SceneTimer?
+    private var events: [SceneEvent] = []
+
+    public convenience init(seed: UInt64) {
+        self.init(seed: seed, configuration: Configuration())
+    }
+
+    public init(seed: UInt64, configuration: Configuration) {
+        precondition(configuration.size.width >= 1 && configuration.size.height > 0
+                     && configuration.size.width.isFinite && configuration.size.height.isFinite, "scene size")
+        precondition(configuration.resultsDuration.isFinite && configuration.resultsDuration >= 0, "resultsDuration")
+        self.configuration = configuration
+        let rect = CGRect(origin: .zero, size: configuration.size)
+        layer = CALayer()
+        layer.frame = rect
+        layer.backgroundColor = Self.backgroundColor
+
+        packets = CALayer()
+        packets.name = "packets"
+        packets.frame = rect
+        layer.addSublayer(packets)
+
+        labels = CALayer()
+        labels.name = "labels"
+        labels.frame = rect
+        layer.addSublayer(labels)
+    }
+
+    deinit {
+        countdownTimer?.invalidate()
+        timer?.invalidate()
+        phaseTimer?.invalidate()
+    }
+
+    // MARK: Starting
+
+    /// Starts a rain now (`CACurrentMediaTime()`; call inside the room's context). Only when idle:
+    /// returns false otherwise and changes nothing. `settings` must be valid (precondition).
+    @discardableResult
+    public func startRain(id: Int64, settings: RainSettings) -> Bool {
+        precondition(settings.validationError() == nil, "invalid rain settings: \(settings.validationError() ?? "")")
+        guard phase == .idle else { return false }
+        let now = CACurrentMediaTime()
+        let startsAt = now + CFTimeInterval(Self.countdownFrom) * Self.countdownInterval
+        rain = ActiveRain(id: id, settings: settings, plan: PrizePlan(settings: settings),
+                          countdownAt: now, startsAt: startsAt, endsAt: startsAt + settings.duration, claimed: [:])
+        rng = SeededRandom(seed: settings.seed)
+        spawned = 0
+        setPhase(.countdown)
+        startTime()
+        return true
+    }
+
+    /// The seed's startTime: a timer firing at once and then every second shows 5, 4, 3, 2, 1;
+    /// the sixth firing cancels it and starts the rain.
+    private func startTime() {
+        let countdownLab = CATextLayer()
+        countdownLab.name = "countdown"
+        let height = Self.countdownFontSize * Self.lineHeight
+        countdownLab.frame = CGRect(x: 0, y: (configuration.size.height - height) / 2,
+                                    width: configuration.size.width, height: height)
+        countdownLab.fontSize = Self.countdownFontSize
+        countdownLab.fontWeight = Self.countdownFontWeight
+        countdownLab.foregroundColor = Self.gold
+        countdownLab.alignmentMode = .center
+        layer.addSublayer(countdownLab)
+        self.countdownLab = countdownLab
+
+        var timeout = Self.countdownFrom
+        countdownTimer = SceneContext.current.schedule(after: 0, repeating: Self.countdownInterval) { [weak self] timer in
+            guard let self else { return timer.invalidate() }
+            if timeout <= 0 {
+                timer.invalidate()
+                self.countdownLab?.removeFromSuperlayer()
+                self.countdownLab = nil
+                self.startRedPackets()
+            } else {
+                self.countdownLab?.string = "\(timeout)"
+                timeout -= 1
+            }
+        }
+    }
+
+    /// The seed's startRedPackerts, without its `[self.timer invalidate]` right after scheduling:
+    /// the first packet now, then one every 0.25 s until the rain's packets are all out.
+    private func startRedPackets() {
+        guard let rain else { return }
+        setPhase(.raining)
+        showRain()
+        if spawned < rain.settings.packets {
+            timer = SceneContext.current.schedule(after: Self.spawnInterval, repeating: Self.spawnInterval) { [weak self] timer in
+                guard let self, let rain = self.rain, self.spawned < rain.settings.packets else { return timer.invalidate() }
+                self.showRain()
+                if self.spawned >= rain.settings.packets { timer.invalidate() }
+            }
+        }
+        phaseTimer = SceneContext.current.schedule(after: rain.settings.duration) { [weak self] _ in
+            self?.endAnimation()
+        }
+    }
+
+    // MARK: Packets
+
+    /// The seed's showRain: one closed packet above the screen, on top of the others.
+    private func showRain() {
+        let index = spawned
+        spawned += 1
+        let moveLayer = CALayer()
+        moveLayer.name = "packet-\(index)"
+        moveLayer.bounds = CGRect(origin: .zero, size: Self.normalSize)
+        moveLayer.anchorPoint = CGPoint(x: 0, y: 0)
+        moveLayer.position = CGPoint(x: 0, y: -Self.normalSize.height)
+        moveLayer.contents = CGImage(named: "rp_normal", width: Self.normalSize.width, height: Self.normalSize.height)
+        packets.addSublayer(moveLayer)
+        packetLayers[index] = moveLayer
+
+        addAnimation(to: moveLayer, index: index)
+    }
+
+    /// arc4random() % n, one word of the rain's generator per draw.
+    private func random(_ n: UInt64) -> UInt64 { rng.next() % n }
+
+    /// The seed's addAnimation: the fall, then the spin, drawing in the seed's order.
+    private func addAnimation(to moveLayer: CALayer, index: Int) {
+        let width = UInt64(configuration.size.width)   // whole points: x in 0…W−1
+        let moveAnimation = CAKeyframeAnimation(keyPath: "position")
+        let a = CGPoint(x: CGFloat(random(width)), y: 0)
+        let b = CGPoint(x: CGFloat(random(width)), y: configuration.size.height)
+        moveAnimation.values = [a, b]
+        moveAnimation.duration = Double(random(Self.durationSteps)) / 100.0 + Self.durationBase
+        moveAnimation.repeatCount = 1
+        moveAnimation.timingFunction = CAMediaTimingFunction(name: .linear)
+        moveAnimation.delegate = PacketFallDelegate(scene: self, index: index)
+        moveLayer.add(moveAnimation, forKey: "fall")
+
+        let tranAnimation = CAKeyframeAnimation(keyPath: "transform")
+        let r0 = CATransform3DMakeRotation(.pi / 180 * CGFloat(random(360)), 0, 0, -1)
+        let r1 = CATransform3DMakeRotation(.pi / 180 * CGFloat(random(360)), 0, 0, -1)
+        tranAnimation.values = [r0, r1]
+        tranAnimation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        tranAnimation.duration = Double(random(Self.durationSteps)) / 100.0 + Self.durationBase
+        // So that the spin does not jump back to its start when it is done (the seed's comment).
+        tranAnimation.fillMode = .forwards
+        tranAnimation.isRemovedOnCompletion = false
+        moveLayer.add(tranAnimation, forKey: "spin")
+    }
+
+    /// A packet's fall ran to its end: it is back at its model position above the screen, so it
+    /// leaves the tree.
+    fileprivate func packetDidLand(_ index: Int) {
+        packetLayers.removeValue(forKey: index)?.removeFromSuperlayer()
+    }
+
+    /// The seed's endAnimation: stop spawning and remove every packet's animations (packets still
+    /// falling jump back above the screen), then remove the packets themselves.
+    private func endAnimation() {
+        timer?.invalidate()
+        for layer in packets.sublayers ?? [] {
+            layer.removeAllAnimations()
+        }
+        for layer in packets.sublayers ?? [] {
+            layer.removeFromSuperlayer()
+        }
+        packetLayers = [:]
+        setPhase(.results)
+        phaseTimer = SceneContext.current.schedule(after: configuration.resultsDuration) { [weak self] _ in
+            self?.finishRain()
+        }
+    }
+
+    private func finishRain() {
+        for label in labels.sublayers ?? [] {
+            label.removeFromSuperlayer()
+        }
+        setPhase(.idle)
+        rain = nil
+    }
+
+    private func setPhase(_ newPhase: Phase) {
+        phase = newPhase
+        guard let rain else { return }
+        var data: JSONObject = ["phase": .string(newPhase.rawValue), "rain": .number(Double(rain.id))]
+        if newPhase != .idle {
+            data["duration"] = .number(rain.settings.duration)
+            data["packets"] = .number(Double(rain.settings.packets))
+            data["countdownAt"] = .number(rain.countdownAt)
+            data["startsAt"] = .number(rain.startsAt)
+            data["endsAt"] = .number(rain.endsAt)
+        }
+        if newPhase == .results {
+            data["claimed"] = .number(Double(rain.claimed.count))
+            data["awarded"] = .number(Double(rain.awarded))
+        }
+        events.append(SceneEvent(name: "rain", data: .object(data)))
+    }
+
+    // MARK: Taps
+
+    /// Decides a tap without changing anything: the topmost packet whose presentation at `time`
+    /// contains `point` (scene coordinates), ignoring labels and everything else. `.closed` unless
+    /// the rain is falling; points outside the scene rect miss.
+    public func resolveTap(at point: CGPoint, time: CFTimeInterval) -> TapResolution {
+        guard phase == .raining, let rain else { return .closed }
+        guard CGRect(origin: .zero, size: configuration.size).contains(point) else { return .miss }
+        guard let touchView = packets.presentation(at: time) else { return .miss }
+        // The seed's loop over the sublayers, from the top, stopping at the first hit.
+        for presented in (touchView.sublayers ?? []).reversed() where presented.hitTest(point) != nil {
+            let layer = presented.model()
+            guard let index = packetLayers.first(where: { $0.value === layer })?.key else { continue }
+            if let player = rain.claimed[index] { return .taken(packet: index, by: player) }
+            return .claim(RainClaim(rain: rain.id, packet: index, coins: rain.plan.prizes[index] ?? 0,
+                                    point: point, time: time))
+        }
+        return .miss
+    }
+
+    /// Applies a claim the server has recorded in its ledger (call inside the room's context): the
+    /// packet's image and size change, the label floats, and the scene announces `award` to the room
+    /// and the `tap` result to the tapper. A claim for another rain is answered `closed`, one for a
+    /// packet already claimed `taken`, and nothing else changes. A packet that has already left the
+    /// tree is still awarded (the label floats where it was tapped).
+    public func confirm(_ claim: RainClaim, player: String, name: String, total: Int, client: String, id: JSONValue? = nil) {
+        guard var rain, rain.id == claim.rain else { return answer(.closed, id: id, client: client) }
+        if let owner = rain.claimed[claim.packet] {
+            return answer(.taken(packet: claim.packet, by: owner), id: id, client: client)
+        }
+        rain.claimed[claim.packet] = player
+        self.rain = rain
+
+        let hasRedPacket = claim.coins > 0
+        if let layer = packetLayers[claim.packet] {
+            let size = hasRedPacket ? Self.yesSize : Self.noSize
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.contents = CGImage(named: hasRedPacket ? "rp_yes" : "rp_no", width: size.width, height: size.height)
+            layer.bounds = CGRect(origin: .zero, size: size)
+            CATransaction.commit()
+        }
+        floatLabel(at: claim.point, coins: claim.coins, packet: claim.packet)
+
+        events.append(SceneEvent(name: "award", data: [
+            "rain": .number(Double(rain.id)), "packet": .number(Double(claim.packet)),
+            "player": .string(player), "name": .string(name), "coins": .number(Double(claim.coins)),
+            "total": .number(Double(total)), "x": .number(Double(claim.point.x)), "y": .number(Double(claim.point.y)),
+        ], client: client))
+        events.append(tapEvent(result: "award", packet: claim.packet, coins: claim.coins, id: id, client: client))
+    }
+
+    /// Queues the tapper's private `tap` result for a resolution that awards nothing (`closed`,
+    /// `miss`, `taken`); a `.claim` is answered by `confirm`, so it queues nothing.
+    public func answer(_ resolution: TapResolution, id: JSONValue?, client: String) {
+        switch resolution {
+        case .closed: events.append(tapEvent(result: "closed", id: id, client: client))
+        case .miss: events.append(tapEvent(result: "miss", id: id, client: client))
+        case .taken(let packet, _): events.append(tapEvent(result: "taken", packet: packet, id: id, client: client))
+        case .claim: break
+        }
+    }
+
+    /// Scene conformance: taps must go through `resolveTap` and `confirm` so that the ledger sees
+    /// every award first; this only answers the tapper (closed, miss, taken) and never awards. A
+    /// tap that would claim a packet gets no answer here and leaves the packet free.
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
+        answer(resolveTap(at: point, time: time), id: nil, client: client)
+    }
+
+    private func tapEvent(result: String, packet: Int? = nil, coins: Int? = nil, id: JSONValue?, client: String) -> SceneEvent {
+        var data: JSONObject = ["result": .string(result)]
+        if let packet { data["packet"] = .number(Double(packet)) }
+        if let coins { data["coins"] = .number(Double(coins)) }
+        if let id { data["id"] = id }
+        return SceneEvent(name: "tap", data: .object(data), client: client, audience: .client)
+    }
+
+    /// The seed's alertView and label: a 100 × 30 box at (x − 50, y) with the centred text, which
+    /// fades out while rising 100 pt over 1 s and is then removed.
+    private func floatLabel(at point: CGPoint, coins: Int, packet: Int) {
+        let alertView = CALayer()
+        alertView.name = "label-\(packet)"
+        alertView.cornerRadius = Self.labelCornerRadius
+        alertView.frame = CGRect(x: point.x - Self.labelSize.width / 2, y: point.y,
+                                 width: Self.labelSize.width, height: Self.labelSize.height)
+
+        let label = CATextLayer()
+        label.name = "text"
+        label.alignmentMode = .center
+        if coins > 0 {
+            label.runs = [
+                CATextRun("+", fontSize: 27, color: Self.gold),
+                CATextRun("\(coins)", fontSize: 32, fontWeight: 0.3, color: Self.gold),   // PingFangTC-Semibold
+                CATextRun("金币", fontSize: 17, color: Self.gold),
+            ]
+        } else {
+            label.string = Self.loseText
+            label.fontSize = 17
+            label.foregroundColor = .white
+        }
+        // Centred in the box like the seed's centerX/centerY constraints.
+        let height = (label.textRuns.map(\.fontSize).max() ?? 17) * Self.lineHeight
+        label.frame = CGRect(x: (Self.labelSize.width - Self.labelTextWidth) / 2, y: (Self.labelSize.height - height) / 2,
+                             width: Self.labelTextWidth, height: height)
+        alertView.addSublayer(label)
+        labels.addSublayer(alertView)
+
+        // UIView.animateWithDuration(1): implicit animations on UIView's default curve.
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(Self.labelDuration)
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
+        CATransaction.setCompletionBlock { [weak alertView] in
+            alertView?.removeFromSuperlayer()
+        }
+        alertView.opacity = 0
+        alertView.frame = CGRect(x: point.x - Self.labelSize.width / 2, y: point.y - Self.labelRise,
+                                 width: Self.labelSize.width, height: Self.labelSize.height)
+        CATransaction.commit()
+    }
+
+    public func takeEvents() -> [SceneEvent] {
+        defer { events = [] }
+        return events
+    }
+}
+
+/// The fall animation's delegate: hears the end of one packet's fall. Holds the scene weakly
+/// (animations retain their delegates).
+private final class PacketFallDelegate: CAAnimationDelegate {
+    weak var scene: RainScene?
+    let index: Int
+
+    init(scene: RainScene, index: Int) {
+        self.scene = scene
+        self.index = index
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if flag { scene?.packetDidLand(index) }
+    }
+}
+
+/// The rain a `RainScene` is running (also reachable as `RainScene.ActiveRain`).
+public typealias ActiveRain = RainScene.ActiveRain
+
+/// What a tap on the rain would do, decided without changing anything.
+public enum TapResolution: Equatable, Sendable {
+    /// No rain is falling (idle, countdown or results).
+    case closed
+    /// No packet under the point.
+    case miss
+    /// The topmost packet under the point was already claimed, by this player id.
+    case taken(packet: Int, by: String)
+    /// The topmost packet is free: it would be won.
+    case claim(RainClaim)
+}
+
+/// A packet a tap would win: recorded by the server's ledger, then applied with `confirm`.
+public struct RainClaim: Equatable, Sendable {
+    public var rain: Int64
+    public var packet: Int
+    /// From the prize plan; 0 when the packet does not pay.
+    public var coins: Int
+    public var point: CGPoint
+    /// The resolution time the packets were hit-tested at.
+    public var time: CFTimeInterval
+
+    public init(rain: Int64, packet: Int, coins: Int, point: CGPoint, time: CFTimeInterval) {
+        self.rain = rain
+        self.packet = packet
+        self.coins = coins
+        self.point = point
+        self.time = time
+    }
+}

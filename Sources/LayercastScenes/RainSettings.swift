@@ -1,0 +1,124 @@
+import Foundation
+
+/// The settings of one red-packet rain (SCENES.md §1): how long packets fall and the prize
+/// policy the server applies to them. The seed left the outcome to "the backend"; here a pool of
+/// coins is shared by `winners` packets chosen from the rain's `packets`.
+public struct RainSettings: Equatable, Sendable {
+    /// Seconds of falling, 1…600. The seed's campaign length is not given; 20 s is our default.
+    public var duration: Double = 20
+    /// Coins shared by the winning packets.
+    public var pool: Int = 888
+    /// Paying packets (the seed's demo: one in three of 80).
+    public var winners: Int = 27
+    public var minCoins: Int = 8
+    public var maxCoins: Int = 88
+    /// Decides every random choice of the rain; 0 … 2^53−1 so that it survives JSON.
+    public var seed: UInt64 = 0
+
+    /// Packets spawned per second: the seed's timer every 1/4 s.
+    public static let packetsPerSecond: Double = 4
+    /// The largest seed a JSON number carries exactly.
+    public static let maxSeed: UInt64 = (1 << 53) - 1
+
+    public init(duration: Double = 20, pool: Int = 888, winners: Int = 27, minCoins: Int = 8,
+                maxCoins: Int = 88, seed: UInt64 = 0) {
+        self.duration = duration
+        self.pool = pool
+        self.winners = winners
+        self.minCoins = minCoins
+        self.maxCoins = maxCoins
+        self.seed = seed
+    }
+
+    /// Packets the rain spawns: one every 0.25 s from its start, the last at
+    /// `duration − 0.25` at the latest. 0 for a duration that is not a number.
+    public var packets: Int {
+        guard duration.isFinite, duration > 0 else { return 0 }
+        return Int((min(duration, 1e6) * Self.packetsPerSecond).rounded(.down))
+    }
+
+    /// nil when valid, else a message naming the field, e.g. "winners must be at most packets (80)".
+    public func validationError() -> String? {
+        if !duration.isFinite || duration < 1 || duration > 600 {
+            return "duration must be a number of seconds from 1 to 600"
+        }
+        if pool < 0 { return "pool must be at least 0" }
+        if winners < 0 { return "winners must be at least 0" }
+        if minCoins < 0 { return "minCoins must be at least 0" }
+        if maxCoins < 0 { return "maxCoins must be at least 0" }
+        if minCoins > maxCoins { return "minCoins must be at most maxCoins (\(maxCoins))" }
+        if winners > packets { return "winners must be at most packets (\(packets))" }
+        if winners == 0 {
+            if pool != 0 { return "pool must be 0 when winners is 0" }
+        } else {
+            // winners ≤ 2400 here, but the coin bounds may be huge: an overflowing product is
+            // a bound no Int pool can pass.
+            let (low, lowOverflow) = winners.multipliedReportingOverflow(by: minCoins)
+            let (high, highOverflow) = winners.multipliedReportingOverflow(by: maxCoins)
+            if lowOverflow || pool < low {
+                return "pool must be at least winners × minCoins (\(lowOverflow ? "more than \(Int.max)" : "\(low)"))"
+            }
+            if !highOverflow, pool > high { return "pool must be at most winners × maxCoins (\(high))" }
+        }
+        if seed > Self.maxSeed { return "seed must be at most 2^53 − 1 (\(Self.maxSeed))" }
+        return nil
+    }
+}
+
+/// Which packets of a rain pay, and how much: decided by the server from the settings alone, so
+/// the same settings always give the same plan (and an audit can recompute it).
+public struct PrizePlan: Equatable, Sendable {
+    /// Packet index → coins: exactly `winners` entries, each in minCoins…maxCoins, summing to
+    /// exactly `pool`.
+    public let prizes: [Int: Int]
+
+    /// Mixed into the settings' seed so the plan's draws are independent of the packets' (the
+    /// bytes spell "PRIZES").
+    public static let seedSalt: UInt64 = 0x5052_495A_4553_0000
+
+    /// The plan for valid `settings` (precondition). Draws, from
+    /// `SeededRandom(seed: settings.seed ^ seedSalt)`, one 64-bit word each:
+    /// 1. the winners: a partial Fisher–Yates shuffle of 0..<packets, `winners` draws, so every
+    ///    set of winning packets is equally likely; the picked order is kept;
+    /// 2. the coins, in that order: each winner starts at minCoins and the remainder
+    ///    r = pool − winners·minCoins is dealt by the "double average" rule red-packet apps use:
+    ///    with k winners left, this one gets an extra amount uniform in lo…hi where
+    ///    lo = max(0, r − (k−1)·cap), hi = min(cap, r, ⌊2r/k⌋) and cap = maxCoins − minCoins
+    ///    (lo ≤ r/k ≤ hi, so the range is never empty; the last winner gets exactly what is left).
+    /// Uniform integers below n are the high word of `next() × n` (bias below n/2^64).
+    public init(settings: RainSettings) {
+        precondition(settings.validationError() == nil, "invalid rain settings: \(settings.validationError() ?? "")")
+        var rng = SeededRandom(seed: settings.seed ^ Self.seedSalt)
+        let packets = settings.packets
+        let winners = settings.winners
+
+        var order = Array(0..<packets)
+        for i in 0..<winners {
+            let j = i + Int(Self.uniform(below: UInt64(packets - i), using: &rng))
+            order.swapAt(i, j)
+        }
+
+        let cap = settings.maxCoins - settings.minCoins
+        var remainder = settings.pool - winners * settings.minCoins
+        var prizes: [Int: Int] = [:]
+        for (n, packet) in order.prefix(winners).enumerated() {
+            let left = winners - n
+            // (left − 1)·cap may overflow for huge caps; then nothing is forced on this winner.
+            let (restCapacity, overflow) = (left - 1).multipliedReportingOverflow(by: cap)
+            let lo = overflow ? 0 : max(0, remainder - restCapacity)
+            // ⌊2r/k⌋ without overflowing: 2⌊r/k⌋ + ⌊2(r mod k)/k⌋.
+            let half = remainder / left
+            let twiceAverage = half <= Int.max / 2 - 1 ? 2 * half + (2 * (remainder % left)) / left : Int.max
+            let hi = min(cap, remainder, twiceAverage)
+            let extra = lo + Int(Self.uniform(below: UInt64(hi - lo) + 1, using: &rng))
+            prizes[packet] = settings.minCoins + extra
+            remainder -= extra
+        }
+        self.prizes = prizes
+    }
+
+    /// A uniform integer in 0..<n (n ≥ 1): the high word of next() × n.
+    static func uniform(below n: UInt64, using rng: inout SeededRandom) -> UInt64 {
+        rng.next().multipliedFullWidth(by: n).high
+    }
+}
