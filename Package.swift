@@ -56,15 +56,20 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "LayercastWire", "LayercastScenes", "LayercastEngine", "LayercastJSON",
+                "CLibWebSockets", "LayercastWire", "LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastIdentity", "LayercastLedger",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
+        .target(name: "LayercastAudit", dependencies: ["LayercastLedger", "LayercastScenes"]),
 
         .executableTarget(
             name: "layercast",
             dependencies: [
                 "LayercastSample",
+                "LayercastAudit",
+                "LayercastLedger",
                 "LayercastServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

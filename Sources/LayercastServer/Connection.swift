@@ -1,3 +1,4 @@
+import LayercastIdentity
 import LayercastWire
 
 /// One WebSocket client: its room and role, what it still has to be sent, and its input limits.
@@ -14,6 +15,8 @@ final class Connection {
     let wsi: OpaquePointer
     let id: String
     let role: Role
+    /// Who a player is (from its token or anonymous id); nil for spectators.
+    let player: PlayerIdentity?
     var room: Room?
     /// Messages written before any frame, oldest first.
     var outbox: [Outgoing] = []
@@ -26,17 +29,17 @@ final class Connection {
     /// The fragments of the message being received; `oversize` once past the limit.
     var incoming: [UInt8] = []
     var oversize = false
-    var taps = RateLimiter(rate: 20, burst: 20)
     var drags = RateLimiter(rate: 120, burst: 120)
     var errors = AbuseWindow(limit: 20, window: 10)
 
     /// The most messages an outbox may hold; a client that lets more pile up is dropped.
     static let outboxLimit = 256
 
-    init(wsi: OpaquePointer, id: String, role: Role, now: Double) {
+    init(wsi: OpaquePointer, id: String, role: Role, player: PlayerIdentity? = nil, now: Double) {
         self.wsi = wsi
         self.id = id
         self.role = role
+        self.player = player
         lastWrite = now
         incoming.reserveCapacity(ClientMessage.maxBytes)
     }

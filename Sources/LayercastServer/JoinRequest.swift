@@ -1,14 +1,21 @@
+import Foundation
+import LayercastIdentity
 import LayercastScenes
 import LayercastWire
 
-/// What a WebSocket handshake asks for: `/ws?scene=…&room=…&role=…` (docs/protocol.md).
+/// What a WebSocket handshake asks for: `/ws?scene=…&room=…&role=…[&token=…|&player=…]`
+/// (docs/protocol.md).
 struct JoinRequest {
     let scene: any Scene.Type
     let room: String
     let role: Connection.Role
+    /// Who a player is; nil for spectators.
+    let player: PlayerIdentity?
 
-    /// Validates the query arguments (`name=value` pairs, already URL-decoded).
-    static func parse(_ arguments: [String: String]) -> Result<JoinRequest, ProtocolError> {
+    /// Validates the query arguments (`name=value` pairs, already URL-decoded); a player's
+    /// identity is checked against `identities` at `now`.
+    static func parse(_ arguments: [String: String], identities: IdentityPolicy = IdentityPolicy(tokenSecret: nil, allowAnonymous: true),
+                      now: Date = Date()) -> Result<JoinRequest, ProtocolError> {
         guard let sceneID = arguments["scene"] else {
             return .failure(ProtocolError(.unknownScene, "the query names no scene (?scene=…)"))
         }
@@ -22,7 +29,11 @@ struct JoinRequest {
         guard let role = Connection.Role(rawValue: arguments["role"] ?? "player") else {
             return .failure(ProtocolError(.badRole, "role must be player or spectator"))
         }
-        return .success(JoinRequest(scene: scene, room: room, role: role))
+        guard role == .player else { return .success(JoinRequest(scene: scene, room: room, role: role, player: nil)) }
+        let token = arguments["token"].flatMap { $0.isEmpty ? nil : $0 }
+        return identities.identify(token: token, player: arguments["player"], now: now).map {
+            JoinRequest(scene: scene, room: room, role: role, player: $0)
+        }
     }
 
     static func isRoomName(_ name: String) -> Bool {

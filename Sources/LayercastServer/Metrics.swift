@@ -6,6 +6,8 @@ struct Metrics {
     var deltaFramesEncoded = 0
     var bytesSent = 0
     var framesSkipped = 0
+    /// Awards committed to the ledger and announced.
+    var awards = 0
     var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
     var rejected: [ProtocolErrorCode: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
@@ -27,6 +29,8 @@ struct Metrics {
         out += "layercast_bytes_sent_total \(bytesSent)\n"
         family("layercast_frames_skipped_total", "counter", "Frames a slow client skipped to catch up with the newest.")
         out += "layercast_frames_skipped_total \(framesSkipped)\n"
+        family("layercast_awards_total", "counter", "Rain packets awarded (committed to the ledger, then announced).")
+        out += "layercast_awards_total \(awards)\n"
         family("layercast_clients_dropped_total", "counter", "Clients the server closed, by reason.")
         for (reason, count) in clientsDropped.sorted(by: { $0.key < $1.key }) {
             out += "layercast_clients_dropped_total{reason=\"\(reason)\"} \(count)\n"

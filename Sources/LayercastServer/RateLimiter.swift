@@ -11,6 +11,12 @@ struct RateLimiter {
         tokens = burst
     }
 
+    /// Whether the bucket would be full at `now` (it has been idle long enough to refill).
+    func isFull(at now: Double) -> Bool {
+        guard let updated else { return true }
+        return tokens + (now - updated) * rate >= burst
+    }
+
     /// Takes one token at time `now` (seconds); false when the bucket is empty.
     mutating func allow(at now: Double) -> Bool {
         if let updated { tokens = min(burst, tokens + (now - updated) * rate) }

@@ -27,13 +27,19 @@ final class Room {
     private var deltaMessage: EncodedMessage?
     private var fullMessage: EncodedMessage?
 
-    /// Creates the scene at media time 0 and builds frame 0.
-    init(sceneType: any Scene.Type, name: String, seed: UInt64, now: Double) {
-        info = sceneType.info
+    /// Server-side bookkeeping of a rain room (its ledger rain, schedule); nil for other scenes.
+    var rain: RainRoomState?
+
+    /// Creates the scene with `makeScene` at media time 0; its root layer's bounds give the
+    /// scene size that `welcome` announces.
+    init(name: String, now: Double, makeScene: () -> any Scene) {
         self.name = name
         startedAt = now
         context = SceneContext(clock: clock)
-        scene = context.run { sceneType.init(seed: seed) }
+        scene = context.run(makeScene)
+        var info = type(of: scene).info
+        info.size = scene.layer.bounds.size
+        self.info = info
     }
 
     /// Media time of the monotonic instant `now`.
@@ -76,27 +82,30 @@ final class Room {
         return message
     }
 
-    /// Resolves a tap by the rule of docs/protocol.md: hit-test the presentation tree at the
-    /// client's view time clamped to the last 300 ms, and hand the model layer to the scene.
-    func tap(x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
+    /// Runs `body` in the scene's context after advancing to `now`, with the time an input seen
+    /// at `viewTime` is resolved at (docs/protocol.md: clamped to the last 300 ms) and the
+    /// room's media time.
+    func input<T>(viewTime: Double, at now: Double, _ body: (_ time: CFTimeInterval, _ now: CFTimeInterval) -> T) -> T {
         advance(to: now)
         let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
-        let point = CGPoint(x: x, y: y)
-        return context.run {
-            let hit = scene.layer.hitTest(point, at: time)
-            scene.tap(hit, at: point, time: time, by: client)
+        return context.run { body(time, clock.now) }
+    }
+
+    /// Resolves a tap: hit-tests the presentation tree at the resolution time and hands the
+    /// model layer to the scene.
+    func tap(x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
+        input(viewTime: viewTime, at: now) { time, _ in
+            let point = CGPoint(x: x, y: y)
+            scene.tap(scene.layer.hitTest(point, at: time), at: point, time: time, by: client)
             return scene.takeEvents()
         }
     }
 
     /// A drag step, resolved like a tap.
     func drag(_ phase: DragPhase, x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
-        advance(to: now)
-        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
-        let point = CGPoint(x: x, y: y)
-        return context.run {
-            let hit = scene.layer.hitTest(point, at: time)
-            scene.drag(phase, hit: hit, at: point, time: time, by: client)
+        input(viewTime: viewTime, at: now) { time, _ in
+            let point = CGPoint(x: x, y: y)
+            scene.drag(phase, hit: scene.layer.hitTest(point, at: time), at: point, time: time, by: client)
             return scene.takeEvents()
         }
     }

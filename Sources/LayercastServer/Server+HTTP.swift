@@ -7,9 +7,11 @@ extension Server {
     /// Answers one HTTP request: the JSON API, `/metrics`, or a file under `public/`.
     /// Returns what the lws callback returns (-1 closes the connection).
     func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
+        if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return beginPost(wsi, path: path) }
         guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
-            return write(wsi, status: 405, type: "text/plain; charset=utf-8", body: "only GET is served\n")
+            return write(wsi, status: 405, type: "text/plain; charset=utf-8", body: "only GET and the admin POSTs are served\n")
         }
+        if path.hasPrefix("/api/"), let status = ledgerAPI(wsi, path: path) { return status }
         switch path {
         case "/api/scenes": return write(wsi, json: scenesDocument())
         case "/api/rooms": return write(wsi, json: roomsDocument())
@@ -59,6 +61,17 @@ extension Server {
         write(wsi, status: 200, type: "application/json", body: json.serialized() + "\n")
     }
 
+    /// Writes an API answer: the document with `status`, or the error as `{"error","message"}`.
+    func write(_ wsi: OpaquePointer, _ result: Result<JSONValue, APIError>, status: UInt32 = 200) -> Int32 {
+        switch result {
+        case .success(let document):
+            return write(wsi, status: status, type: "application/json", body: document.serialized() + "\n")
+        case .failure(let error):
+            let document: JSONValue = ["error": .string(error.code), "message": .string(error.message)]
+            return write(wsi, status: error.status, type: "application/json", body: document.serialized() + "\n")
+        }
+    }
+
     /// Writes a whole small response: status line, our headers, body.
     private func write(_ wsi: OpaquePointer, status: UInt32, type: String, body: String) -> Int32 {
         let pre = layercast_lws_pre
@@ -101,11 +114,11 @@ extension Server {
             _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
             return -1
         }
-        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi))
+        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date())
         return 0
     }
 
-    private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
         let length = Int(lws_hdr_total_length(wsi, token))
         guard length > 0, length < 4096 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
@@ -114,9 +127,9 @@ extension Server {
     }
 
     /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment).
-    private func queryArguments(_ wsi: OpaquePointer) -> [String: String] {
+    func queryArguments(_ wsi: OpaquePointer) -> [String: String] {
         var arguments: [String: String] = [:]
-        var buffer = [CChar](repeating: 0, count: 256)
+        var buffer = [CChar](repeating: 0, count: 2304)  // a 2048-byte token and its name
         for index in 0..<16 {
             let length = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
             guard length >= 0 else { break }

@@ -40,12 +40,15 @@ extension Server {
         switch message {
         case .ping(let id):
             enqueue(EncodedMessage(ServerMessage.pong(id: id, time: room.mediaTime(at: now))), to: connection, tapArrival: nil)
-        case .tap(let x, let y, let viewTime):
-            guard connection.role == .player else {
+        case .tap(let x, let y, let viewTime, let id):
+            guard connection.role == .player, let player = connection.player else {
                 return reject(connection, ProtocolError(.forbidden, "spectators cannot tap"))
             }
-            guard connection.taps.allow(at: now) else {
+            guard allowTap(by: player.id, at: now) else {
                 return reject(connection, ProtocolError(.rateLimited, "more than 20 taps per second"))
+            }
+            if let rain = room.scene as? RainScene {
+                return rainTap(rain, in: room, x: x, y: y, viewTime: viewTime, id: id, from: connection, now: now)
             }
             let events = room.tap(x: x, y: y, viewTime: viewTime, by: connection.id, at: now)
             if events.contains(where: { $0.client == connection.id }) {
@@ -63,6 +66,13 @@ extension Server {
             }
             broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: connection.id, at: now), in: room, tapArrival: nil)
         }
+    }
+
+    /// Takes a token from the player's tap bucket, shared by all of its connections; buckets
+    /// idle long enough to be full again are forgotten once there are many.
+    private func allowTap(by player: String, at now: Double) -> Bool {
+        if playerTaps.count > 10_000 { playerTaps = playerTaps.filter { !$0.value.isFull(at: now) } }
+        return playerTaps[player, default: RateLimiter(rate: 20, burst: 20)].allow(at: now)
     }
 
     /// Answers bad input with an `error`, counts it, and closes with 1008 after repeated abuse.

@@ -1,6 +1,8 @@
 import CLibWebSockets
 import Foundation
+import LayercastIdentity
 import LayercastJSON
+import LayercastLedger
 import LayercastScenes
 import LayercastWire
 import Logging
@@ -31,7 +33,14 @@ public final class Server: @unchecked Sendable {
     var connections: [OpaquePointer: Connection] = [:]
     /// Join requests parsed at the handshake, taken when the connection is established.
     var pendingJoins: [OpaquePointer: Result<JoinRequest, ProtocolError>] = [:]
+    /// POST requests whose bodies are arriving.
+    var pendingPosts: [OpaquePointer: PendingPost] = [:]
+    /// Taps allowed per player id, over all of a player's connections.
+    var playerTaps: [String: RateLimiter] = [:]
     var metrics = Metrics()
+    /// Where rains and awards are committed before anyone hears of them.
+    let ledger: Ledger
+    let identities: IdentityPolicy
     private var nextClient = 1
     let startedAt = monotonicSeconds()
 
@@ -44,6 +53,14 @@ public final class Server: @unchecked Sendable {
         securityHeaders = "content-security-policy: \(origins.frameAncestors)\r\n"
             + "x-content-type-options: nosniff\r\ncache-control: no-cache\r\n"
         tickInterval = 1 / Double(min(max(configuration.fps, 1), 120))
+        identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed)
+        do {
+            ledger = try Ledger(directory: configuration.dataDirectory)
+            let interrupted = try ledger.recoverInterrupted(now: Date())
+            if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
+        } catch {
+            throw .ledger("cannot open the ledger in \(configuration.dataDirectory): \(error.message)")
+        }
 
         protocols = .allocate(capacity: 3)
         protocols.initialize(repeating: lws_protocols(), count: 3)
@@ -102,6 +119,7 @@ public final class Server: @unchecked Sendable {
         scheduleTick()
         while !stopping, lws_service(context, 0) >= 0 {}
         stopping = true
+        interruptRains()
         for connection in connections.values { lws_callback_on_writable(connection.wsi) }
         let deadline = monotonicSeconds() + 2
         while !connections.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
@@ -141,7 +159,7 @@ public final class Server: @unchecked Sendable {
     func tick() {
         let now = monotonicSeconds()
         for (key, room) in rooms {
-            if room.connections.isEmpty {
+            if room.connections.isEmpty, room.rain?.running == nil {
                 let since = room.emptySince ?? now
                 room.emptySince = since
                 if now - since >= configuration.roomIdleSeconds {
@@ -153,6 +171,7 @@ public final class Server: @unchecked Sendable {
                 room.emptySince = nil
             }
             room.tick(at: now)
+            rainTicked(room, now: now)
             broadcast(room.takeEvents(), in: room, tapArrival: nil)
             for connection in room.connections {
                 if connection.lastFrameSent < room.frameNumber - 1, now - connection.lastWrite > configuration.stallTimeoutSeconds {
@@ -179,28 +198,49 @@ public final class Server: @unchecked Sendable {
             connections[wsi] = connection
             refuse(connection, error, code: Int32(LWS_CLOSE_STATUS_POLICY_VIOLATION.rawValue))
         case .success(let join):
-            let connection = Connection(wsi: wsi, id: id, role: join.role, now: now)
+            let connection = Connection(wsi: wsi, id: id, role: join.role, player: join.player, now: now)
             connections[wsi] = connection
             guard rooms.values.reduce(0, { $0 + $1.connections.count }) < configuration.maxClients else {
                 refuse(connection, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: Int32(layercast_close_try_again_later))
                 return
             }
-            let key = "\(join.scene.info.id)/\(join.room)"
-            let room = rooms[key] ?? {
-                let room = Room(sceneType: join.scene, name: join.room, seed: UInt64.random(in: 0...UInt64.max), now: now)
-                room.tick(at: now)
-                rooms[key] = room
-                logger.info("room opened", metadata: ["scene": "\(room.info.id)", "room": "\(join.room)"])
-                return room
-            }()
+            let room = room(scene: join.scene, name: join.room, now: now)
             connection.room = room
             room.connections.append(connection)
             let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: id,
-                                                fps: Int((1 / tickInterval).rounded()), time: room.mediaTime(at: now))
+                                                fps: Int((1 / tickInterval).rounded()), time: room.mediaTime(at: now),
+                                                player: join.player.map(welcomePlayer))
             enqueue(EncodedMessage(welcome), to: connection, tapArrival: nil)
-            logger.debug("joined", metadata: ["client": "\(id)", "room": "\(key)", "role": "\(join.role.rawValue)"])
+            logger.debug("joined", metadata: ["client": "\(id)", "room": "\(room.info.id)/\(room.name)", "role": "\(join.role.rawValue)"])
         }
+    }
+
+    /// The room running `scene` under `name`, created (and ticked to frame 0) when missing.
+    func room(scene: any Scene.Type, name: String, now: Double) -> Room {
+        let key = "\(scene.info.id)/\(name)"
+        if let room = rooms[key] { return room }
+        let seed = UInt64.random(in: 0...UInt64.max)
+        let room = Room(name: name, now: now) { () -> any Scene in
+            scene == RainScene.self ? RainScene(seed: seed, configuration: configuration.rainScene) : scene.init(seed: seed)
+        }
+        if room.scene is RainScene { room.rain = RainRoomState(now: now) }
+        room.tick(at: now)
+        rooms[key] = room
+        logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])
+        return room
+    }
+
+    /// What `welcome` tells a player about itself: id, name and coins won so far.
+    private func welcomePlayer(_ player: PlayerIdentity) -> JSONValue {
+        let total: Int
+        do {
+            total = try ledger.totalCoins(player: player.id)
+        } catch {
+            logger.error("ledger read failed", metadata: ["error": "\(error)"])
+            total = 0
+        }
+        return ["id": .string(player.id), "name": .string(player.name), "total": .number(Double(total))]
     }
 
     private func refuse(_ connection: Connection, _ error: ProtocolError, code: Int32) {

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastScenes
 
 /// Everything `layercast serve` can be told; the defaults are the embedded defaults.
 public struct ServerConfiguration: Sendable {
@@ -20,5 +21,23 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a client may go without taking a frame before it is dropped.
     public var stallTimeoutSeconds: Double = 10
 
+    /// Directory of the award ledger (`layercast.sqlite`), created when missing.
+    public var dataDirectory = "data"
+    /// Bearer token of the admin API; nil disables it.
+    public var adminToken: String?
+    /// Secret that player tokens are signed with (HMAC-SHA256); nil accepts no tokens.
+    public var tokenSecret: String?
+    /// Whether players may join with an anonymous id; by default only when no secret is set.
+    public var allowAnonymous: Bool?
+    /// The rain scene's screen and results time.
+    public var rainScene = RainScene.Configuration()
+    /// What a rain is when a request or the schedule leaves it open (the seed is always drawn).
+    public var rainDefaults = RainSettings()
+    /// Seconds a rain room with clients waits, idle, before it starts a rain on its own; 0 never.
+    public var rainEverySeconds: Double = 15
+
     public init() {}
+
+    /// Whether anonymous players are let in.
+    var anonymousAllowed: Bool { allowAnonymous ?? (tokenSecret == nil) }
 }

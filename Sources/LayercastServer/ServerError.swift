@@ -2,10 +2,11 @@
 public enum ServerError: Error, CustomStringConvertible {
     case publicDirectory(String)
     case listen(String)
+    case ledger(String)
 
     public var description: String {
         switch self {
-        case .publicDirectory(let message), .listen(let message): message
+        case .publicDirectory(let message), .listen(let message), .ledger(let message): message
         }
     }
 }

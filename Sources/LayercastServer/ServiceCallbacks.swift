@@ -12,6 +12,12 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
     case LWS_CALLBACK_HTTP:
         let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
         return server.respond(wsi, path: path)
+    case LWS_CALLBACK_HTTP_BODY:
+        server.receiveBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return server.completePost(wsi)
+    case LWS_CALLBACK_CLOSED_HTTP:
+        server.pendingPosts[wsi] = nil
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:

@@ -3,7 +3,8 @@ import LayercastScenes
 
 /// A message from a client (protocol.md, "Client → server"). Unknown keys are ignored.
 public enum ClientMessage: Equatable, Sendable {
-    case tap(x: Double, y: Double, viewTime: Double)
+    /// `id`, when given, is echoed in the scene's answer to this tap.
+    case tap(x: Double, y: Double, viewTime: Double, id: Double?)
     case drag(phase: DragPhase, x: Double, y: Double, viewTime: Double)
     case ping(id: Double?)
 
@@ -41,8 +42,10 @@ public enum ClientMessage: Equatable, Sendable {
         let message = FieldReader(value, path: type)
         switch type {
         case "tap":
+            let id = message.member("id")
             return .tap(x: try coordinate(message.member("x")), y: try coordinate(message.member("y")),
-                        viewTime: try message.member("viewTime").number())
+                        viewTime: try message.member("viewTime").number(),
+                        id: id.isAbsentOrNull ? nil : try id.number("a finite number when present"))
         case "drag":
             let phase = message.member("phase")
             guard let name = phase.value?.stringValue, let dragPhase = DragPhase(rawValue: name) else {

@@ -2,48 +2,48 @@ import LayercastJSON
 
 /// A JSON value (nil when absent) with the path it was read from, so that decoding errors name
 /// the field: "tap.x must be a finite number within ±100000 (it is a string)" (`bad_field`).
-struct FieldReader {
-    let value: JSONValue?
-    let path: String
+public struct FieldReader {
+    public let value: JSONValue?
+    public let path: String
 
-    init(_ value: JSONValue?, path: String) {
+    public init(_ value: JSONValue?, path: String) {
         self.value = value
         self.path = path
     }
 
     /// The member `key` of this object (absent when this is not an object or lacks it).
-    func member(_ key: String) -> FieldReader {
+    public func member(_ key: String) -> FieldReader {
         FieldReader(value?[key], path: "\(path).\(key)")
     }
 
-    var isAbsent: Bool { value == nil }
+    public var isAbsent: Bool { value == nil }
 
     /// Absent or null.
-    var isAbsentOrNull: Bool { value == nil || value == .null }
+    public var isAbsentOrNull: Bool { value == nil || value == .null }
 
     /// A `bad_field` error "<path> must be <requirement> (it is <what it is>)".
-    func error(_ requirement: String) -> ProtocolError {
+    public func error(_ requirement: String) -> ProtocolError {
         ProtocolError(.badField, "\(path) must be \(requirement) (it is \(Self.describe(value)))")
     }
 
     /// A finite number in `range`; `requirement` describes both for the error.
-    func number(_ requirement: String = "a finite number", in range: ClosedRange<Double>? = nil) throws(ProtocolError) -> Double {
+    public func number(_ requirement: String = "a finite number", in range: ClosedRange<Double>? = nil) throws(ProtocolError) -> Double {
         guard case .number(let x)? = value, x.isFinite, range?.contains(x) ?? true else { throw error(requirement) }
         return x
     }
 
     /// An integral number that fits an `Int`.
-    func integer() throws(ProtocolError) -> Int {
+    public func integer() throws(ProtocolError) -> Int {
         guard let n = value?.intValue else { throw error("an integer") }
         return n
     }
 
-    func string() throws(ProtocolError) -> String {
+    public func string() throws(ProtocolError) -> String {
         guard case .string(let s)? = value else { throw error("a string") }
         return s
     }
 
-    func bool() throws(ProtocolError) -> Bool {
+    public func bool() throws(ProtocolError) -> Bool {
         guard case .bool(let b)? = value else { throw error("true or false") }
         return b
     }
@@ -55,19 +55,19 @@ struct FieldReader {
     }
 
     /// The elements, each with its index in the path.
-    func array(_ requirement: String = "an array") throws(ProtocolError) -> [FieldReader] {
+    public func array(_ requirement: String = "an array") throws(ProtocolError) -> [FieldReader] {
         guard case .array(let elements)? = value else { throw error(requirement) }
         return elements.enumerated().map { FieldReader($0.element, path: "\(path)[\($0.offset)]") }
     }
 
     /// Checks that this is an object.
-    func object() throws(ProtocolError) -> FieldReader {
+    public func object() throws(ProtocolError) -> FieldReader {
         guard case .object? = value else { throw error("an object") }
         return self
     }
 
     /// "missing", "null", "true", "the string \"jump\"", "an array", "an object" or the number itself.
-    static func describe(_ value: JSONValue?) -> String {
+    public static func describe(_ value: JSONValue?) -> String {
         switch value {
         case nil: "missing"
         case .null?: "null"
@@ -80,7 +80,7 @@ struct FieldReader {
     }
 
     /// `text` as a JSON string, cut to 40 characters so that an error message stays short.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         JSONValue.string(text.count > 40 ? text.prefix(40) + "…" : text).serialized()
     }
 }

@@ -11,4 +11,9 @@ public enum ProtocolErrorCode: String, Sendable, CaseIterable {
     case badRoom = "bad_room"
     case badRole = "bad_role"
     case serverFull = "server_full"
+    case badToken = "bad_token"
+    case tokenRequired = "token_required"
+    case badPlayer = "bad_player"
+    /// The award ledger could not record a claim; nothing was awarded.
+    case ledgerUnavailable = "ledger_unavailable"
 }

@@ -1,13 +1,13 @@
 /// The rounding steps of protocol.md's quantisation table. `n / 10^k` is the double nearest to
 /// the decimal, so a quantised value prints (15 significant digits) and parses back exactly.
-enum Quantize {
+public enum Quantize {
     /// `x` rounded to the nearest multiple of `1 / scale` (ties away from zero), never −0.
     static func round(_ x: Double, scale: Double) -> Double {
         (x * scale).rounded() / scale + 0
     }
 
     /// `t`, `time`: 1e-6 s.
-    static func time(_ x: Double) -> Double { round(x, scale: 1e6) }
+    public static func time(_ x: Double) -> Double { round(x, scale: 1e6) }
     /// `m` a, b, c, d: 1e-4.
     static func linear(_ x: Double) -> Double { round(x, scale: 1e4) }
     /// `m` tx, ty and every length in points: 1e-2 pt.

@@ -8,19 +8,23 @@ public enum ServerMessage {
     public static let protocolVersion = 1
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
-    /// the room's frame rate and media time (1e-6 s); sizes are quantised to 1e-2 pt.
-    public static func welcome(room: String, scene: SceneInfo, role: String, client: String, fps: Int, time: Double) -> JSONValue {
+    /// the room's frame rate and media time (1e-6 s), and for a player who it is (`player`);
+    /// sizes are quantised to 1e-2 pt.
+    public static func welcome(room: String, scene: SceneInfo, role: String, client: String, fps: Int, time: Double,
+                               player: JSONValue? = nil) -> JSONValue {
         var assets = JSONObject()
         for asset in scene.assets {
             assets[asset.id] = ["url": .string(asset.url), "width": points(asset.width), "height": points(asset.height)]
         }
-        return .object([
+        var object: JSONObject = [
             "type": "welcome", "protocol": .number(Double(protocolVersion)), "room": .string(room),
             "scene": .string(scene.id), "title": .string(scene.title), "role": .string(role), "client": .string(client),
             "size": ["width": points(scene.size.width), "height": points(scene.size.height)],
             "fps": .number(Double(fps)), "interactions": .array(scene.interactions.map { .string($0) }),
             "assets": .object(assets), "time": .number(Quantize.time(time)),
-        ])
+        ]
+        if let player { object["player"] = player }
+        return .object(object)
     }
 
     /// `event`: `{"type":"event","name":…,"by":…,"data":…}`, `by` only when a client caused it.

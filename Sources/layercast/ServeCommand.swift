@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import LayercastScenes
 import LayercastServer
 import Logging
 
@@ -38,13 +39,72 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a client may go without taking a frame before it is dropped.")
     var stallTimeout: Double = 10
 
+    @Option(help: "Directory of the award ledger (layercast.sqlite), created when missing.")
+    var data = "data"
+
+    @Option(help: ArgumentHelp("Bearer token of the admin API (or LAYERCAST_ADMIN_TOKEN); without one the admin API is off.", valueName: "token"))
+    var adminToken: String?
+
+    @Option(help: ArgumentHelp("Secret of the player tokens the embedding app signs (or LAYERCAST_TOKEN_SECRET).", valueName: "secret"))
+    var tokenSecret: String?
+
+    @Flag(help: "Let players join with an anonymous id even when --token-secret is given (the default without one).")
+    var allowAnonymous = false
+
+    @Option(help: "Seconds a rain room with clients stays idle before it starts a rain on its own; 0 only on request.")
+    var rainEvery: Double = 15
+
+    @Option(help: "Seconds a rain falls, unless a request says otherwise.")
+    var rainDuration: Double = RainSettings().duration
+
+    @Option(help: "Coins shared by a rain's winning packets, unless a request says otherwise.")
+    var rainPool = RainSettings().pool
+
+    @Option(help: "Winning packets per rain, unless a request says otherwise.")
+    var rainWinners = RainSettings().winners
+
+    @Option(help: "Fewest coins one winning packet pays, unless a request says otherwise.")
+    var rainMinCoins = RainSettings().minCoins
+
+    @Option(help: "Most coins one winning packet pays, unless a request says otherwise.")
+    var rainMaxCoins = RainSettings().maxCoins
+
+    @Option(help: ArgumentHelp("The rain's screen in points, WIDTHxHEIGHT (the seed's iPhone Plus).", valueName: "size"))
+    var rainScreen = "414x736"
+
+    @Option(help: "Seconds the results of a rain are shown before the room idles.")
+    var rainResults: Double = RainScene.Configuration().resultsDuration
+
     func validate() throws {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
+        guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
+        guard rainResults.isFinite, rainResults >= 0, rainResults <= 3600 else { throw ValidationError("--rain-results must be 0…3600 seconds") }
+        guard screenSize != nil else { throw ValidationError("--rain-screen must be WIDTHxHEIGHT, each 100…4000 points, e.g. 414x736") }
+        if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
+        for (name, value) in [("--admin-token", resolvedAdminToken), ("--token-secret", resolvedTokenSecret)] {
+            if let value, value.utf8.count < 16 { throw ValidationError("\(name) must be at least 16 characters") }
+        }
     }
+
+    /// The rain screen of `--rain-screen`, nil when malformed.
+    private var screenSize: CGSize? {
+        let parts = rainScreen.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+              (100...4000).contains(width), (100...4000).contains(height) else { return nil }
+        return CGSize(width: width, height: height)
+    }
+
+    /// What a rain is when neither a request nor the schedule says otherwise.
+    private var rainDefaults: RainSettings {
+        RainSettings(duration: rainDuration, pool: rainPool, winners: rainWinners, minCoins: rainMinCoins, maxCoins: rainMaxCoins)
+    }
+
+    private var resolvedAdminToken: String? { adminToken ?? ProcessInfo.processInfo.environment["LAYERCAST_ADMIN_TOKEN"] }
+    private var resolvedTokenSecret: String? { tokenSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_TOKEN_SECRET"] }
 
     func run() throws {
         let level = logLevel
@@ -62,6 +122,14 @@ struct ServeCommand: ParsableCommand {
         configuration.allowedOrigins = allowOrigin
         configuration.roomIdleSeconds = roomIdle
         configuration.stallTimeoutSeconds = stallTimeout
+        configuration.dataDirectory = data
+        configuration.adminToken = resolvedAdminToken
+        configuration.tokenSecret = resolvedTokenSecret
+        configuration.allowAnonymous = allowAnonymous ? true : nil
+        configuration.rainEverySeconds = rainEvery
+        configuration.rainDefaults = rainDefaults
+        configuration.rainScene.size = screenSize ?? configuration.rainScene.size
+        configuration.rainScene.resultsDuration = rainResults
 
         let server: Server
         do {

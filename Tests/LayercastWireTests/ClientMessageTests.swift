@@ -18,19 +18,22 @@ private func decode(_ text: String) -> Result<ClientMessage, ProtocolError> {
 @Suite("Client messages")
 struct ClientMessageTests {
     @Test func validMessages() {
-        #expect(decode(#"{"type":"tap","x":207,"y":368,"viewTime":12.3}"#) == .success(.tap(x: 207, y: 368, viewTime: 12.3)))
+        #expect(decode(#"{"type":"tap","x":207,"y":368,"viewTime":12.3}"#) == .success(.tap(x: 207, y: 368, viewTime: 12.3, id: nil)))
         #expect(decode(#"{"type":"drag","phase":"began","x":10,"y":20,"viewTime":12.3}"#)
             == .success(.drag(phase: .began, x: 10, y: 20, viewTime: 12.3)))
         for phase in DragPhase.allCases {
             #expect(decode(#"{"type":"drag","phase":"\#(phase.rawValue)","x":0,"y":0,"viewTime":0}"#)
                 == .success(.drag(phase: phase, x: 0, y: 0, viewTime: 0)))
         }
+        #expect(decode(#"{"type":"tap","x":1,"y":2,"viewTime":3,"id":17}"#) == .success(.tap(x: 1, y: 2, viewTime: 3, id: 17)))
+        #expect(decode(#"{"type":"tap","x":1,"y":2,"viewTime":3,"id":"a"}"#)
+            == .failure(ProtocolError(.badField, "tap.id must be a finite number when present (it is the string \"a\")")))
         #expect(decode(#"{"type":"ping","id":5}"#) == .success(.ping(id: 5)))
         #expect(decode(#"{"type":"ping"}"#) == .success(.ping(id: nil)))
         #expect(decode(#"{"type":"ping","id":null}"#) == .success(.ping(id: nil)))
         // Unknown keys are ignored; the limits are inclusive; whitespace around is fine.
         #expect(decode(#" {"viewTime":-1,"x":-100000,"y":100000,"type":"tap","pressure":0.5} "#)
-            == .success(.tap(x: -100000, y: 100000, viewTime: -1)))
+            == .success(.tap(x: -100000, y: 100000, viewTime: -1, id: nil)))
     }
 
     @Test func badJSON() {

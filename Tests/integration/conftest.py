@@ -5,7 +5,11 @@
 - `start_server(*flags)`: a dedicated server for tests that need other flags or stop it; torn
   down at the end of the test.
 - `room`: a room name unique to the test (protocol.md: 1-32 of A-Z a-z 0-9 _ -).
-- `http_get`, `read_metrics`, `metric`: plain HTTP helpers (raw paths are sent verbatim).
+- `http_get`, `http_post`, `read_metrics`, `metric`: plain HTTP helpers (raw paths are sent
+  verbatim).
+
+Every server gets its own ledger directory (`--data`, a fresh temporary directory unless the
+flags name one), so tests never share or leave behind a ledger.
 
 Binary: env LAYERCAST_BIN, default .build/debug/layercast (tests skip when it is missing).
 """
@@ -45,6 +49,9 @@ class ServerProcess:
 
     def __init__(self, args: list[str], public: str | Path = "public"):
         self.args = list(args)
+        if "--data" not in self.args:
+            self.args += ["--data", tempfile.mkdtemp(prefix="layercast-data-")]
+        self.data_dir = Path(self.args[self.args.index("--data") + 1])
         self.log = tempfile.NamedTemporaryFile(prefix="layercast-serve-", suffix=".log",
                                                delete=False)
         self.stdout_lines: list[str] = []
@@ -195,6 +202,23 @@ def http_get(base_url: str, path: str, headers: Optional[dict] = None,
         resp = conn.getresponse()
         body = resp.read()
         return Response(resp.status, resp.getheaders(), body)
+    finally:
+        conn.close()
+
+
+def http_post(base_url: str, path: str, body: bytes | str | dict | None = None,
+              headers: Optional[dict] = None, timeout: float = 5.0) -> Response:
+    """POSTs `body` (a dict is sent as JSON) to `path` at base_url."""
+    import json
+    if isinstance(body, dict):
+        body = json.dumps(body)
+    data = body.encode("utf-8") if isinstance(body, str) else (body or b"")
+    parts = urllib.parse.urlsplit(base_url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        conn.request("POST", path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
+        resp = conn.getresponse()
+        return Response(resp.status, resp.getheaders(), resp.read())
     finally:
         conn.close()
 

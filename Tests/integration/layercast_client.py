@@ -600,9 +600,13 @@ class LayercastClient:
             raise AssertionError("no frame received yet, so no viewTime")
         return latest.t
 
-    def tap(self, x: float, y: float, view_time: Optional[float] = None) -> None:
-        self.send_json({"type": "tap", "x": x, "y": y,
-                        "viewTime": self.view_time() if view_time is None else view_time})
+    def tap(self, x: float, y: float, view_time: Optional[float] = None,
+            tap_id: Optional[float] = None) -> None:
+        message = {"type": "tap", "x": x, "y": y,
+                   "viewTime": self.view_time() if view_time is None else view_time}
+        if tap_id is not None:
+            message["id"] = tap_id
+        self.send_json(message)
 
     def drag(self, phase: str, x: float, y: float, view_time: Optional[float] = None) -> None:
         self.send_json({"type": "drag", "phase": phase, "x": x, "y": y,

@@ -431,8 +431,9 @@ def test_welcome_fields(server, open_client, room):
         assert asset["width"] > 0 and asset["height"] > 0, asset
         resp = http_get(server.base_url, asset["url"])
         assert resp.status == 200, f"asset {asset_id} at {asset['url']}: {resp.status}"
+    assert w["player"]["id"].startswith("anon-") and w["player"]["total"] == 0, w.get("player")
     other = open_client(room, role="spectator")
-    assert other.welcome["role"] == "spectator"
+    assert other.welcome["role"] == "spectator" and "player" not in other.welcome
     assert other.welcome["client"] != w["client"], "client ids must be unique"
     assert other.welcome["time"] >= w["time"]
 

@@ -1,0 +1,21 @@
+/// A POST request whose body is still arriving: where it goes, its credentials, and the body
+/// so far (dropped once past `maxBody`).
+struct PendingPost {
+    let path: String
+    let authorization: String?
+    var body: [UInt8] = []
+    var oversize = false
+
+    /// The largest request body read, in bytes.
+    static let maxBody = 16 * 1024
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !oversize else { return }
+        if body.count + bytes.count > Self.maxBody {
+            oversize = true
+            body = []
+        } else {
+            body.append(contentsOf: bytes)
+        }
+    }
+}

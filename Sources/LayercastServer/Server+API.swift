@@ -1,0 +1,148 @@
+import CLibWebSockets
+import Foundation
+import LayercastJSON
+import LayercastLedger
+import LayercastScenes
+import LayercastWire
+
+// The JSON API of the rain: the admin request that starts one, and the ledger's leaderboard,
+// players and rains (docs/protocol.md, "HTTP").
+extension Server {
+    /// Answers a GET of the ledger API, or nil when `path` is not one of its routes.
+    func ledgerAPI(_ wsi: OpaquePointer, path: String) -> Int32? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let result: Result<JSONValue, APIError>
+        switch (parts.count, parts.count > 2 ? parts[2] : "") {
+        case (5, "rooms") where parts[4] == "leaderboard":
+            result = leaderboard(room: parts[3], limit: limitArgument(wsi, default: 10))
+        case (4, "players"):
+            result = playerDocument(id: parts[3])
+        case (4, "rains"):
+            result = rainDocument(id: parts[3])
+        default:
+            return nil
+        }
+        return write(wsi, result)
+    }
+
+    /// Starts reading a POST: only the admin routes take one. Returns what the lws callback returns.
+    func beginPost(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard adminRoute(path) != nil else {
+            return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(path.prefix(100))")))
+        }
+        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+        let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) } ?? 0
+        return length == 0 ? completePost(wsi) : 0
+    }
+
+    /// A piece of a POST body.
+    func receiveBody(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+        pendingPosts[wsi]?.append(bytes)
+    }
+
+    /// The whole POST body has arrived: authorise and act on it.
+    func completePost(_ wsi: OpaquePointer) -> Int32 {
+        guard let post = pendingPosts.removeValue(forKey: wsi), let room = adminRoute(post.path) else { return -1 }
+        guard let adminToken = configuration.adminToken else {
+            return write(wsi, .failure(APIError(403, "admin_disabled", "the admin API is off: start the server with --admin-token")))
+        }
+        guard let authorization = post.authorization, authorization.hasPrefix("Bearer "),
+              Self.constantTimeEqual(Array(authorization.utf8.dropFirst(7)), Array(adminToken.utf8)) else {
+            return write(wsi, .failure(APIError(401, "unauthorized", "send the admin token as Authorization: Bearer <token>")))
+        }
+        guard !post.oversize else {
+            return write(wsi, .failure(APIError(413, "too_large", "the body is over \(PendingPost.maxBody) bytes")))
+        }
+        guard JoinRequest.isRoomName(room) else {
+            return write(wsi, .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")))
+        }
+        let result = RainRequest.settings(from: post.body, defaults: configuration.rainDefaults, seed: Self.randomSeed())
+            .flatMap { startRain(inRoom: room, settings: $0, now: monotonicSeconds()) }
+        return write(wsi, result, status: 201)
+    }
+
+    /// The room of `/api/rooms/{room}/rain`, the one admin route.
+    private func adminRoute(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 5, parts[1] == "api", parts[2] == "rooms", parts[4] == "rain" else { return nil }
+        return String(parts[3])
+    }
+
+    private func leaderboard(room: String, limit: Int) -> Result<JSONValue, APIError> {
+        guard JoinRequest.isRoomName(room) else { return .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")) }
+        return ledgerRead {
+            let entries = try ledger.leaderboard(room: room, limit: limit)
+            return ["room": .string(room), "players": .array(entries.map { entry in
+                ["rank": .number(Double(entry.rank)), "player": .string(entry.player), "name": .string(entry.name),
+                 "coins": .number(Double(entry.coins)), "packets": .number(Double(entry.packets))]
+            })]
+        }
+    }
+
+    private func playerDocument(id: String) -> Result<JSONValue, APIError> {
+        ledgerRead {
+            guard let summary = try ledger.player(id: id, recentLimit: 50) else {
+                throw APIError(404, "not_found", "no award was ever made to player \(FieldReader.quoted(id))")
+            }
+            return ["player": .string(summary.player), "name": .string(summary.name), "coins": .number(Double(summary.coins)),
+                    "packets": .number(Double(summary.packets)), "recent": .array(summary.recent.map(Self.awardDocument))]
+        }
+    }
+
+    private func rainDocument(id text: String) -> Result<JSONValue, APIError> {
+        guard let id = Int64(text), id > 0 else { return .failure(APIError(400, "bad_rain", "a rain id is a positive integer")) }
+        return ledgerRead {
+            guard let rain = try ledger.rain(id: id) else { throw APIError(404, "not_found", "there is no rain \(id)") }
+            var document: JSONObject = [
+                "rain": .number(Double(rain.id)), "room": .string(rain.room), "status": .string(rain.status.rawValue),
+                "seed": .number(Double(rain.seed)),
+                "settings": ["duration": .number(rain.settings.duration), "pool": .number(Double(rain.settings.pool)),
+                             "winners": .number(Double(rain.settings.winners)), "minCoins": .number(Double(rain.settings.minCoins)),
+                             "maxCoins": .number(Double(rain.settings.maxCoins)),
+                             "width": .number(rain.settings.width), "height": .number(rain.settings.height)],
+                "mediaStart": .number(rain.mediaStart), "createdAt": .string(Self.iso(rain.createdAt)),
+                "endedAt": rain.endedAt.map { .string(Self.iso($0)) } ?? .null,
+                "awarded": .number(Double(rain.awards.reduce(0) { $0 + $1.coins })),
+                "awards": .array(rain.awards.map(Self.awardDocument)),
+            ]
+            // While it runs, which packets pay is the server's secret.
+            if rain.status != .running {
+                document["plan"] = .array(rain.prizes.sorted { $0.key < $1.key }.map { ["packet": .number(Double($0.key)), "coins": .number(Double($0.value))] })
+            }
+            return .object(document)
+        }
+    }
+
+    private static func awardDocument(_ award: AwardRow) -> JSONValue {
+        ["id": .number(Double(award.id)), "rain": .number(Double(award.rain)), "packet": .number(Double(award.packet)),
+         "player": .string(award.player), "name": .string(award.name), "coins": .number(Double(award.coins)),
+         "x": .number(award.x), "y": .number(award.y), "viewTime": .number(award.viewTime), "serverTime": .number(award.serverTime),
+         "at": .string(iso(award.createdAt))]
+    }
+
+    /// Runs a ledger read, turning its failure into 503.
+    private func ledgerRead(_ body: () throws -> JSONValue) -> Result<JSONValue, APIError> {
+        do {
+            return .success(try body())
+        } catch let error as APIError {
+            return .failure(error)
+        } catch {
+            logger.error("ledger read failed", metadata: ["error": "\(error)"])
+            return .failure(APIError(503, "ledger_unavailable", "the ledger could not be read"))
+        }
+    }
+
+    /// `?limit=N`, clamped to 1…100.
+    private func limitArgument(_ wsi: OpaquePointer, default value: Int) -> Int {
+        min(100, max(1, queryArguments(wsi)["limit"].flatMap { Int($0) } ?? value))
+    }
+
+    /// A UTC timestamp such as `2026-11-22T10:00:00Z`.
+    static func iso(_ date: Date) -> String { date.ISO8601Format() }
+
+    /// Compares two secrets in time that depends only on their lengths.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

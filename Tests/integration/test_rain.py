@@ -1,0 +1,437 @@
+"""The red-packet rain against docs/protocol.md: the admin API, player identities, authoritative
+taps, the ledger and its API, a SIGKILL in the middle of a rain, and `layercast replay`.
+
+Scripted players know only the protocol: they aim at the centre of a `packet-N` item of the
+newest frame they got, with that frame's `t` as viewTime, as a good human would. What they hear
+(`award` and `tap` events) is compared with the ledger (`GET /api/rains/{id}`) and the prize
+plan it reveals once the rain is over.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+from typing import Optional
+
+import pytest
+
+from conftest import BINARY, REPO, http_get, http_post, metric, unique_room, wait_until
+from layercast_client import ConnectRefused, LayercastClient, item_center
+
+ADMIN = "test-admin-token-0123456789"
+SECRET = "test-token-secret-0123456789abcdef"
+PACKET = re.compile(r"^packet-(\d+)$")
+COUNTDOWN = 5.0  # seconds of 5…1 before the packets (SCENES.md §1)
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def sign_token(sub: str, name: str, exp: int, secret: str = SECRET) -> str:
+    """protocol.md, "Signing a token"."""
+    first = b64url(json.dumps({"sub": sub, "name": name, "exp": exp}, separators=(",", ":")).encode())
+    return first + "." + b64url(hmac.new(secret.encode(), first.encode(), hashlib.sha256).digest())
+
+
+def rain_server(start_server, *flags: str):
+    return start_server("--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2", *flags)
+
+
+def start_rain(srv, room: str, **fields) -> dict:
+    resp = http_post(srv.base_url, f"/api/rooms/{room}/rain", fields,
+                     headers={"Authorization": f"Bearer {ADMIN}"})
+    assert resp.status == 201, f"{resp.status} {resp.body!r}"
+    return resp.json()
+
+
+def rain_document(srv, rain_id: int) -> dict:
+    resp = http_get(srv.base_url, f"/api/rains/{rain_id}")
+    assert resp.status == 200, resp
+    return resp.json()
+
+
+def connect_player(srv, room: str, **query) -> LayercastClient:
+    client = LayercastClient.connect(srv.base_url, scene="rain", room=room, role="player", query=query or None)
+    client.wait_welcome(5)
+    client.wait_frames(1, 5)
+    return client
+
+
+def packets(items: list[dict]) -> list[dict]:
+    return [item for item in items if PACKET.match(item.get("name") or "")]
+
+
+def events(client: LayercastClient, name: str) -> list[dict]:
+    return [m for m in client.messages_of("event") if m.get("name") == name]
+
+
+def aim(client: LayercastClient, exclude: set[int] = frozenset()) -> Optional[tuple[float, float, float, int]]:
+    """The centre of the topmost unclaimed packet of the newest frame that lies on screen:
+    (x, y, viewTime, packet index)."""
+    latest = client.latest()
+    if latest is None:
+        return None
+    for item in reversed(packets(latest.items)):
+        index = int(PACKET.match(item["name"]).group(1))
+        if index in exclude or item.get("img") != "rp_normal":
+            continue
+        x, y = item_center(item)
+        if 10 <= x <= 404 and 10 <= y <= 726:
+            return x, y, latest.t, index
+    return None
+
+
+def wait_phase(client: LayercastClient, phase: str, timeout: float) -> dict:
+    return client.wait_event("rain", lambda m: m["data"].get("phase") == phase, timeout)["data"]
+
+
+def replay(data_dir, rain_id: int) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BINARY), "replay", str(rain_id), "--data", str(data_dir)], cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+
+
+def play(clients: list[LayercastClient], until: float, taps_per_second: float = 6.0) -> None:
+    """Each client taps aimed packets from its own thread until `until` (monotonic)."""
+    def run(client: LayercastClient, offset: float) -> None:
+        time.sleep(offset)
+        tap_id = 0
+        while time.monotonic() < until and not client.closed:
+            target = aim(client)
+            if target:
+                tap_id += 1
+                x, y, t, _ = target
+                try:
+                    client.tap(x, y, view_time=t, tap_id=tap_id)
+                except Exception:
+                    return
+            time.sleep(1 / taps_per_second)
+    threads = [threading.Thread(target=run, args=(c, i * 0.01), daemon=True) for i, c in enumerate(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=max(0.0, until - time.monotonic()) + 5)
+
+
+def awards_heard(clients: list[LayercastClient]) -> dict[tuple[int, int], dict]:
+    """Every award event any client got, by (rain, packet); asserts they all agree."""
+    heard: dict[tuple[int, int], dict] = {}
+    for client in clients:
+        for event in events(client, "award"):
+            data = event["data"]
+            key = (data["rain"], data["packet"])
+            if key in heard:
+                assert heard[key] == data, f"two different awards of packet {key}: {heard[key]} vs {data}"
+            heard[key] = data
+    return heard
+
+
+# ---------------------------------------------------------------------------------------------
+# the admin API
+
+
+def test_admin_api_needs_a_configured_token(start_server):
+    srv = start_server("--rain-every", "0")
+    resp = http_post(srv.base_url, "/api/rooms/x/rain", {}, headers={"Authorization": f"Bearer {ADMIN}"})
+    assert resp.status == 403 and resp.json()["error"] == "admin_disabled"
+
+
+@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong-token-0123456789"},
+                                     {"Authorization": ADMIN}, {"Authorization": f"Basic {ADMIN}"}])
+def test_admin_api_refuses_bad_credentials(start_server, headers):
+    srv = rain_server(start_server)
+    resp = http_post(srv.base_url, "/api/rooms/x/rain", {}, headers=headers)
+    assert resp.status == 401 and resp.json()["error"] == "unauthorized"
+    assert http_get(srv.base_url, "/api/rooms/x/leaderboard").json() == {"room": "x", "players": []}
+
+
+@pytest.mark.parametrize("body, code, words", [
+    ("{", "bad_json", "not JSON"),
+    ("[1]", "bad_json", "object"),
+    ({"duration": "long"}, "bad_field", "rain.duration"),
+    ({"duration": 0.5}, "bad_field", "duration"),
+    ({"winners": 81}, "bad_field", "winners"),
+    ({"pool": 5}, "bad_field", "pool"),
+    ({"minCoins": 9, "maxCoins": 8}, "bad_field", "minCoins"),
+    ({"seed": -1}, "bad_field", "seed"),
+    ({"seed": 1.5}, "bad_field", "seed"),
+    ({"colour": "red"}, "bad_field", "colour"),
+])
+def test_admin_api_refuses_bad_bodies_and_changes_nothing(start_server, body, code, words):
+    srv = rain_server(start_server)
+    resp = http_post(srv.base_url, "/api/rooms/x/rain", body, headers={"Authorization": f"Bearer {ADMIN}"})
+    assert resp.status == 400, resp
+    error = resp.json()
+    assert error["error"] == code and words in error["message"], error
+    assert http_get(srv.base_url, "/api/rains/1").status == 404
+
+
+def test_admin_api_refuses_oversize_bodies_and_a_second_rain(start_server):
+    srv = rain_server(start_server)
+    auth = {"Authorization": f"Bearer {ADMIN}"}
+    big = http_post(srv.base_url, "/api/rooms/x/rain", b"{" + b" " * 20000 + b"}", headers=auth)
+    assert big.status == 413 and big.json()["error"] == "too_large"
+    first = start_rain(srv, "x", duration=2, winners=2, pool=20)
+    assert first["rain"] == 1 and first["packets"] == 8 and first["room"] == "x"
+    again = http_post(srv.base_url, "/api/rooms/x/rain", {}, headers=auth)
+    assert again.status == 409 and again.json()["error"] == "rain_running"
+    other = start_rain(srv, "y", duration=2, winners=2, pool=20)
+    assert other["rain"] == 2
+    assert http_post(srv.base_url, "/api/rooms/bad%20room/rain", {}, headers=auth).status == 400
+    assert http_post(srv.base_url, "/api/rooms/x/snowfall", {}, headers=auth).status == 404
+
+
+# ---------------------------------------------------------------------------------------------
+# identities
+
+
+def test_signed_tokens_identify_players_and_bad_ones_are_refused(start_server):
+    srv = rain_server(start_server, "--token-secret", SECRET)
+    room = unique_room("tokens")
+    good = sign_token("player-42", "Ada", int(time.time()) + 3600)
+    with connect_player(srv, room, token=good) as ada:
+        assert ada.welcome["player"] == {"id": "player-42", "name": "Ada", "total": 0}
+
+    payload, signature = good.split(".")
+    tampered_payload = b64url(json.dumps({"sub": "player-43", "name": "Ada", "exp": int(time.time()) + 3600},
+                                         separators=(",", ":")).encode())
+    cases = {
+        "tampered": (f"{tampered_payload}.{signature}", "bad_token", "signature does not match"),
+        "other secret": (sign_token("player-42", "Ada", int(time.time()) + 3600, secret="another-secret-0123456789"),
+                         "bad_token", "signature does not match"),
+        "expired": (sign_token("player-42", "Ada", int(time.time()) - 10), "bad_token", "expired"),
+        "garbage": ("not-a-token", "bad_token", "token"),
+    }
+    for label, (token, code, words) in cases.items():
+        client = LayercastClient.connect(srv.base_url, scene="rain", room=room, query={"token": token})
+        error = client.wait_error(code, 5)
+        assert words in error["message"], (label, error)
+        assert client.wait_closed(5) == 1008, label
+        assert client.welcome is None, label
+        client.close()
+
+    # A secret set and anonymous play not allowed: a player needs a token.
+    client = LayercastClient.connect(srv.base_url, scene="rain", room=room)
+    client.wait_error("token_required", 5)
+    assert client.wait_closed(5) == 1008
+    client.close()
+
+
+def test_anonymous_players_keep_their_id_and_total(start_server):
+    srv = rain_server(start_server)
+    room = unique_room("anon")
+    first = connect_player(srv, room)
+    anon = first.welcome["player"]["id"]
+    assert re.fullmatch(r"anon-[A-Za-z0-9_-]{22}", anon) and first.welcome["player"]["total"] == 0
+    first.close()
+    bad = LayercastClient.connect(srv.base_url, scene="rain", room=room, query={"player": "anon-short"})
+    bad.wait_error("bad_player", 5)
+    bad.close()
+
+    rain = start_rain(srv, room, duration=4, winners=16, pool=160, minCoins=10, maxCoins=10, seed=11)
+    player = connect_player(srv, room, player=anon)
+    assert player.welcome["player"]["id"] == anon
+    wait_phase(player, "raining", COUNTDOWN + 3)
+    play([player], time.monotonic() + 3.5)
+    wait_phase(player, "results", 8)
+    won = sum(e["data"]["coins"] for e in events(player, "award") if e["data"]["player"] == anon)
+    assert won > 0, f"the aimed taps won nothing: {player.messages_of('event')[-5:]}"
+    player.close()
+    again = connect_player(srv, room, player=anon)
+    assert again.welcome["player"] == {"id": anon, "name": first.welcome["player"]["name"], "total": won}
+    summary = http_get(srv.base_url, f"/api/players/{anon}").json()
+    assert summary["coins"] == won and all(a["rain"] == rain["rain"] for a in summary["recent"])
+    again.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# a rain as the players see it
+
+
+def test_countdown_packets_and_phases_follow_the_seed(start_server):
+    srv = rain_server(start_server)
+    room = unique_room("phases")
+    with connect_player(srv, room) as watcher:
+        rain = start_rain(srv, room, duration=3, winners=4, pool=100, seed=99)
+        countdown = wait_phase(watcher, "countdown", 2)
+        assert countdown["rain"] == rain["rain"] and countdown["packets"] == 12
+        assert countdown["startsAt"] - countdown["countdownAt"] == pytest.approx(COUNTDOWN, abs=1e-6)
+        assert countdown["endsAt"] - countdown["startsAt"] == pytest.approx(3, abs=1e-6)
+        watcher.wait_item(lambda item: (item.get("text") or {}).get("runs", [{}])[0].get("t") == "5", 2, "the countdown's 5")
+        watcher.wait_item(lambda item: (item.get("text") or {}).get("runs", [{}])[0].get("t") == "1", 6, "the countdown's 1")
+        raining = wait_phase(watcher, "raining", 3)
+        assert raining["rain"] == rain["rain"]
+        record, packet = watcher.wait_item(lambda item: bool(PACKET.match(item.get("name") or "")), 2, "a packet")
+        assert packet["s"] == [44, 62.5] and packet["img"] == "rp_normal"
+        results = wait_phase(watcher, "results", 5)
+        assert results["claimed"] == 0 and results["awarded"] == 0
+        seen = {int(PACKET.match(i["name"]).group(1)) for f in watcher.frames_snapshot() for i in packets(f.items)}
+        assert seen <= set(range(12)) and len(seen) >= 10, seen  # 4 a second for 3 s
+        watcher.wait_more_frames(2, 2)
+        assert not packets(watcher.latest().items), "packets stay after the end of the rain"
+        wait_phase(watcher, "idle", 4)
+    document = rain_document(srv, rain["rain"])
+    assert document["status"] == "finished" and document["awards"] == [] and len(document["plan"]) == document["settings"]["winners"]
+    assert sum(p["coins"] for p in document["plan"]) == document["settings"]["pool"]
+
+
+def test_two_players_tapping_one_packet_at_once_exactly_one_wins(start_server):
+    srv = rain_server(start_server)
+    room = unique_room("race")
+    a, b = connect_player(srv, room), connect_player(srv, room)
+    start_rain(srv, room, duration=4, winners=4, pool=100, seed=3)
+    wait_phase(a, "raining", COUNTDOWN + 3)
+    target = wait_until(lambda: aim(a), 3, "a packet on screen")
+    x, y, t, index = target
+    barrier = threading.Barrier(2)
+
+    def fire(client, tap_id):
+        barrier.wait(2)
+        client.tap(x, y, view_time=t, tap_id=tap_id)
+
+    threads = [threading.Thread(target=fire, args=(c, i)) for c, i in ((a, 1), (b, 2))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(3)
+    answers = [c.wait_event("tap", lambda m: m["data"].get("id") in (1, 2), 3)["data"] for c in (a, b)]
+    assert sorted(answer["result"] for answer in answers) == ["award", "taken"], answers
+    assert all(answer["packet"] == index for answer in answers)
+    winner = a if answers[0]["result"] == "award" else b
+    award = a.wait_event("award", lambda m: m["data"]["packet"] == index, 3)
+    assert award["by"] == winner.welcome["client"] and award["data"]["player"] == winner.welcome["player"]["id"]
+    # Everyone hears the award; only the tapper hears its tap answer.
+    assert b.wait_event("award", lambda m: m["data"]["packet"] == index, 3) == award
+    assert all(e["data"].get("id") != (2 if winner is a else 1) for e in events(winner, "tap"))
+    a.close()
+    b.close()
+
+
+def test_twenty_players_every_award_heard_is_a_ledger_row(start_server):
+    srv = rain_server(start_server)
+    room = unique_room("twenty")
+    players = [connect_player(srv, room) for _ in range(20)]
+    spectator = LayercastClient.connect(srv.base_url, scene="rain", room=room, role="spectator")
+    spectator.wait_welcome(5)
+    rain = start_rain(srv, room, duration=6, pool=500, winners=20, minCoins=5, maxCoins=60, seed=2024)
+    wait_phase(players[0], "raining", COUNTDOWN + 3)
+    play(players, time.monotonic() + 6.0)
+    for client in players + [spectator]:
+        wait_phase(client, "results", 6)
+    heard = awards_heard(players + [spectator])
+    assert heard, "twenty aiming players won no packet"
+    document = rain_document(srv, rain["rain"])
+    rows = {(a["rain"], a["packet"]): a for a in document["awards"]}
+    assert len(rows) == len(document["awards"]), "a packet was awarded twice"
+    assert set(heard) == set(rows), f"heard but not in the ledger: {set(heard) - set(rows)}; in the ledger but not heard: {set(rows) - set(heard)}"
+    plan = {p["packet"]: p["coins"] for p in document["plan"]}
+    for key, event in heard.items():
+        row = rows[key]
+        assert (event["player"], event["coins"]) == (row["player"], row["coins"])
+        assert row["coins"] == plan.get(row["packet"], 0), "an award paid other than the plan"
+        assert row["serverTime"] - 0.3 - 1e-6 <= row["viewTime"] <= row["serverTime"] + 1e-9
+    assert sum(r["coins"] for r in rows.values()) <= 500
+    assert sum(plan.values()) == 500 and len(plan) == 20
+    # Every tap got exactly one answer, and spectators heard no tap answers.
+    for client in players:
+        answers = events(client, "tap")
+        ids = [e["data"]["id"] for e in answers]
+        assert len(ids) == len(set(ids)) and all(e["by"] == client.welcome["client"] for e in answers)
+    assert not events(spectator, "tap")
+    assert metric(srv.base_url, "layercast_awards_total") == len(rows)
+    board = http_get(srv.base_url, f"/api/rooms/{room}/leaderboard?limit=100").json()["players"]
+    totals: dict[str, int] = {}
+    for row in rows.values():
+        totals[row["player"]] = totals.get(row["player"], 0) + row["coins"]
+    assert {e["player"]: e["coins"] for e in board} == totals
+    assert [e["rank"] for e in board] == list(range(1, len(board) + 1))
+    assert [e["coins"] for e in board] == sorted((e["coins"] for e in board), reverse=True)
+    result = replay(srv.data_dir, rain["rain"])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{len(rows)} awards" in result.stdout
+    for client in players + [spectator]:
+        client.close()
+
+
+def test_sigkill_mid_rain_loses_no_confirmed_award(start_server, tmp_path):
+    data = tmp_path / "ledger"
+    srv = rain_server(start_server, "--data", str(data))
+    room = unique_room("kill")
+    players = [connect_player(srv, room) for _ in range(6)]
+    rain = start_rain(srv, room, duration=20, seed=77)
+    wait_phase(players[0], "raining", COUNTDOWN + 3)
+    play(players, time.monotonic() + 3.0)
+    srv.proc.send_signal(signal.SIGKILL)
+    srv.wait(5)
+    for client in players:
+        client.wait_closed(5)
+    heard = awards_heard(players)
+    assert heard, "no award before the kill"
+
+    again = rain_server(start_server, "--data", str(data))
+    document = rain_document(again, rain["rain"])
+    assert document["status"] == "interrupted" and document["endedAt"]
+    rows = {(a["rain"], a["packet"]): a for a in document["awards"]}
+    assert len(rows) == len(document["awards"])
+    missing = set(heard) - set(rows)
+    assert not missing, f"awards players saw are missing from the ledger: {missing}"
+    assert all(rows[key]["player"] == event["player"] and rows[key]["coins"] == event["coins"] for key, event in heard.items())
+    # The next rain is a new one; nothing of the interrupted rain is paid again.
+    nxt = start_rain(again, room, duration=2, winners=2, pool=20)
+    assert nxt["rain"] == rain["rain"] + 1
+    result = replay(data, rain["rain"])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
+    data = tmp_path / "ledger"
+    srv = rain_server(start_server, "--data", str(data))
+    room = unique_room("tamper")
+    player = connect_player(srv, room)
+    rain = start_rain(srv, room, duration=3, winners=12, pool=120, minCoins=10, maxCoins=10, seed=8)
+    wait_phase(player, "raining", COUNTDOWN + 3)
+    play([player], time.monotonic() + 3)
+    wait_phase(player, "results", 6)
+    player.close()
+    assert events(player, "award"), "no award to tamper with"
+    assert replay(data, rain["rain"]).returncode == 0
+    assert replay(data, 999).returncode == 2
+
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE awards SET coins = coins + 1000 WHERE id = (SELECT MIN(id) FROM awards)")
+    result = replay(data, rain["rain"])
+    assert result.returncode == 1 and "disagrees" in result.stdout and "coins" in result.stdout, result.stdout
+
+
+def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
+    srv = rain_server(start_server)
+    room = unique_room("answers")
+    with connect_player(srv, room) as player:
+        player.tap(200, 300, tap_id=1)
+        assert player.wait_event("tap", lambda m: m["data"].get("id") == 1, 3)["data"]["result"] == "closed"
+        start_rain(srv, room, duration=3, winners=2, pool=20, seed=1)
+        wait_phase(player, "raining", COUNTDOWN + 3)
+        player.tap(-50, -50, tap_id=2)
+        assert player.wait_event("tap", lambda m: m["data"].get("id") == 2, 3)["data"]["result"] == "miss"
+        # Per-player rate limit, over all of a player's connections.
+        twin = connect_player(srv, room, player=player.welcome["player"]["id"])
+        mark = player.mark()
+        for i in range(30):
+            (player if i % 2 else twin).tap(-50, -50)
+        wait_until(lambda: len(player.messages_of("error", mark)) + len(twin.messages_of("error")) >= 10, 3,
+                   "rate_limited errors")
+        codes = {m["code"] for m in player.messages_of("error", mark) + twin.messages_of("error")}
+        assert codes == {"rate_limited"}, codes
+        twin.close()
