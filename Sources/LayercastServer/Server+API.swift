@@ -25,14 +25,15 @@ extension Server {
         return write(wsi, result)
     }
 
-    /// Starts reading a POST: only the admin routes take one. Returns what the lws callback returns.
+    /// Starts reading a POST body (to its end, whatever the route, so the connection stays in
+    /// step). Returns what the lws callback returns.
     func beginPost(_ wsi: OpaquePointer, path: String) -> Int32 {
-        guard adminRoute(path) != nil else {
-            return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(path.prefix(100))")))
+        let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
+        if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
+            return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
         }
         pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
-        let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) } ?? 0
-        return length == 0 ? completePost(wsi) : 0
+        return (length ?? 0) == 0 ? completePost(wsi) : 0
     }
 
     /// A piece of a POST body.
@@ -42,7 +43,10 @@ extension Server {
 
     /// The whole POST body has arrived: authorise and act on it.
     func completePost(_ wsi: OpaquePointer) -> Int32 {
-        guard let post = pendingPosts.removeValue(forKey: wsi), let room = adminRoute(post.path) else { return -1 }
+        guard let post = pendingPosts.removeValue(forKey: wsi) else { return -1 }
+        guard let room = adminRoute(post.path) else {
+            return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(post.path.prefix(100))")))
+        }
         guard let adminToken = configuration.adminToken else {
             return write(wsi, .failure(APIError(403, "admin_disabled", "the admin API is off: start the server with --admin-token")))
         }

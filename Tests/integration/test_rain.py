@@ -190,6 +190,9 @@ def test_admin_api_refuses_oversize_bodies_and_a_second_rain(start_server):
     other = start_rain(srv, "y", duration=2, winners=2, pool=20)
     assert other["rain"] == 2
     assert http_post(srv.base_url, "/api/rooms/bad%20room/rain", {}, headers=auth).status == 400
+    chunked = http_get(srv.base_url, "/api/rooms/z/rain", method="POST",
+                       headers={**auth, "Transfer-Encoding": "chunked"})
+    assert chunked.status == 411 and chunked.json()["error"] == "length_required"
     assert http_post(srv.base_url, "/api/rooms/x/snowfall", {}, headers=auth).status == 404
 
 
