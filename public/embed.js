@@ -1,5 +1,5 @@
 /**
- * embed.html?scene=…&room=…&role=…[&server=…][&overlay=1][&parentOrigin=…]: a full-window view
+ * embed.html?scene=…&room=…&role=…[&server=…][&token=…|&player=…][&overlay=1][&parentOrigin=…]: a full-window view
  * for an <iframe>. It tells the parent page `{source: "layercast", type: "ready", scene, room}`
  * when the first welcome arrives and `{source: "layercast", type: "event", event}` for each
  * scene event, posted only to one origin: `parentOrigin` if given, else the origin of the
@@ -29,7 +29,7 @@ function post(message) {
 }
 
 const view = document.createElement('layercast-view');
-for (const name of ['scene', 'room', 'role', 'server']) {
+for (const name of ['scene', 'room', 'role', 'server', 'token', 'player']) {
   if (params.get(name)) view.setAttribute(name, params.get(name));
 }
 let ready = false;

@@ -1,4 +1,4 @@
-/** index.html: the scenes from /api/scenes, opened in scene.html, and the live rooms from /api/rooms. */
+/** index.html: the scenes from /api/scenes, opened in scene.html (the rain in rain.html), and the live rooms from /api/rooms. */
 
 const ROOM_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const ROOMS_INTERVAL_MS = 2000;
@@ -10,11 +10,11 @@ const scenesNote = document.getElementById('scenes-note');
 const roomsBody = document.getElementById('rooms');
 const roomsNote = document.getElementById('rooms-note');
 
-/** scene.html's URL for a scene, room and role. */
+/** The page that shows a scene in a room with a role: the rain's own page, scene.html for the others. */
 function sceneUrl(scene, room, role) {
-  const params = new URLSearchParams({ scene, room });
+  const params = scene === 'rain' ? new URLSearchParams({ room }) : new URLSearchParams({ scene, room });
   if (role !== 'player') params.set('role', role);
-  return `scene.html?${params}`;
+  return `${scene === 'rain' ? 'rain.html' : 'scene.html'}?${params}`;
 }
 
 /** Creates an element with a class and text. */

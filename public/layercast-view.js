@@ -1,5 +1,5 @@
 /**
- * `<layercast-view scene="radar" room="lobby" role="player" server="…" overlay>`: a custom
+ * `<layercast-view scene="radar" room="lobby" role="player" server="…" token="…" player="anon-…" overlay>`: a custom
  * element that mounts a Layercast view in itself while it is in the document, mounts again
  * when an attribute changes, and destroys the view when removed.
  *
@@ -13,7 +13,7 @@ import { mount } from './layercast.js';
 const EVENTS = ['welcome', 'frame', 'event', 'error', 'status'];
 
 export class LayercastView extends HTMLElement {
-  static observedAttributes = ['scene', 'room', 'role', 'server', 'overlay'];
+  static observedAttributes = ['scene', 'room', 'role', 'server', 'token', 'player', 'overlay'];
 
   constructor() {
     super();
@@ -51,6 +51,8 @@ export class LayercastView extends HTMLElement {
       room: this.getAttribute('room') || undefined,
       role: this.getAttribute('role') || undefined,
       server: this.getAttribute('server') || undefined,
+      token: this.getAttribute('token') || undefined,
+      player: this.getAttribute('player') || undefined,
       overlay: this.hasAttribute('overlay') || undefined,
     });
     for (const name of EVENTS) handle.on(name, (detail) => this.relay(name, detail));

@@ -29,6 +29,11 @@ const MAX_INTERPOLATION_GAP = 1;
  * @param {string} [options.room] room name, default `lobby`
  * @param {string} [options.role] `player` (default) or `spectator` (sends no input)
  * @param {string} [options.server] http(s) or ws(s) URL of the server; default the page's origin
+ * @param {string} [options.token] a player's signed token (protocol.md, "Player tokens"); used
+ *   instead of `player` when both are given
+ * @param {string} [options.player] an anonymous player's id (`anon-…`) to play as; without it
+ *   (and without a token) the server makes one up. Either way, reconnects use the id the
+ *   `welcome` gave (`handle.player()`), so a reconnecting player keeps its id and total
  * @param {boolean} [options.overlay] show fps, frame age and bytes/s; default: the page URL has `overlay=1`
  * @returns {LayercastHandle}
  *
@@ -43,12 +48,17 @@ const MAX_INTERPOLATION_GAP = 1;
  * @property {(x: number, y: number) => {x: number, y: number} | null} sceneToPage the viewport
  *   (clientX/clientY) position of a scene point, null before the welcome
  * @property {(message: object) => boolean} send sends a raw protocol message; false when not connected
+ * @property {() => object | null} player who the server takes this player to be, from the latest
+ *   `welcome.player` ({id, name, total}, total as of that join; null before it and for spectators)
+ * @property {(path: string) => string} url the absolute http(s) URL of `path` on the server
+ *   (e.g. `api/rooms/lobby/leaderboard`; resolved against the server's base, prefix included)
  */
 export function mount(element, options = {}) {
-  const { scene, room = 'lobby', role = 'player', server = '' } = options;
+  const { scene, room = 'lobby', role = 'player', server = '', token = '' } = options;
   if (!scene) throw new TypeError('layercast mount: options.scene is required');
   const overlay = options.overlay ?? new URLSearchParams(location.search).get('overlay') === '1';
-  const urls = serverUrls(server, { scene, room, role });
+  let player = options.player || '';
+  const urls = serverUrls(server, { scene, room, role, token, player });
 
   const emitter = new Emitter();
   const store = new FrameStore();
@@ -72,6 +82,7 @@ export function mount(element, options = {}) {
       switch (message.type) {
         case 'welcome':
           welcome = message;
+          keepIdentity(message.player);
           assets.update(message.assets, urls.http);
           store.expectFull();
           fitAspect();
@@ -109,6 +120,17 @@ export function mount(element, options = {}) {
     const point = pageToScene(clientX, clientY);
     if (!point || stamp === null) return;
     connection.send({ ...message, x: round(point.x, 1e2), y: round(point.y, 1e2), viewTime: round(stamp, 1e6) });
+  }
+
+  /**
+   * Makes later reconnects join as the anonymous player the server took this one to be (an id
+   * it made up, or the one we passed), so the player keeps its id and total. A token join keeps
+   * its token.
+   */
+  function keepIdentity(who) {
+    if (token || role === 'spectator' || typeof who?.id !== 'string' || who.id === player) return;
+    player = who.id;
+    connection.url = serverUrls(server, { scene, room, role, player }).socket;
   }
 
   /** The scene's rect in the canvas, in CSS pixels (null before the welcome). */
@@ -210,6 +232,8 @@ export function mount(element, options = {}) {
       return { x: rect.left + box.x + x * box.scale, y: rect.top + box.y + y * box.scale };
     },
     send: (message) => connection.send(message),
+    player: () => (welcome?.player ? { ...welcome.player } : null),
+    url: (path) => new URL(String(path).replace(/^\/+/, ''), urls.http).href,
   };
 }
 

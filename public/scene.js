@@ -1,5 +1,5 @@
 /**
- * scene.html?scene=…&room=…&role=…[&server=…][&overlay=1]: one scene filling the window, with
+ * scene.html?scene=…&room=…&role=…[&server=…][&token=…|&player=…][&overlay=1]: one scene filling the window, with
  * a status bar (connection state, last scene event in #events).
  *
  * For tests: `window.layercastView` is the mounted view's handle, `window.layercastErrors`
@@ -26,7 +26,7 @@ if (!scene) {
   events.innerHTML = 'Open a scene from <a href="./">the list</a>.';
 } else {
   const view = document.createElement('layercast-view');
-  for (const name of ['scene', 'room', 'role', 'server']) {
+  for (const name of ['scene', 'room', 'role', 'server', 'token', 'player']) {
     if (params.get(name)) view.setAttribute(name, params.get(name));
   }
   const room = params.get('room') || 'lobby';

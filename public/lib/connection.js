@@ -4,12 +4,13 @@ import { utf8Length } from './utf8-length.js';
 /** The WebSocket subprotocol of protocol version 1. */
 const SUBPROTOCOL = 'layercast.v1';
 
-/** Error codes after which joining again cannot succeed, so reconnecting stops. */
-const FATAL_CODES = new Set(['unknown_scene', 'bad_room', 'bad_role']);
+/** Error codes after which joining again (with the same URL) cannot succeed, so reconnecting stops. */
+const FATAL_CODES = new Set(['unknown_scene', 'bad_room', 'bad_role', 'bad_token', 'token_required', 'bad_player']);
 
 /**
  * One viewer's WebSocket to a room, kept open: it reconnects with jittered exponential backoff
- * (the same URL, so the same scene, room and role) until `close()` or a fatal `error`.
+ * (to `url`, so the same scene, room, role and identity; the owner may change `url` between
+ * attempts) until `close()` or a fatal `error`.
  *
  * Callbacks:
  * - `onMessage(message, bytes)` for each JSON object received (`bytes`: its UTF-8 size);

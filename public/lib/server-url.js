@@ -4,8 +4,12 @@
  * `server` may be an http(s) or ws(s) URL, with or without a path (a server behind a path
  * prefix), or empty for the page's own origin. Returns the http(s) base that asset URLs and
  * `/api/…` resolve against, and the WebSocket URL of a join.
+ *
+ * The join names the player (protocol.md, "Player tokens"): `token` (a signed token) when
+ * given, else `player` (an anonymous id, `anon-…`) when given, else neither (the server makes
+ * up an anonymous id and says it in `welcome.player.id`).
  */
-export function serverUrls(server, { scene, room, role }) {
+export function serverUrls(server, { scene, room, role, token, player }) {
   const base = new URL(server || location.origin, location.href);
   if (base.protocol === 'ws:') base.protocol = 'http:';
   if (base.protocol === 'wss:') base.protocol = 'https:';
@@ -18,5 +22,7 @@ export function serverUrls(server, { scene, room, role }) {
   socket.searchParams.set('scene', scene);
   socket.searchParams.set('room', room);
   socket.searchParams.set('role', role);
+  if (token) socket.searchParams.set('token', token);
+  else if (player) socket.searchParams.set('player', player);
   return { http: base.href, socket: socket.href };
 }

@@ -1,0 +1,356 @@
+"""The red-packet rain page (public/rain.html) on a phone-sized headless Chromium, driven by
+Selenium, against a real `layercast serve` with the admin API on and no scheduled rains.
+
+Needs Debian's `chromium` and `chromium-driver` and the pip package `selenium`; without them the
+tests are skipped, unless LAYERCAST_REQUIRE_BROWSER is set (CI sets it to 1): then they fail.
+
+Page contract (rain.js): `window.layercastView` is the view's handle (items(), viewTime(),
+sceneToPage(x, y), on(event, fn)); `window.rainState` is `{player: {id, name}, total, phase,
+lastTap, leaderboard, connected, joins, errors, …}`; the HUD shows `#hud-name`, `#hud-total`, `#hud-state`;
+the results card is `#results` with one row per leaderboard entry in `#results-rows` (the
+player's own row has class `me`). The anonymous id is kept in localStorage `layercast.player`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import re
+import tempfile
+import time
+
+import pytest
+
+from conftest import http_post, wait_until
+from layercast_client import item_center
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+ADMIN = "rain-admin-token-for-browser-tests"
+PHONE = {"width": 414, "height": 736}
+PACKET = re.compile(r"^packet-\d+$")
+STORAGE_KEY = "layercast.player"
+# Every packet pays 10 coins, so any packet hit is a win.
+RAIN = {"duration": 6, "winners": 24, "pool": 240, "minCoins": 10, "maxCoins": 10, "seed": 5}
+TAP_ATTEMPTS = 10
+
+
+def _browser_missing() -> str | None:
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("python package selenium")
+    return ", ".join(missing) or None
+
+
+MISSING = _browser_missing()
+if MISSING and not os.environ.get("LAYERCAST_REQUIRE_BROWSER"):
+    pytest.skip(f"browser tests need {MISSING} (scripts/install-deps.sh installs them)",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def phone():
+    """Headless Chromium emulating a 414 × 736 touch phone (1 device pixel per CSS pixel)."""
+    if MISSING:
+        pytest.fail(f"LAYERCAST_REQUIRE_BROWSER is set but {MISSING} is missing")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.TemporaryDirectory(prefix="layercast-chromium-")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                "--window-size=414,736", "--force-device-scale-factor=1",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                f"--user-data-dir={profile.name}"):
+        options.add_argument(arg)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {**PHONE, "pixelRatio": 1.0, "touch": True},
+    })
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    drv.set_page_load_timeout(20)
+    drv.set_script_timeout(10)
+    yield drv
+    drv.quit()
+    profile.cleanup()
+
+
+class Console:
+    """Collects the browser console (get_log empties it on every call)."""
+
+    def __init__(self, drv):
+        self.drv = drv
+        self.entries: list[dict] = []
+
+    def poll(self) -> list[dict]:
+        self.entries += self.drv.get_log("browser")
+        return self.entries
+
+    def severe(self) -> list[dict]:
+        return [e for e in self.poll() if e.get("level") == "SEVERE"]
+
+
+@pytest.fixture
+def console(phone):
+    c = Console(phone)
+    c.poll()            # drop what earlier tests left
+    return c
+
+
+@pytest.fixture
+def rain_server(start_server):
+    """A server with the admin API on and the rain schedule off (rains start only on request);
+    conftest gives every server its own ledger directory (--data)."""
+    return start_server("--admin-token", ADMIN, "--rain-every", "0")
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def js(drv, script: str, *args):
+    return drv.execute_script(script, *args)
+
+
+def text_of(drv, element_id: str) -> str:
+    return js(drv, "var e = document.getElementById(arguments[0]); return e ? e.textContent : null;",
+              element_id) or ""
+
+
+def rain_state(drv) -> dict:
+    return js(drv, "return window.rainState ? JSON.parse(JSON.stringify(window.rainState)) : null;") or {}
+
+
+def stored_player(drv):
+    return js(drv, "try { return localStorage.getItem(arguments[0]); } catch (e) { return null; }",
+              STORAGE_KEY)
+
+
+def wait_welcome(drv, timeout: float = 15.0) -> dict:
+    """Waits for the page to be joined and to know its player; returns rainState."""
+    def joined():
+        state = rain_state(drv)
+        frames = js(drv, "return window.layercastView ? window.layercastView.stats().framesReceived : 0;")
+        return state if state.get("connected") and state.get("player") and frames >= 3 else None
+    return wait_until(joined, timeout, "rain.html to join (rainState.player) and get frames", 0.2)
+
+
+def start_rain(srv, room: str) -> dict:
+    resp = http_post(srv.base_url, f"/api/rooms/{room}/rain", RAIN,
+                     headers={"Authorization": f"Bearer {ADMIN}"})
+    assert resp.status == 201, (resp, resp.body)
+    return resp.json()
+
+
+def tap_at(drv, x: float, y: float) -> None:
+    """A real touch tap (touchstart + touchend) at viewport position (x, y), as a phone sends."""
+    point = {"x": round(x, 1), "y": round(y, 1), "radiusX": 4, "radiusY": 4, "force": 1, "id": 0}
+    drv.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    drv.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def free_packet(drv, viewport: dict):
+    """A falling, unclaimed packet whose centre is well inside the screen, as
+    (item, scene centre, viewport point), or None."""
+    items = js(drv, "return window.layercastView.items();") or []
+    best = None
+    for item in items:
+        if not PACKET.match(item.get("name") or "") or item.get("img") != "rp_normal":
+            continue
+        try:
+            x, y = item_center(item)
+        except ValueError:
+            continue
+        if not (40 <= x <= PHONE["width"] - 40 and 150 <= y <= PHONE["height"] - 150):
+            continue
+        # prefer the packet nearest the middle of the screen (most time left to reach it)
+        score = abs(y - PHONE["height"] * 0.45)
+        if best is None or score < best[0]:
+            best = (score, item, (x, y))
+    if best is None:
+        return None
+    _, item, (x, y) = best
+    point = js(drv, "return window.layercastView.sceneToPage(arguments[0], arguments[1]);", x, y)
+    if not point or not (0 <= point["x"] < viewport["w"] and 0 <= point["y"] < viewport["h"]):
+        return None
+    return item, (x, y), point
+
+
+def install_gold_recorder(drv) -> None:
+    """Notes in window.sawGoldLabel whether any frame carried a text with "金币" (the floating
+    "+10金币" label is drawn from frames, never by the page itself)."""
+    js(drv, """
+        window.sawGoldLabel = false;
+        window.layercastView.on('frame', function (message) {
+          if (!window.sawGoldLabel && JSON.stringify(message).indexOf('\\u91d1\\u5e01') >= 0) {
+            window.sawGoldLabel = true;
+          }
+        });
+    """)
+
+
+# ---------------------------------------------------------------------------------------------
+# tests
+
+
+def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server, room):
+    drv = phone
+    drv.get(f"{rain_server.base_url}rain.html?room={room}")
+    state = wait_welcome(drv)
+
+    # A new guest: the server made up an anonymous id; the page kept it and shows total 0.
+    player = state["player"]
+    assert player["id"].startswith("anon-"), state
+    assert state["total"] == 0, state
+    wait_until(lambda: stored_player(drv) == player["id"], 3,
+               f"localStorage {STORAGE_KEY} to hold {player['id']}", 0.1)
+    assert text_of(drv, "hud-name").startswith("Guest"), text_of(drv, "hud-name")
+    assert text_of(drv, "hud-total") == "0", text_of(drv, "hud-total")
+    viewport = js(drv, "return {w: window.innerWidth, h: window.innerHeight};")
+    assert viewport == {"w": PHONE["width"], "h": PHONE["height"]}, viewport
+    assert js(drv, "return getComputedStyle(document.getElementById('view')).touchAction;") == "none"
+    wait_until(lambda: text_of(drv, "hud-state") == "Next rain soon", 5, "the HUD to say 'Next rain soon'", 0.1)
+
+    # A dropped connection comes back as the same player: the page joined without an id, and
+    # the reconnect must use the one the server gave. (20 bad messages within 10 s make the
+    # server close the connection; the view reconnects after its backoff.)
+    js(drv, "for (var i = 0; i < 20; i++) window.layercastView.send({type: 'bogus'});")
+    state = wait_until(lambda: (lambda s: s if s.get("joins", 0) >= 2 and s.get("connected") else None)(
+        rain_state(drv)), 10, "the page to be dropped and to join again", 0.1)
+    assert state["player"]["id"] == player["id"], (state["player"], player)
+    assert state["total"] == 0 and stored_player(drv) == player["id"], state
+    assert any(e.get("code") == "unknown_type" for e in state["errors"]), state["errors"]
+    assert text_of(drv, "hud-state") == "Next rain soon"
+
+    install_gold_recorder(drv)
+    started = start_rain(rain_server, room)
+    assert started["packets"] == 24 and started["winners"] == 24, started
+    wait_until(lambda: rain_state(drv).get("phase") in ("countdown", "raining"), 5,
+               "a rain event (countdown)", 0.1)
+    assert text_of(drv, "hud-state") in ("Get ready", "Tap the red packets!")
+    wait_until(lambda: rain_state(drv).get("phase") == "raining", 8, "the rain to start", 0.1)
+    assert text_of(drv, "hud-state") == "Tap the red packets!"
+
+    # Tap falling packets (touch) until one is won; a packet can move away between reading
+    # the display list and the tap, so a miss is retried (bounded).
+    answers = []
+    for _ in range(TAP_ATTEMPTS):
+        target = wait_until(lambda: free_packet(drv, viewport), 6,
+                            "a packet well inside the screen in layercastView.items()", 0.05)
+        _, _, point = target
+        before = (rain_state(drv).get("lastTap") or {}).get("at", 0)
+        tap_at(drv, point["x"], point["y"])
+        tap = wait_until(lambda: (lambda t: t if t and t.get("at", 0) > before else None)(
+            rain_state(drv).get("lastTap")), 3, "the server's answer to the tap (rainState.lastTap)", 0.05)
+        answers.append(tap)
+        if tap["result"] == "award":
+            break
+        assert tap["result"] in ("miss", "taken"), answers
+        if rain_state(drv).get("phase") != "raining":
+            break
+    tap = rain_state(drv)["lastTap"]
+    assert tap["result"] == "award", f"no tap won a packet in {len(answers)} tries: {answers}"
+    assert tap["coins"] == 10, tap
+
+    wait_until(lambda: text_of(drv, "hud-total") == "10", 3, "the HUD total to become 10", 0.1)
+    assert rain_state(drv)["total"] == 10
+    wait_until(lambda: js(drv, "return window.sawGoldLabel;"), 3,
+               "a frame with the floating '+10金币' label", 0.1)
+    assert text_of(drv, "toast") == "+10 金币!", text_of(drv, "toast")  # (kept once it fades)
+
+    # The results card: this rain's numbers and the room's leaderboard, the player first.
+    wait_until(lambda: rain_state(drv).get("phase") == "results", RAIN["duration"] + 10,
+               "the rain's results", 0.2)
+    assert js(drv, "return !document.getElementById('results').hidden;"), "results card hidden"
+    rows = wait_until(lambda: js(drv, """
+        var rows = document.querySelectorAll('#results-rows tr.me');
+        return rows.length ? Array.prototype.map.call(rows, function (r) {
+          return Array.prototype.map.call(r.cells, function (c) { return c.textContent; });
+        }) : null;"""), 5, "the leaderboard to show the player's row", 0.2)
+    assert len(rows) == 1, rows
+    rank, name, coins = rows[0]
+    assert rank == "1" and coins == "10" and name.startswith(player["name"]), rows
+    board = rain_state(drv)["leaderboard"]
+    assert board and board[0]["player"] == player["id"] and board[0]["coins"] == 10, board
+    results = rain_state(drv)["results"]
+    assert results["claimed"] >= 1 and results["awarded"] >= 10, results
+    assert "10" in text_of(drv, "results-total"), text_of(drv, "results-total")
+
+    # A reload comes back as the same anonymous player, with the coins won.
+    drv.refresh()
+    state = wait_welcome(drv)
+    assert state["player"]["id"] == player["id"], (state, player)
+    assert state["total"] == 10, state
+    wait_until(lambda: text_of(drv, "hud-total") == "10", 3, "the HUD total 10 after reload", 0.1)
+    assert stored_player(drv) == player["id"]
+    assert rain_state(drv)["errors"] == []
+    assert console.severe() == [], console.severe()
+
+
+def sign_token(secret: str, sub: str, name: str, exp: int) -> str:
+    """A player token as protocol.md "Signing a token" makes it."""
+    def b64url(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+    payload = json.dumps({"sub": sub, "name": name, "exp": exp}, separators=(",", ":"))
+    first = b64url(payload.encode("utf-8"))
+    mac = hmac.new(secret.encode("utf-8"), first.encode("ascii"), hashlib.sha256).digest()
+    return first + "." + b64url(mac)
+
+
+def test_rain_page_plays_with_a_token_and_stores_nothing(phone, console, start_server, room):
+    secret = "rain-browser-test-token-secret-0123456789"
+    srv = start_server("--admin-token", ADMIN, "--rain-every", "0", "--token-secret", secret)
+    token = sign_token(secret, "player-42", "Ada", int(time.time()) + 3600)
+    phone.get(f"{srv.base_url}rain.html?room={room}&token={token}")
+    state = wait_welcome(phone)
+    assert state["player"] == {"id": "player-42", "name": "Ada"}, state
+    assert text_of(phone, "hud-name") == "Ada"
+    assert text_of(phone, "hud-total") == "0"
+    assert stored_player(phone) is None, "a token player must not store an anonymous id"
+    assert console.severe() == [], console.severe()
+
+
+def test_rain_page_spectator_watches(phone, console, rain_server, room):
+    drv = phone
+    drv.get(f"{rain_server.base_url}rain.html?room={room}&role=spectator")
+    wait_until(lambda: rain_state(drv).get("connected")
+               and js(drv, "return window.layercastView.stats().framesReceived;") >= 3, 15,
+               "the spectator page to join and get frames", 0.2)
+    state = rain_state(drv)
+    assert state["player"] is None and state["role"] == "spectator", state
+    assert text_of(drv, "hud-name") == "watching"
+    assert js(drv, "return document.getElementById('hud-coins').hidden;") is True
+    wait_until(lambda: "watching" in text_of(drv, "hud-state"), 5, "the state line to say watching", 0.1)
+
+    start_rain(rain_server, room)
+    wait_until(lambda: rain_state(drv).get("phase") == "raining", 10, "the rain to start", 0.1)
+    packet = wait_until(lambda: free_packet(drv, js(drv, "return {w: innerWidth, h: innerHeight};")),
+                        6, "a packet on screen", 0.05)
+    tap_at(drv, packet[2]["x"], packet[2]["y"])
+    time.sleep(0.5)
+    state = rain_state(drv)
+    assert state["lastTap"] is None and state["errors"] == [], state   # a spectator sends no taps
+    assert console.severe() == [], console.severe()
+
+
+def test_index_links_rain_to_rain_page(phone, console, rain_server):
+    from selenium.webdriver.common.by import By
+    phone.get(rain_server.base_url + "index.html")
+
+    def rain_link():
+        for a in phone.find_elements(By.CSS_SELECTOR, "a[data-scene='rain']"):
+            href = a.get_attribute("href") or ""
+            if href:
+                return href
+        return None
+    href = wait_until(rain_link, 8, "index.html to list the rain scene", 0.2)
+    assert re.search(r"/rain\.html\?room=lobby$", href), href
+    assert console.severe() == [], console.severe()
