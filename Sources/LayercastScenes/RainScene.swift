@@ -338,20 +338,26 @@ public final class RainScene: Scene {
 
     private func setPhase(_ newPhase: Phase) {
         phase = newPhase
-        guard let rain else { return }
-        var data: JSONObject = ["phase": .string(newPhase.rawValue), "rain": .number(Double(rain.id))]
-        if newPhase != .idle {
+        if let event = phaseEvent() { events.append(event) }
+    }
+
+    /// The `rain` event of the current phase (nil when idle between rains); with `client`, for
+    /// that client alone: what a client joining mid-rain is told.
+    public func phaseEvent(for client: String? = nil) -> SceneEvent? {
+        guard let rain else { return nil }
+        var data: JSONObject = ["phase": .string(phase.rawValue), "rain": .number(Double(rain.id))]
+        if phase != .idle {
             data["duration"] = .number(rain.settings.duration)
             data["packets"] = .number(Double(rain.settings.packets))
             data["countdownAt"] = .number(rain.countdownAt)
             data["startsAt"] = .number(rain.startsAt)
             data["endsAt"] = .number(rain.endsAt)
         }
-        if newPhase == .results {
+        if phase == .results {
             data["claimed"] = .number(Double(rain.claimed.count))
             data["awarded"] = .number(Double(rain.awarded))
         }
-        events.append(SceneEvent(name: "rain", data: .object(data)))
+        return SceneEvent(name: "rain", data: .object(data), client: client, audience: client == nil ? .room : .client)
     }
 
     // MARK: Taps

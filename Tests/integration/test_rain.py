@@ -278,6 +278,10 @@ def test_countdown_packets_and_phases_follow_the_seed(start_server):
         assert raining["rain"] == rain["rain"]
         record, packet = watcher.wait_item(lambda item: bool(PACKET.match(item.get("name") or "")), 2, "a packet")
         assert packet["s"] == [44, 62.5] and packet["img"] == "rp_normal"
+        late = connect_player(srv, room)
+        assert late.messages_of("event")[0]["data"] == {**raining, "phase": "raining"}, late.messages_of("event")[:1]
+        assert late.messages_of("event")[0]["by"] == late.welcome["client"]
+        late.close()
         results = wait_phase(watcher, "results", 5)
         assert results["claimed"] == 0 and results["awarded"] == 0
         seen = {int(PACKET.match(i["name"]).group(1)) for f in watcher.frames_snapshot() for i in packets(f.items)}
