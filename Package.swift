@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "LayercastFrameBench", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
-        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),

@@ -10,6 +10,13 @@ const IDENTITY = [1, 0, 0, 1, 0, 0];
 /** Core Animation's shadow defaults, for fields a `sh` leaves out. */
 const SHADOW_DEFAULTS = { c: '#000000', o: 0, dx: 0, dy: -3, r: 3 };
 
+/**
+ * Device pixels by which an opaque background with slanted edges grows, so that items sharing
+ * an edge (the faces of a cube) leave no antialiased seam between them; Core Animation does
+ * not antialias layer edges by default, so it shows none either.
+ */
+const SEAM_GROW = 0.5;
+
 /** The longest side, in pixels, of the raster a projective item's contents are drawn into. */
 const MAX_RASTER = 2048;
 
@@ -135,6 +142,11 @@ export class Renderer {
       traceRoundedRect(ctx, 0, 0, w, h, radius);
       ctx.fillStyle = item.bg;
       ctx.fill();
+      if (sealsSeams(item, m)) {
+        ctx.lineWidth = (2 * SEAM_GROW) / pixelsPerUnit(m, w, h);
+        ctx.strokeStyle = item.bg;
+        ctx.stroke();
+      }
     }
     const image = item.img && this.assets.get(item.img);
     if (image) {
@@ -254,6 +266,15 @@ export class Renderer {
     const left = Math.min(0, ix), top = Math.min(0, iy);
     return [left, top, Math.max(w, ix + iw) - left, Math.max(h, iy + ih) - top];
   }
+}
+
+/**
+ * Whether the item's background is grown by SEAM_GROW: its edges are slanted on screen (so
+ * antialiasing shows the backdrop between neighbours) and growing it cannot show as a darker
+ * rim (opaque colour, full opacity).
+ */
+function sealsSeams(item, m) {
+  return (m[1] !== 0 || m[2] !== 0) && (item.o ?? 1) >= 1 && /^#[0-9a-f]{6}$/.test(item.bg);
 }
 
 /** The four corners of the rect [x, y, w, h]. */
