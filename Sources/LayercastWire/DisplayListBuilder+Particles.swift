@@ -14,7 +14,10 @@ extension DisplayListBuilder {
         budget -= all.count
         // A projective map is not culled: the disc test below holds for affine maps only.
         let affine = m.m14 == 0 && m.m24 == 0 && m.m44 == 1
-        let stretch = (m.m11 * m.m11 + m.m12 * m.m12 + m.m21 * m.m21 + m.m22 * m.m22).squareRoot()
+        // The largest singular value of the 2 × 2 part: how far the map stretches a radius.
+        let squares = m.m11 * m.m11 + m.m12 * m.m12 + m.m21 * m.m21 + m.m22 * m.m22
+        let det = m.m11 * m.m22 - m.m12 * m.m21
+        let stretch = (0.5 * (squares + max(0, squares * squares - 4 * det * det).squareRoot())).squareRoot()
         var shown: [EmitterParticle] = []
         shown.reserveCapacity(all.count)
         for particle in all {
