@@ -81,7 +81,7 @@ public final class SnowScene: Scene {
     /// Both layers' emitterSize is twice the width.
     static let emitterWidthFactor: CGFloat = 2
     /// Warm start: the longest lifetime of `flakeLayer`'s cells (120 + 0.5/2).
-    static let warmUp = CFTimeInterval(flakeLifetime + flakeLifetimeRange / 2)
+    public static let warmUp = CFTimeInterval(flakeLifetime + flakeLifetimeRange / 2)
 
     /// The seed's piecewise fix for q particles per second of one image (`animationStart`).
     static func containerFix(_ q: Double) -> (containerRate: Float, containerLifetime: Float, cellRate: Float) {
