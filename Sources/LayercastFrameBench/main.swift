@@ -54,3 +54,37 @@ for sceneType in SceneCatalog.all {
                  build / f / 1000, diff / f / 1000, encodeDelta / f / 1000, Double(deltaBytes) / f,
                  Double(fullBytes) / f, encodeFull / f / 1000))
 }
+
+// The snowfall at several rates (exact mode, no room cap): particles the engine evaluates per
+// frame (rate × 120 s of life, warm), particles sent (those on screen), the frame path's cost,
+// and how many evaluated particles one core fits in a 30 fps frame (33.3 ms) at that cost.
+print("")
+print("snowfall per room per tick, \(frames) frames: particles that fit a 30 fps frame on one core")
+print("rate /s | evaluated | sent | build+diff+delta µs | particles per 33.3 ms | delta bytes (mean) | full bytes (mean)")
+for rate in [10.0, 25.0, 50.0, 100.0] {
+    let clock = ManualClock(now: 0)
+    let context = SceneContext(clock: clock)
+    let scene = context.run { SnowScene(seed: 7, settings: SnowSettings(images: ["snowflake", "snowflake-star"], rate: rate)) }
+    let builder = DisplayListBuilder()
+    builder.maxParticles = 1_000_000
+    let encoder = FrameEncoder()
+    var list = builder.build(scene.layer, at: 0)
+    var t = 0.0, work = 0.0, deltaBytes = 0, fullBytes = 0, sent = 0
+    for n in 0..<frames {
+        t += 1 / fps
+        clock.now = t
+        context.advance(to: t)
+        work += nanoseconds {
+            let next = builder.build(scene.layer, at: t)
+            deltaBytes += encoder.delta(FrameDelta.from(list, to: next), number: n, time: t).text(headroom: 16).count
+            list = next
+        }
+        fullBytes += encoder.full(list, number: n, time: t).text(headroom: 16).count
+        sent += list.items.reduce(0) { $0 + $1.particles.particles.count }
+    }
+    let f = Double(frames)
+    let evaluated = Int(rate * Double(SnowScene.warmUp))
+    let perFrame = work / f / 1000
+    print(String(format: "%.0f | %d | %.0f | %.0f | %.0f | %.0f | %.0f", rate, evaluated, Double(sent) / f, perFrame,
+                 Double(evaluated) * (1e6 / fps) / perFrame, Double(deltaBytes) / f, Double(fullBytes) / f))
+}

@@ -42,6 +42,8 @@ public final class JSONTree {
 
     public func append(_ number: Double) { append(json: JSONValue.makeNumber(number)) }
 
+    public func append(_ string: String) { append(json: JSONValue.makeString(string)) }
+
     /// Shares `tree` as the last element and seals it.
     public func append(_ tree: JSONTree) { append(json: adopt(tree)) }
 

@@ -17,6 +17,11 @@ final class Room {
     var emptySince: Double?
 
     private let builder = DisplayListBuilder()
+    /// The most particles a frame evaluates over the room's emitter layers (`--max-particles`).
+    var maxParticles: Int {
+        get { builder.maxParticles }
+        set { builder.maxParticles = newValue }
+    }
     private let encoder = FrameEncoder()
     /// The newest frame: its number, media time and display list.
     private(set) var frameNumber = -1

@@ -60,15 +60,20 @@ extension Server {
         guard JoinRequest.isRoomName(room) else {
             return write(wsi, .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")))
         }
+        if post.path.hasSuffix("/snow") {
+            let result = SnowRequest.settings(from: post.body, current: snowSettings(inRoom: room))
+                .flatMap { setSnow(inRoom: room, settings: $0, now: monotonicSeconds()) }
+            return write(wsi, result)
+        }
         let result = RainRequest.settings(from: post.body, defaults: configuration.rainDefaults, seed: Self.randomSeed())
             .flatMap { startRain(inRoom: room, settings: $0, now: monotonicSeconds()) }
         return write(wsi, result, status: 201)
     }
 
-    /// The room of `/api/rooms/{room}/rain`, the one admin route.
+    /// The room of `/api/rooms/{room}/rain` or `/api/rooms/{room}/snow`, the admin routes.
     private func adminRoute(_ path: String) -> String? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[1] == "api", parts[2] == "rooms", parts[4] == "rain" else { return nil }
+        guard parts.count == 5, parts[1] == "api", parts[2] == "rooms", parts[4] == "rain" || parts[4] == "snow" else { return nil }
         return String(parts[3])
     }
 

@@ -228,6 +228,7 @@ public final class Server: @unchecked Sendable {
             scene == RainScene.self ? RainScene(seed: seed, configuration: configuration.rainScene) : scene.init(seed: seed)
         }
         if room.scene is RainScene { room.rain = RainRoomState(now: now) }
+        room.maxParticles = configuration.maxParticles
         room.tick(at: now)
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])

@@ -43,6 +43,15 @@ public final class DisplayListBuilder {
     /// Entries visited by the current build.
     private var visited = 0
     private var items: [DrawItem] = []
+    /// Each emitter layer's particle ids, by layer.
+    private var particleIDs: [ObjectIdentifier: ParticleIDMap] = [:]
+    /// Particles the current build may still evaluate, and the scene's size.
+    private var particleBudget = 0
+    private var sceneSize = CGSize.zero
+
+    /// The most particles one build evaluates over all emitter layers, in drawing order: the
+    /// room's particle cap (protocol.md, "Particles").
+    public var maxParticles = 2_000
 
     public init() {}
 
@@ -50,11 +59,16 @@ public final class DisplayListBuilder {
     public func build(_ root: CALayer, at time: CFTimeInterval) -> DisplayList {
         builds += 1
         visited = 0
+        particleBudget = maxParticles
+        sceneSize = root.bounds.size
         items.reserveCapacity(entries.count)
         let local = Self.localTime(of: root, parentTime: time)
         visit(root, root.presentedProperties(atLocalTime: local), localTime: local,
               in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix))
-        if visited < entries.count { entries = entries.filter { $0.value.build == builds } }
+        if visited < entries.count {
+            entries = entries.filter { $0.value.build == builds }
+            particleIDs = particleIDs.filter { entries[$0.key] != nil }
+        }
         let list = DisplayList(items: items)
         items = []
         return list
@@ -77,7 +91,7 @@ public final class DisplayListBuilder {
             guard props.isDoubleSided || Self.facesViewer(toScene, bounds: props.bounds.standardized) else {
                 return markSublayersVisited(of: layer)
             }
-            if let item = item(for: layer, props, opacity: opacity, toScene: toScene) { items.append(item) }
+            if let item = item(for: layer, props, localTime: localTime, opacity: opacity, toScene: toScene) { items.append(item) }
         }
         guard let sublayers = layer.sublayers else { return }
         if flattens {
@@ -130,7 +144,8 @@ public final class DisplayListBuilder {
 
     /// The draw item of a plane layer; nil when it draws nothing or has a corner at or behind
     /// the eye (or a number that is not finite).
-    private func item(for layer: CALayer, _ props: LayerProperties, opacity: Double, toScene m: CATransform3D) -> DrawItem? {
+    private func item(for layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
+                      toScene m: CATransform3D) -> DrawItem? {
         var item = DrawItem(id: 0)
         item.background = props.backgroundColor.map(DrawColor.init).flatMap { $0.isVisible ? $0 : nil }
         let borderWidth = Quantize.points(Double(props.borderWidth))
@@ -144,7 +159,15 @@ public final class DisplayListBuilder {
         }
         item.text = (layer as? CATextLayer).flatMap(DrawText.init)
         item.shadow = DrawShadow(props)
+        if let emitter = layer as? CAEmitterLayer {
+            let key = ObjectIdentifier(layer)
+            var ids = particleIDs[key] ?? ParticleIDMap()
+            item.particles = Self.particles(of: emitter, at: localTime, budget: &particleBudget, ids: &ids,
+                                            bounds: props.bounds, toScene: m, scene: sceneSize)
+            particleIDs[key] = ids
+        }
         guard item.background != nil || item.borderColor != nil || item.image != nil || item.text != nil || item.shadow != nil
+              || !item.particles.isEmpty
         else { return nil }
 
         // W is affine in x and y, so its smallest value over the bounds is at a corner.

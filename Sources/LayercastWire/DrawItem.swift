@@ -23,11 +23,13 @@ public struct DrawItem: Hashable, Sendable {
     public var gravity: CALayerContentsGravity
     public var text: DrawText?
     public var shadow: DrawShadow?
+    /// An emitter layer's particles (`p`, `pimg`); empty for other layers.
+    public var particles: DrawParticles
 
     public init(id: Int, name: String? = nil, matrix: DrawMatrix = .identity, width: Double = 0, height: Double = 0,
                 opacity: Double = 1, background: DrawColor? = nil, borderColor: DrawColor? = nil, borderWidth: Double = 0,
                 cornerRadius: Double = 0, image: String? = nil, gravity: CALayerContentsGravity = .resize,
-                text: DrawText? = nil, shadow: DrawShadow? = nil) {
+                text: DrawText? = nil, shadow: DrawShadow? = nil, particles: DrawParticles = DrawParticles()) {
         self.id = id
         self.name = name
         self.matrix = matrix
@@ -42,6 +44,7 @@ public struct DrawItem: Hashable, Sendable {
         self.gravity = gravity
         self.text = text
         self.shadow = shadow
+        self.particles = particles
     }
 
     /// The current value of one field.
@@ -88,7 +91,7 @@ public struct DrawItem: Hashable, Sendable {
         }
     }
 
-    /// `{"id":…, then every field not at its default, in key order}`.
+    /// `{"id":…, then every field not at its default, in key order, then `pimg` and `p`}`.
     public var json: JSONValue { tree.value }
 
     /// `json` as a jansson tree.
@@ -99,6 +102,7 @@ public struct DrawItem: Hashable, Sendable {
             let value = field(key)
             if !value.isDefault { value.writeValue(to: object) }
         }
+        particles.write(to: object)
         return object
     }
 
@@ -111,5 +115,6 @@ public struct DrawItem: Hashable, Sendable {
             let member = item.member(key.rawValue)
             if !member.isAbsent { apply(try DrawField(key, member)) }
         }
+        particles = try DrawParticles(item: item)
     }
 }

@@ -35,7 +35,10 @@ public struct FrameDelta: Hashable, Sendable {
                 continue
             }
             let fields = item.changes(from: old.items[position])
-            if !fields.isEmpty { delta.set.append(ItemChange(id: item.id, fields: fields)) }
+            let particles = ParticleDelta.from(old.items[position].particles, to: item.particles)
+            if !fields.isEmpty || !particles.isEmpty {
+                delta.set.append(ItemChange(id: item.id, fields: fields, particles: particles.isEmpty ? nil : particles))
+            }
         }
         // The order remove-then-append leaves: the kept items in their old order, then the added.
         var result = old.items.compactMap { newIDs.contains($0.id) ? $0.id : nil }
@@ -58,6 +61,7 @@ public struct FrameDelta: Hashable, Sendable {
             for change in set {
                 guard let position = index[change.id] else { continue }
                 for field in change.fields { items[position].apply(field) }
+                if let particles = change.particles { items[position].particles = particles.applied(to: items[position].particles) }
             }
         }
         items += add

@@ -5,10 +5,13 @@ public struct ItemChange: Hashable, Sendable {
     public var id: Int
     /// In `DrawField.Key` order, each key at most once.
     public var fields: [DrawField]
+    /// Changes of an emitter item's particles; nil when they did not change.
+    public var particles: ParticleDelta?
 
-    public init(id: Int, fields: [DrawField]) {
+    public init(id: Int, fields: [DrawField], particles: ParticleDelta? = nil) {
         self.id = id
         self.fields = fields
+        self.particles = particles
     }
 
     /// `{"id":2,"m":[…],"o":0.84}`, a field at its default written `null`.
@@ -16,6 +19,7 @@ public struct ItemChange: Hashable, Sendable {
         let object = JSONTree.object()
         object.set("id", Double(id))
         for field in fields { field.write(to: object) }
+        particles?.write(to: object)
         return object
     }
 
@@ -27,6 +31,7 @@ public struct ItemChange: Hashable, Sendable {
             let member = entry.member(key.rawValue)
             if !member.isAbsent { fields.append(try DrawField(key, member)) }
         }
-        self.init(id: try entry.member("id").integer(), fields: fields)
+        self.init(id: try entry.member("id").integer(), fields: fields,
+                  particles: ParticleDelta.isPresent(in: entry) ? try ParticleDelta(entry: entry) : nil)
     }
 }

@@ -16,4 +16,6 @@ public enum Quantize {
     static func perspective(_ x: Double) -> Double { round(x, scale: 1e7) }
     /// `o`, `sh.o`, and text weights (not in the table): 1e-3.
     static func fraction(_ x: Double) -> Double { round(x, scale: 1e3) }
+    /// A particle's rotation `r`: 1e-3 rad.
+    static func radians(_ x: Double) -> Double { round(x, scale: 1e3) }
 }

@@ -30,6 +30,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "An origin that may connect and frame the pages besides the page's own and localhost (repeatable; * for any).")
     var allowOrigin: [String] = []
 
+    @Option(help: "Most emitter particles in one room's frame (the newest are kept).")
+    var maxParticles = 2_000
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -79,6 +82,7 @@ struct ServeCommand: ParsableCommand {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
+        guard (0...100_000).contains(maxParticles) else { throw ValidationError("--max-particles must be between 0 and 100000") }
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
         guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
@@ -120,6 +124,7 @@ struct ServeCommand: ParsableCommand {
         configuration.fps = fps
         configuration.maxClients = maxClients
         configuration.allowedOrigins = allowOrigin
+        configuration.maxParticles = maxParticles
         configuration.roomIdleSeconds = roomIdle
         configuration.stallTimeoutSeconds = stallTimeout
         configuration.dataDirectory = data

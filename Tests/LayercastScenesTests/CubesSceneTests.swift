@@ -190,7 +190,6 @@ struct CubesSceneTests {
         #expect(info.interactions == ["drag"])
         #expect(info.assets.isEmpty)
         #expect(SceneCatalog.scene(id: "cubes") == CubesScene.self)
-        #expect(SceneCatalog.all.last == CubesScene.self)
     }
 
     @Test func treeFollowsTheSeed() {

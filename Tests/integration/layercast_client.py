@@ -32,7 +32,33 @@ SUBPROTOCOL = "layercast.v1"
 IDENTITY = [1, 0, 0, 1, 0, 0]
 ITEM_DEFAULTS: dict[str, Any] = {"m": IDENTITY, "s": [0, 0], "o": 1, "bw": 0, "cr": 0,
                                  "g": "resize"}
-ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh"}
+ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg"}
+# An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles").
+PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
+
+
+def apply_particle_delta(item: dict, entry: dict) -> None:
+    """Applies a `set` entry's particle keys to `item` in place: `pimg` replaces the table, `pr`
+    removes, `pc` moves (`[id, x, y, r]`) or replaces, `pa` appends, `po` reorders."""
+    if "pimg" in entry:
+        item["pimg"] = copy.deepcopy(entry["pimg"])
+    removed = set(entry.get("pr", []))
+    particles = [list(p) for p in item.get("p", []) if p[0] not in removed]
+    by_id = {p[0]: p for p in particles}
+    for change in entry.get("pc", []):
+        old = by_id.get(change[0])
+        if old is None:
+            continue
+        if len(change) == 4:
+            old[1], old[2], old[4] = change[1], change[2], change[3]
+        else:
+            old[:] = list(change)
+    for added in entry.get("pa", []):
+        particles.append(list(added))
+        by_id[added[0]] = particles[-1]
+    if "po" in entry:
+        particles = [by_id[i] for i in entry["po"] if i in by_id]
+    item["p"] = particles
 GRAVITIES = {"resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
              "right", "topLeft", "topRight", "bottomLeft", "bottomRight"}
 COLOUR = re.compile(r"^#[0-9a-f]{6}([0-9a-f]{2})?$")
@@ -442,8 +468,10 @@ class LayercastClient:
             if len(entry) == 1:
                 self.style_notes.append(f"delta n={n}: set entry for id {entry['id']} lists "
                                         f"no field")
+            if PARTICLE_DELTA_KEYS & entry.keys():
+                apply_particle_delta(item, entry)
             for key, value in entry.items():
-                if key == "id":
+                if key == "id" or key in PARTICLE_DELTA_KEYS:
                     continue
                 if key not in ITEM_KEYS:
                     self.violations.append(f"delta n={n}: set of unknown key {key!r}")

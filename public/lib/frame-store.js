@@ -1,3 +1,5 @@
+import { applyParticleDelta, hasParticleDelta, PARTICLE_DELTA_KEYS } from './particle-delta.js';
+
 /**
  * The display lists of the two latest frames, kept by applying `frame` messages as
  * protocol.md says: a full frame replaces the list; a delta applies to the list of frame
@@ -58,10 +60,11 @@ export function applyDelta(items, delta) {
     if (!item) return null;
     const updated = { ...item };
     for (const [key, value] of Object.entries(change)) {
+      if (PARTICLE_DELTA_KEYS.has(key)) continue;
       if (value === null) delete updated[key];
       else updated[key] = value;
     }
-    byId.set(change.id, updated);
+    byId.set(change.id, hasParticleDelta(change) ? applyParticleDelta(updated, change) : updated);
   }
   for (const item of delta.add ?? []) {
     byId.set(item.id, item);

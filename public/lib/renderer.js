@@ -2,6 +2,7 @@ import { withAlpha } from './color.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice } from './homography.js';
 import { drawMesh } from './mesh.js';
+import { ParticlePainter } from './particles.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
 import { drawText } from './text.js';
 
@@ -49,6 +50,7 @@ export class Renderer {
     this.assets = assets;
     this.scratch = document.createElement('canvas').getContext('2d');
     this.raster = document.createElement('canvas').getContext('2d');
+    this.particles = new ParticlePainter(assets);
   }
 
   /**
@@ -77,6 +79,16 @@ export class Renderer {
     if (!(opacity > 0)) return;
     const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
     const shadow = item.sh && { ...SHADOW_DEFAULTS, ...item.sh };
+    if (item.p) {
+      // An emitter item: its own parts, then its particles, each with the shadow (particles.js).
+      this.ctx.save();
+      this.ctx.globalAlpha = opacity;
+      this.drawParts(this.ctx, item, m);
+      this.ctx.restore();
+      this.particles.draw(this.ctx, item, m, opacity, shadow);
+      return;
+    }
+    if (!item.bg && !item.img && !item.text && !item.bc) return;
     if (shadow && shadow.o > 0) {
       this.drawShadowed(item, m, opacity, shadow);
       return;

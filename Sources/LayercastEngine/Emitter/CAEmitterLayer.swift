@@ -93,9 +93,14 @@ open class CAEmitterLayer: CALayer {
 
     /// The visible particles alive at layer local time `t`, oldest first, at most `maxParticles`.
     public func particles(at t: CFTimeInterval) -> [EmitterParticle] {
+        particles(at: t, limit: maxParticles)
+    }
+
+    /// As `particles(at:)`, keeping at most `min(limit, maxParticles)`: the newest.
+    public func particles(at t: CFTimeInterval, limit: Int) -> [EmitterParticle] {
         let simulator = ParticleSimulator(
             cells: emitterCells ?? [], layer: emissionHistory, subcellStart: localTime(atMedia: cellsSetAt),
-            capacity: maxParticles, layerTime: localTime(atMedia:))
+            capacity: min(limit, maxParticles), layerTime: localTime(atMedia:))
         return simulator.particles(at: t)
     }
 }

@@ -1,0 +1,218 @@
+"""The snowfall (`scene=snow`, SCENES.md §3) against the real server: particles on the wire
+(protocol.md, "Particles"), counts over time, spawn positions, a late joiner's first frame, the
+admin request `POST /api/rooms/{room}/snow` and the room's particle cap."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from conftest import http_post, wait_until
+from layercast_client import LayercastClient
+
+ADMIN = "snow-admin-token-0123456789"
+AUTH = {"Authorization": f"Bearer {ADMIN}"}
+# Scene geometry (SnowScene): 414 wide; flakeLayer's line at y = −10 spans x = −207 … 621.
+WIDTH = 414
+FLAKE_Y = -10
+
+
+@pytest.fixture
+def snow(start_server):
+    return start_server("--admin-token", ADMIN, "--rain-every", "0")
+
+
+def connect(srv, room: str) -> LayercastClient:
+    client = LayercastClient.connect(srv.base_url, scene="snow", room=room, role="spectator")
+    client.wait_welcome()
+    client.wait_frames(2)
+    return client
+
+
+def post_snow(srv, room: str, body) -> "Response":
+    return http_post(srv.base_url, f"/api/rooms/{room}/snow", body, headers=AUTH)
+
+
+def layer(items: list[dict], name: str) -> dict:
+    found = [item for item in items if item.get("name") == name]
+    assert found, f"no {name} item in {[i.get('name') for i in items]}"
+    return found[0]
+
+
+def particles_of(items: list[dict], name: str) -> list[list]:
+    return layer(items, name).get("p", [])
+
+
+def image_of(item: dict, particle: list) -> str:
+    table = item.get("pimg", [])
+    return table[particle[6] if len(particle) > 6 else 0][0]
+
+
+def test_frames_carry_quantised_particles(snow, room):
+    client = connect(snow, room)
+    try:
+        frame = client.wait_more_frames(5)
+        assert client.violations == [], client.violations[:3]
+        flakes = layer(frame.items, "flakeLayer")
+        assert flakes["pimg"] == [["snowflake"]]
+        # Warm start: the screen is already full (rate 10 × ≈ 11 s on screen × about half the
+        # 2W-wide line inside the scene ≈ 56), never a few flakes at the top.
+        assert len(flakes["p"]) >= 30
+        for particle in flakes["p"]:
+            assert 5 <= len(particle) <= 7
+            pid, x, y, s, r = particle[:5]
+            assert isinstance(pid, int)
+            assert round(x * 100) == pytest.approx(x * 100, abs=1e-6)
+            assert round(y * 100) == pytest.approx(y * 100, abs=1e-6)
+            assert round(r * 1000) == pytest.approx(r * 1000, abs=1e-6)
+            assert s == 0.2  # demo 1's scale
+            assert -10 <= x <= WIDTH + 10 and -20 <= y <= 736 + 10
+    finally:
+        client.close()
+
+
+def test_counts_grow_at_the_exact_rate(snow, room):
+    client = connect(snow, room)
+    try:
+        resp = post_snow(snow, room, {"images": ["petal"], "rate": 30, "mode": "exact"})
+        assert resp.status == 200, resp.body
+        changed = resp.json()["time"]
+        start = client.wait_more_frames(1).n
+        frame = client.wait_frame_n(start + 90, timeout=8)  # about 3 s later
+        petals = [p for p in particles_of(frame.items, "flakeLayer")
+                  if image_of(layer(frame.items, "flakeLayer"), p) == "petal"]
+        # 30 per second since `changed`; none has reached the bottom yet (≈ 11 s to fall); a
+        # particle is sent while its 4 pt drawn radius (24×32 at 0.2) touches x = 0 … 414, so
+        # (414 + 8) / 828 of the line's births show.
+        expected = 30 * (frame.t - changed) * (WIDTH + 8) / (2 * WIDTH)
+        assert expected * 0.75 <= len(petals) <= expected * 1.25, (len(petals), expected)
+    finally:
+        client.close()
+
+
+def test_new_flakes_appear_along_the_top_edge(snow, room):
+    client = connect(snow, room)
+    try:
+        first = client.wait_more_frames(1).n
+        client.wait_frame_n(first + 90, timeout=8)
+        frames = [client.frame_at(n) for n in range(first, first + 91)]
+        assert client.gaps == [], client.gaps
+        seen = {p[0] for p in particles_of(frames[0].items, "flakeLayer")}
+        appeared = []
+        for frame in frames[1:]:
+            for particle in particles_of(frame.items, "flakeLayer"):
+                if particle[0] not in seen:
+                    appeared.append(particle)
+                    seen.add(particle[0])
+        # 10 per second for 3 s, about half of the 2W line inside the scene: ≈ 15.
+        assert len(appeared) >= 5, appeared
+        # Born on y = −10, a flake is sent from the frame its drawn disc (radius ½ · 32√2 · 0.2
+        # = 4.53 pt) reaches the scene, y > −4.53; it falls at most 15 pt/s: 1.5 pt in 0.1 s, allowing for ticks the server skipped.
+        # Flakes drifting sideways (emissionRange π/4) may enter from the left or right edge.
+        radius = 0.5 * 32 * 2 ** 0.5 * 0.2
+        top = [p for p in appeared if p[2] <= -radius + 1.5]
+        assert len(top) >= 3, appeared
+        for pid, x, y, *_ in appeared:
+            assert FLAKE_Y <= y, (pid, x, y)
+            at_edge = y <= -radius + 1.5 or x <= -radius + 1.5 or x >= WIDTH + radius - 1.5
+            assert at_edge, (pid, x, y)
+    finally:
+        client.close()
+
+
+def test_late_joiner_sees_the_snow_as_it_is(snow, room):
+    first = connect(snow, room)
+    try:
+        time.sleep(2.0)
+        late = connect(snow, room)
+        try:
+            joined = late.frames_snapshot()[0]
+            assert joined.full
+            same = first.wait_frame_n(joined.n)
+            assert same is not None
+            assert particles_of(joined.items, "flakeLayer") == particles_of(same.items, "flakeLayer")
+            assert layer(joined.items, "flakeLayer")["pimg"] == layer(same.items, "flakeLayer")["pimg"]
+            # Not a restart: the screen is full, and particles are spread down the whole screen.
+            ys = [p[2] for p in particles_of(joined.items, "flakeLayer")]
+            assert len(ys) >= 30 and max(ys) > 500
+        finally:
+            late.close()
+    finally:
+        first.close()
+
+
+def test_admin_change_switches_images_for_new_particles_only(snow, room):
+    client = connect(snow, room)
+    try:
+        before = client.wait_more_frames(1)
+        flakes = layer(before.items, "flakeLayer")
+        old = {p[0]: image_of(flakes, p) for p in flakes["p"]}
+        assert set(old.values()) == {"snowflake"}
+        resp = post_snow(snow, room, {"images": ["snowflake-star"], "rate": 20})
+        assert resp.status == 200, resp.body
+        body = resp.json()
+        assert body["images"] == ["snowflake-star"] and body["rate"] == 20 and body["mode"] == "exact"
+        assert body["emittedRate"] == 20 and body["room"] == room
+        start = client.wait_more_frames(1).n + 45
+        client.wait_frame_n(start + 30, timeout=5)
+        after = client.frame_at(start)
+        flakes = layer(after.items, "flakeLayer")
+        images = {p[0]: image_of(flakes, p) for p in flakes["p"]}
+        kept = [pid for pid in images if pid in old]
+        assert kept, "the falling flakes disappeared"
+        assert all(images[pid] == "snowflake" for pid in kept)
+        # A particle still above y = 0 1.5 s after the change was born after it (from y = −10 it
+        # falls at least 5 · cos 45° pt/s plus ½ · 10 · t²: 16.5 pt in 1.5 s): all are the new image.
+        young = {}
+        for n in range(start, start + 31):
+            frame = client.frame_at(n)
+            item = layer(frame.items, "flakeLayer")
+            young.update({p[0]: image_of(item, p) for p in item["p"] if p[2] < 0})
+        assert len(young) >= 3, young
+        assert set(young.values()) == {"snowflake-star"}, young
+        # An empty body answers the settings now in force.
+        assert post_snow(snow, room, b"").json()["images"] == ["snowflake-star"]
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"images": "snowflake"}, "images"),
+    ({"images": []}, "images"),
+    ({"images": ["rp_normal"]}, "images"),
+    ({"images": ["petal", "petal"]}, "images"),
+    ({"rate": -1}, "rate"),
+    ({"rate": 1000}, "rate"),
+    ({"rate": "fast"}, "rate"),
+    ({"mode": "blizzard"}, "mode"),
+    ({"wind": 3}, "wind"),
+])
+def test_bad_admin_bodies_are_refused_and_change_nothing(snow, room, body, field):
+    resp = post_snow(snow, room, body)
+    assert resp.status == 400, resp.body
+    error = resp.json()
+    assert error["error"] == "bad_field" and field in error["message"], error
+    settings = post_snow(snow, room, b"").json()
+    assert (settings["images"], settings["rate"], settings["mode"]) == (["snowflake"], 10, "exact")
+
+
+def test_admin_needs_the_token_json_and_a_room(snow, room):
+    assert http_post(snow.base_url, f"/api/rooms/{room}/snow", {"rate": 5}).status == 401
+    resp = post_snow(snow, room, b"{not json")
+    assert resp.status == 400 and resp.json()["error"] == "bad_json"
+    resp = post_snow(snow, "bad.room", {"rate": 5})
+    assert resp.status == 400 and resp.json()["error"] == "bad_room"
+
+
+def test_the_room_particle_cap(start_server, room):
+    srv = start_server("--max-particles", "20", "--rain-every", "0")
+    client = connect(srv, room)
+    try:
+        frames = [client.wait_more_frames(1) for _ in range(10)]
+        for frame in frames:
+            total = sum(len(item.get("p", [])) for item in frame.items)
+            # The cap keeps the newest 20 evaluated; those off screen are left out too.
+            assert 0 < total <= 20, total
+    finally:
+        client.close()
