@@ -182,7 +182,7 @@ struct RainSceneTests {
             SceneAsset(id: "rp_yes", url: "/assets/rp-yes.svg", width: 63.5, height: 74),
             SceneAsset(id: "rp_no", url: "/assets/rp-no.svg", width: 45.5, height: 76.5),
         ])
-        #expect(SceneCatalog.all.map { $0.info.id } == ["radar", "rain"])
+        #expect(SceneCatalog.all.map { $0.info.id }.prefix(2) == ["radar", "rain"])   // later scenes are appended
         #expect(SceneCatalog.scene(id: "rain") == RainScene.self)
         for asset in info.assets {
             let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../public\(asset.url)").path
