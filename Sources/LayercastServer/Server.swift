@@ -222,7 +222,8 @@ public final class Server: @unchecked Sendable {
         if let room = rooms[key] { return room }
         let seed = UInt64.random(in: 0...UInt64.max)
         let room = Room(name: name, now: now) { () -> any Scene in
-            scene == RainScene.self ? RainScene(seed: seed, configuration: configuration.rainScene) : scene.init(seed: seed)
+            if scene == BookScene.self { return BookScene(seed: seed, configuration: configuration.bookScene) }
+            return scene == RainScene.self ? RainScene(seed: seed, configuration: configuration.rainScene) : scene.init(seed: seed)
         }
         if room.scene is RainScene { room.rain = RainRoomState(now: now) }
         room.tick(at: now)
