@@ -45,7 +45,7 @@ import LayercastJSON
 /// Perspective: by default the root's sublayerTransform has m34 = −1/1000 (centred on the root's
 /// anchor, the middle of the screen), so the cover swings towards the viewer about its left edge;
 /// `Configuration(perspective: false)` leaves it identity and the cover just narrows, as in the seed.
-/// The cover is single-sided: with perspective its back turns to the eye in the last 12° (tan θ =
+/// The cover is single-sided: with perspective its back turns to the eye in the last ≈ 12° (tan θ =
 /// −1000/207), where it is a sliver at the left edge, and a mirrored cover is never drawn.
 ///
 /// Choices where the seed is silent: taps during a grow, rotation or shrink are ignored (the
@@ -55,7 +55,7 @@ import LayercastJSON
 /// scene can never stall on a false one; the seed did nothing when it was false).
 ///
 /// Fixed from the seed: its "shows only half" warning is the anchor/position rule — changing
-/// anchorPoint keeps the position, so the frame moves by (Δanchor × size), half the screen to the
+/// anchorPoint keeps the position, so the frame moves by −Δanchor × size, half the screen to the
 /// right; `position(keepingFrame:anchorPoint:)` is the rule made explicit. The seed's rotations did
 /// not fill forwards, so the open cover snapped back to 0 behind its alpha 0 and the close rotation
 /// could simply be stacked on it; filling forwards, the held open rotation is removed before the
