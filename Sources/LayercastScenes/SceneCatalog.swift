@@ -1,6 +1,8 @@
 /// The scenes this build ships, in the order the index page lists them.
 public enum SceneCatalog {
-    public static var all: [any Scene.Type] { [RadarScene.self, RainScene.self, CubesScene.self, SnowScene.self] }
+    public static var all: [any Scene.Type] {
+        [RadarScene.self, RainScene.self, CubesScene.self, SnowScene.self, BookScene.self]
+    }
 
     /// The scene type with this id, if any.
     public static func scene(id: String) -> (any Scene.Type)? {

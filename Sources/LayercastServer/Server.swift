@@ -224,15 +224,22 @@ public final class Server: @unchecked Sendable {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
         let seed = UInt64.random(in: 0...UInt64.max)
-        let room = Room(name: name, now: now) { () -> any Scene in
-            scene == RainScene.self ? RainScene(seed: seed, configuration: configuration.rainScene) : scene.init(seed: seed)
-        }
+        let room = Room(name: name, now: now) { makeScene(scene, seed: seed) }
         if room.scene is RainScene { room.rain = RainRoomState(now: now) }
         room.maxParticles = configuration.maxParticles
         room.tick(at: now)
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])
         return room
+    }
+
+    /// A new instance of `scene`, with the server's configuration for the scenes that take one.
+    private func makeScene(_ scene: any Scene.Type, seed: UInt64) -> any Scene {
+        switch scene {
+        case is RainScene.Type: RainScene(seed: seed, configuration: configuration.rainScene)
+        case is BookScene.Type: BookScene(seed: seed, configuration: configuration.bookScene)
+        default: scene.init(seed: seed)
+        }
     }
 
     /// What `welcome` tells a player about itself: id, name and coins won so far.

@@ -37,6 +37,8 @@ public struct ServerConfiguration: Sendable {
     public var rainDefaults = RainSettings()
     /// Seconds a rain room with clients waits, idle, before it starts a rain on its own; 0 never.
     public var rainEverySeconds: Double = 15
+    /// The book scene's options: perspective on unless `--book-flat`.
+    public var bookScene = BookScene.Configuration()
 
     public init() {}
 

@@ -78,6 +78,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds the results of a rain are shown before the room idles.")
     var rainResults: Double = RainScene.Configuration().resultsDuration
 
+    @Flag(help: "Turn the book scene's covers flat, without perspective (the seed's look).")
+    var bookFlat = false
+
     func validate() throws {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -135,6 +138,7 @@ struct ServeCommand: ParsableCommand {
         configuration.rainDefaults = rainDefaults
         configuration.rainScene.size = screenSize ?? configuration.rainScene.size
         configuration.rainScene.resultsDuration = rainResults
+        configuration.bookScene.perspective = !bookFlat
 
         let server: Server
         do {

@@ -30,6 +30,22 @@ export function drawMesh(ctx, source, sourceRect, targetRect, m, cells = 8) {
     }
   }
   const at = (i, j) => grid[j * (cells + 1) + i];
+  // A grown inner edge meeting the outline at a sharp corner pushes that corner a little outside
+  // the outline: clip the whole mesh to the projected rect (exact: its edges stay straight).
+  const outline = [
+    ...Array.from({ length: cells }, (_, k) => at(k, 0)),
+    ...Array.from({ length: cells }, (_, k) => at(cells, k)),
+    ...Array.from({ length: cells }, (_, k) => at(cells - k, cells)),
+    ...Array.from({ length: cells }, (_, k) => at(0, cells - k)),
+  ];
+  ctx.save();
+  if (outline.every((corner) => corner.target)) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    for (const { target: [x, y] } of outline) ctx.lineTo(x, y);
+    ctx.closePath();
+    ctx.clip();
+  }
   for (let j = 0; j < cells; j += 1) {
     for (let i = 0; i < cells; i += 1) {
       // The cell's source pixels with one pixel of margin (within the source rect), so the
@@ -42,6 +58,7 @@ export function drawMesh(ctx, source, sourceRect, targetRect, m, cells = 8) {
       drawTriangle(ctx, source, cell, [at(i, j), at(i + 1, j + 1), at(i, j + 1)], [true, j < cells - 1, i > 0]);
     }
   }
+  ctx.restore();
 }
 
 /** Device pixels by which each triangle's inner edges are pushed out, so neighbours overlap. */
