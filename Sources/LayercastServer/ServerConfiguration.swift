@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var rainDefaults = RainSettings()
     /// Seconds a rain room with clients waits, idle, before it starts a rain on its own; 0 never.
     public var rainEverySeconds: Double = 15
+    /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
+    /// not sent (each client gets the next one in full, a skip); nil sends every frame.
+    public var dropFramesEvery: Int?
 
     public init() {}
 

@@ -75,7 +75,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds the results of a rain are shown before the room idles.")
     var rainResults: Double = RainScene.Configuration().resultsDuration
 
+    @Option(help: "For testing `layercast loadtest` only: do not send frames whose number is a multiple of N, so every client sees gaps (0: off).")
+    var dropFramesEvery = 0
+
     func validate() throws {
+        guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
@@ -130,6 +134,7 @@ struct ServeCommand: ParsableCommand {
         configuration.rainDefaults = rainDefaults
         configuration.rainScene.size = screenSize ?? configuration.rainScene.size
         configuration.rainScene.resultsDuration = rainResults
+        configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
 
         let server: Server
         do {
