@@ -7,7 +7,7 @@ public struct LoadConfiguration: Sendable {
     public enum AimMode: String, Sendable, CaseIterable {
         /// A uniformly random point of the scene (`welcome.size`).
         case random
-        /// The centre of a random unclaimed `packet-N` of the newest frame; no tap when none is shown.
+        /// The centre of a random unclaimed `packet-N` of the newest frame, when on screen; no tap when none is.
         case aim
     }
 

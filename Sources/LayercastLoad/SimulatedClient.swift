@@ -169,11 +169,15 @@ final class SimulatedClient {
     }
 
     /// Where the next tap goes (rounded to 0.01 pt) and the view time it saw; nil before the
-    /// first frame, or when aiming and no unclaimed packet is shown.
+    /// first frame, or when aiming and no unclaimed packet's centre is on screen.
     private func nextTap() -> (x: Double, y: Double, viewTime: Double)? {
         guard let viewTime else { return nil }
         if let board {
-            guard let target = board.unclaimedCentres.randomElement() else { return nil }
+            // Only packets whose centre is on screen: the rain answers taps outside it `miss`.
+            let onScreen = board.unclaimedCentres.filter {
+                (0...sceneSize.width).contains($0.x) && (0...sceneSize.height).contains($0.y)
+            }
+            guard let target = onScreen.randomElement() else { return nil }
             return (Self.round(target.x), Self.round(target.y), viewTime)
         }
         return (Self.round(Double.random(in: 0...max(sceneSize.width, 0))), Self.round(Double.random(in: 0...max(sceneSize.height, 0))), viewTime)
