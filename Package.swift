@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // C libraries named by the product design, reached through pkg-config.
@@ -64,6 +65,15 @@ let package = Package(
         // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
         .target(name: "LayercastAudit", dependencies: ["LayercastLedger", "LayercastScenes"]),
 
+        // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, and their report.
+        .target(
+            name: "LayercastLoad",
+            dependencies: [
+                "CLibWebSockets", "LayercastJSON", "LayercastIdentity",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+
         .executableTarget(
             name: "layercast",
             dependencies: [
@@ -71,6 +81,7 @@ let package = Package(
                 "LayercastAudit",
                 "LayercastLedger",
                 "LayercastServer",
+                "LayercastLoad",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -84,6 +95,7 @@ let package = Package(
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
+        .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )

@@ -321,6 +321,8 @@ public final class Server: @unchecked Sendable {
         // Latest wins at the socket too: while the kernel still holds a backlog for this client,
         // send nothing; once it drains, the client gets the newest frame in full.
         guard Int(layercast_unsent_bytes(lws_get_socket_fd(wsi))) <= Self.unsentLimit else { return 0 }
+        // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
+        if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return 0 }
         let message: EncodedMessage
         if connection.lastFrameSent >= 0, connection.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
             message = delta

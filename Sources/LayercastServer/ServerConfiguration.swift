@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable {
     public var rainEverySeconds: Double = 15
     /// The book scene's options: perspective on unless `--book-flat`.
     public var bookScene = BookScene.Configuration()
+    /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
+    /// not sent (each client gets the next one in full, a skip); nil sends every frame.
+    public var dropFramesEvery: Int?
 
     public init() {}
 

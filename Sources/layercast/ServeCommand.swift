@@ -81,7 +81,11 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Turn the book scene's covers flat, without perspective (the seed's look).")
     var bookFlat = false
 
+    @Option(help: "For testing `layercast loadtest` only: do not send frames whose number is a multiple of N, so every client sees gaps (0: off).")
+    var dropFramesEvery = 0
+
     func validate() throws {
+        guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
@@ -139,6 +143,7 @@ struct ServeCommand: ParsableCommand {
         configuration.rainScene.size = screenSize ?? configuration.rainScene.size
         configuration.rainScene.resultsDuration = rainResults
         configuration.bookScene.perspective = !bookFlat
+        configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
 
         let server: Server
         do {

@@ -1,0 +1,205 @@
+import CLibWebSockets
+import Foundation
+import LayercastJSON
+import Synchronization
+
+/// One thread's share of the simulated clients on one libwebsockets client context: opens their
+/// connections on the ramp's schedule, feeds them what arrives, writes what they queue, and
+/// closes them all at the deadline. Everything but `snapshot()` runs on the thread in `run()`.
+final class ClientLoop: @unchecked Sendable {
+    /// What the clients measured, and the progress window; shared with the progress reader.
+    struct Measurements: Sendable {
+        var stats = LoadStats()
+        var window = ProgressWindow()
+    }
+
+    /// How often the loop wakes to open connections and queue taps and pings.
+    static let pollInterval = 0.01
+    /// Seconds given to the connections to close after the deadline.
+    static let closeGrace = 3.0
+
+    let measurements = Mutex(Measurements())
+    private let clients: [SimulatedClient]
+    private let configuration: LoadConfiguration
+    private let deadline: Double
+    /// `/ws` paths by client, as C strings, alive as long as the loop.
+    private let paths: [UnsafeMutablePointer<CChar>]
+    private let address: UnsafeMutablePointer<CChar>
+    private let hostHeader: UnsafeMutablePointer<CChar>
+    private let subprotocol: UnsafeMutablePointer<CChar>
+    private let protocols: UnsafeMutablePointer<lws_protocols>
+    private let timer: UnsafeMutablePointer<layercast_timer>
+    private var context: OpaquePointer?
+    private var nextToStart = 0
+    private var finishing = false
+    private var finishedAt = Double.infinity
+
+    /// `clients` sorted by start time; `paths[i]` is client i's `/ws` path and query.
+    init(clients: [SimulatedClient], paths: [String], configuration: LoadConfiguration, deadline: Double) throws(LoadError) {
+        self.clients = clients
+        self.configuration = configuration
+        self.deadline = deadline
+        self.paths = paths.map { strdup($0)! }
+        address = strdup(configuration.target.host)!
+        hostHeader = strdup(configuration.target.hostHeader)!
+        subprotocol = strdup("layercast.v1")!
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        protocols[0].name = UnsafePointer(subprotocol)
+        protocols[0].callback = layercastLoadCallback
+        protocols[0].rx_buffer_size = 64 * 1024
+        timer = .allocate(capacity: 1)
+        timer.initialize(to: layercast_timer())
+
+        var info = lws_context_creation_info()
+        info.port = -1  // CONTEXT_PORT_NO_LISTEN: a client-only context
+        info.protocols = UnsafePointer(protocols)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.timeout_secs = 10
+        info.fd_limit_per_thread = UInt32(clients.count + 32)
+        guard let context = lws_create_context(&info) else { throw LoadError("libwebsockets could not create a client context") }
+        self.context = context
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        if let context { lws_context_destroy(context) }
+        paths.forEach { free($0) }
+        free(address)
+        free(hostHeader)
+        free(subprotocol)
+        protocols.deallocate()
+        timer.deallocate()
+    }
+
+    /// Serves until every client has closed after the deadline (or the grace ran out).
+    func run() {
+        guard let context else { return }
+        schedulePoll()
+        while lws_service(context, 0) >= 0 {
+            if finishing, clients.allSatisfy({ $0.state == .closed || $0.state == .waiting }) || monotonicSeconds() > finishedAt + Self.closeGrace {
+                break
+            }
+        }
+        lws_sul_cancel(&timer.pointee.sul)
+        let now = monotonicSeconds()
+        measurements.withLock { shared in
+            for client in clients where client.state != .closed { client.closed(at: min(now, deadline), finished: true, stats: &shared.stats) }
+        }
+        lws_context_destroy(context)
+        self.context = nil
+    }
+
+    // MARK: The poll timer
+
+    private func schedulePoll() {
+        guard let context else { return }
+        lws_sul_schedule(context, 0, &timer.pointee.sul, layercastLoadPollCallback, lws_usec_t(Self.pollInterval * 1e6))
+    }
+
+    /// Opens the connections now due, queues due taps and pings, and finishes at the deadline.
+    func poll() {
+        let now = monotonicSeconds()
+        if now >= deadline {
+            if !finishing { finish(at: now) }
+            schedulePoll()
+            return
+        }
+        while nextToStart < clients.count, clients[nextToStart].startAt <= now {
+            connect(nextToStart, at: now)
+            nextToStart += 1
+        }
+        measurements.withLock { shared in
+            for client in clients where client.wsi != nil && client.poll(at: now, stats: &shared.stats) {
+                lws_callback_on_writable(client.wsi)
+            }
+        }
+        schedulePoll()
+    }
+
+    /// Opens client `index`'s connection.
+    private func connect(_ index: Int, at now: Double) {
+        let client = clients[index]
+        var info = lws_client_connect_info()
+        info.context = context
+        info.address = UnsafePointer(address)
+        info.port = Int32(configuration.target.port)
+        info.path = UnsafePointer(paths[index])
+        info.host = UnsafePointer(hostHeader)
+        info.protocol = UnsafePointer(subprotocol)
+        info.local_protocol_name = UnsafePointer(subprotocol)
+        info.ietf_version_or_minus_one = -1
+        info.userdata = Unmanaged.passUnretained(client).toOpaque()
+        client.state = .connecting(since: now)
+        measurements.withLock { $0.stats.attempted += 1 }
+        let wsi = lws_client_connect_via_info(&info)
+        if client.state == .connecting(since: now) {
+            if let wsi {
+                client.wsi = wsi
+            } else {
+                measurements.withLock { client.closed(at: now, finished: false, stats: &$0.stats) }
+            }
+        }
+    }
+
+    /// Stops measuring and closes every connection: open ones with 1000, the rest at once.
+    private func finish(at now: Double) {
+        finishing = true
+        finishedAt = now
+        for client in clients {
+            guard let wsi = client.wsi else { continue }
+            if case .open = client.state {
+                lws_callback_on_writable(wsi)
+            } else {
+                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+            }
+        }
+    }
+
+    // MARK: Connection events
+
+    func established(_ client: SimulatedClient, _ wsi: OpaquePointer) {
+        client.wsi = wsi
+        let now = monotonicSeconds()
+        measurements.withLock { client.established(at: now, stats: &$0.stats) }
+        if finishing { lws_callback_on_writable(wsi) }
+    }
+
+    func receive(_ client: SimulatedClient, _ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+        guard !finishing else { return }
+        let now = monotonicSeconds()
+        let final = lws_is_final_fragment(wsi) != 0
+        if client.receiveBuffer.isEmpty, final {
+            measurements.withLock { client.receive(bytes, at: now, stats: &$0.stats, window: &$0.window) }
+            return
+        }
+        client.receiveBuffer.append(contentsOf: bytes)
+        guard final else { return }
+        measurements.withLock { shared in
+            client.receiveBuffer.withUnsafeBytes { client.receive($0, at: now, stats: &shared.stats, window: &shared.window) }
+        }
+        client.receiveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the client's oldest queued message, or closes it when the run is over.
+    func writable(_ client: SimulatedClient, _ wsi: OpaquePointer) -> Int32 {
+        if finishing {
+            var reason = Array("load test over".utf8)
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, &reason, reason.count)
+            return -1
+        }
+        guard let message = client.takeMessage() else { return 0 }
+        let text = message.text(headroom: layercast_lws_pre)
+        let written = text.withText { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) }
+        guard written >= text.count else { return -1 }
+        measurements.withLock { $0.stats.bytesOut += text.count }
+        if !client.outbox.isEmpty { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    func closed(_ client: SimulatedClient) {
+        guard client.state != .closed else { return }
+        let now = monotonicSeconds()
+        measurements.withLock { client.closed(at: min(now, deadline), finished: finishing, stats: &$0.stats) }
+    }
+}

@@ -1,0 +1,33 @@
+import CLibWebSockets
+
+// The two C entry points lws calls on a load thread; each finds its `ClientLoop` through the
+// context's user pointer and its `SimulatedClient` through the connection's user data.
+
+/// The `layercast.v1` client protocol callback.
+func layercastLoadCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                           _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let user, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
+    let loop = Unmanaged<ClientLoop>.fromOpaque(owner).takeUnretainedValue()
+    let client = Unmanaged<SimulatedClient>.fromOpaque(user).takeUnretainedValue()
+    switch reason {
+    case LWS_CALLBACK_CLIENT_ESTABLISHED:
+        loop.established(client, wsi)
+    case LWS_CALLBACK_CLIENT_RECEIVE:
+        loop.receive(client, wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+    case LWS_CALLBACK_CLIENT_WRITEABLE:
+        return loop.writable(client, wsi)
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED:
+        loop.closed(client)
+    default:
+        break
+    }
+    return 0
+}
+
+/// The poll timer's callback (`lws_sul_schedule`).
+func layercastLoadPollCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul else { return }
+    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
+    guard let owner = timer.pointee.owner else { return }
+    Unmanaged<ClientLoop>.fromOpaque(owner).takeUnretainedValue().poll()
+}

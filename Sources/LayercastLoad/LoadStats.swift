@@ -1,0 +1,68 @@
+/// What a group of simulated clients measured; one per thread, merged for the report.
+public struct LoadStats: Sendable {
+    /// Connection attempts started.
+    public var attempted = 0
+    /// WebSocket handshakes completed.
+    public var connected = 0
+    /// Attempts that never completed the handshake.
+    public var failed = 0
+    /// Connections the server closed before the end of the run.
+    public var closedEarly = 0
+    /// Connections open now.
+    public var open = 0
+    /// Seconds from starting a connection to the completed handshake.
+    public var connectTime = LatencyHistogram()
+    /// Client-seconds spent connected (for frames per client per second).
+    public var connectedSeconds = 0.0
+
+    public var frames = 0
+    /// Frames of the room that clients did not get, from gaps in `n`.
+    public var skipped = 0
+    /// Seconds from a frame's media time `t` to its receipt.
+    public var frameAge = LatencyHistogram()
+
+    public var tapsSent = 0
+    /// Taps whose `tap` event came back.
+    public var tapsAnswered = 0
+    /// Answers by `result` (`award`, `taken`, `miss`, `closed`).
+    public var tapResults: [String: Int] = [:]
+    /// Seconds from sending a tap to receiving its `tap` event.
+    public var tapLatency = LatencyHistogram()
+    /// `award` events for the tool's own clients, and the coins they carried.
+    public var awards = 0
+    public var coins = 0
+
+    /// WebSocket payload bytes received and sent (framing not counted; what the server's
+    /// `layercast_bytes_sent_total` counts on its side).
+    public var bytesIn = 0
+    public var bytesOut = 0
+    /// Errors by code: the server's `error` codes, and the tool's own (`connect_failed`,
+    /// `closed_by_server`, `bad_message`, `out_of_order`).
+    public var errors: [String: Int] = [:]
+
+    public init() {}
+
+    public var errorCount: Int { errors.values.reduce(0, +) }
+
+    public mutating func merge(_ other: LoadStats) {
+        attempted += other.attempted
+        connected += other.connected
+        failed += other.failed
+        closedEarly += other.closedEarly
+        open += other.open
+        connectTime.add(other.connectTime)
+        connectedSeconds += other.connectedSeconds
+        frames += other.frames
+        skipped += other.skipped
+        frameAge.add(other.frameAge)
+        tapsSent += other.tapsSent
+        tapsAnswered += other.tapsAnswered
+        tapResults.merge(other.tapResults, uniquingKeysWith: +)
+        tapLatency.add(other.tapLatency)
+        awards += other.awards
+        coins += other.coins
+        bytesIn += other.bytesIn
+        bytesOut += other.bytesOut
+        errors.merge(other.errors, uniquingKeysWith: +)
+    }
+}

@@ -1,0 +1,49 @@
+/// Limits a run must stay within (`--max-skip-ratio`, `--max-p99-frame-age-ms`,
+/// `--max-p99-tap-ms`); a limit is breached too when nothing was measured to check it against.
+public struct ServiceLevelObjectives: Sendable, Equatable {
+    public var maxSkipRatio: Double?
+    public var maxP99FrameAgeMs: Double?
+    public var maxP99TapMs: Double?
+
+    public init(maxSkipRatio: Double? = nil, maxP99FrameAgeMs: Double? = nil, maxP99TapMs: Double? = nil) {
+        (self.maxSkipRatio, self.maxP99FrameAgeMs, self.maxP99TapMs) = (maxSkipRatio, maxP99FrameAgeMs, maxP99TapMs)
+    }
+
+    /// One objective checked against a run.
+    public struct Check: Sendable, Equatable {
+        /// The flag that set it, e.g. `--max-skip-ratio`.
+        public var flag: String
+        public var limit: Double
+        /// What the run measured; nil when it measured nothing to compare.
+        public var value: Double?
+        public var breached: Bool { value.map { $0 > limit } ?? true }
+
+        /// `--max-skip-ratio 0.01: 0.1 (breached)`.
+        public var text: String {
+            let measured = value.map { "\(Self.format($0))" } ?? "nothing measured"
+            return "\(flag) \(Self.format(limit)): \(measured) \(breached ? "(BREACHED)" : "(ok)")"
+        }
+
+        static func format(_ x: Double) -> String {
+            x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String((x * 10000).rounded() / 10000)
+        }
+    }
+
+    /// The objectives that were set, in flag order, checked against `stats`.
+    public func checks(_ stats: LoadStats) -> [Check] {
+        var checks: [Check] = []
+        if let maxSkipRatio {
+            let ratio = stats.frames > 0 ? FrameSequence.skipRatio(skipped: stats.skipped, received: stats.frames) : nil
+            checks.append(Check(flag: "--max-skip-ratio", limit: maxSkipRatio, value: ratio))
+        }
+        if let maxP99FrameAgeMs {
+            let age = stats.frameAge.count > 0 ? stats.frameAge.summary.p99 : nil
+            checks.append(Check(flag: "--max-p99-frame-age-ms", limit: maxP99FrameAgeMs, value: age))
+        }
+        if let maxP99TapMs {
+            let tap = stats.tapLatency.count > 0 ? stats.tapLatency.summary.p99 : nil
+            checks.append(Check(flag: "--max-p99-tap-ms", limit: maxP99TapMs, value: tap))
+        }
+        return checks
+    }
+}

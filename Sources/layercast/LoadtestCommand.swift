@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import LayercastJSON
+import LayercastLoad
+
+/// `layercast loadtest`: scripted WebSocket clients against a server, a live progress line, and
+/// a report that can gate a release (docs/loadtest.md).
+struct LoadtestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loadtest",
+        abstract: "Load-test a server with scripted layercast.v1 clients and report frames, ages, taps and awards.",
+        discussion: """
+            Only loopback servers (localhost, 127.0.0.0/8, ::1) unless --allow-remote names the host exactly. \
+            Exits 1 when an SLO flag is breached, 2 when no client connected. See docs/loadtest.md.
+            """
+    )
+
+    @Option(help: "The server: ws://HOST:PORT or http://HOST:PORT (the path is ignored; clients join /ws).")
+    var url = "ws://127.0.0.1:8080"
+
+    @Option(help: "Scene id to join.")
+    var scene = "radar"
+
+    @Option(help: "Room name (1–32 of A–Z a–z 0–9 _ -).")
+    var room = "loadtest"
+
+    @Option(help: "Simulated clients (1–20000).")
+    var clients = 10
+
+    @Option(help: ArgumentHelp("Connections opened per second.", valueName: "N/s"))
+    var ramp = 100.0
+
+    @Option(help: "Seconds the run lasts, ramp included (at most 3600).")
+    var duration = 10.0
+
+    @Option(help: "What each client joins as: spectator or player.")
+    var role = LoadConfiguration.Role.spectator
+
+    @Option(help: ArgumentHelp("Taps per second of each player (0–20).", valueName: "N/s"))
+    var taps = 0.0
+
+    @Option(help: "Where players tap: random (anywhere in the scene) or aim (the centre of an unclaimed packet they see).")
+    var aim = LoadConfiguration.AimMode.random
+
+    @Option(help: ArgumentHelp("Sign each player a token (player loadtest-K) with this secret; without it players join anonymously.", valueName: "secret"))
+    var tokenSecret: String?
+
+    @Option(help: "Threads, each with its own libwebsockets context (default: the number of cores).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Write the whole report as JSON to this file.", valueName: "file"))
+    var json: String?
+
+    @Option(name: .customLong("server-pid"), help: ArgumentHelp("Process id of the server, when it runs on this machine: report its CPU and peak RSS.", valueName: "pid"))
+    var serverPID: Int32?
+
+    @Option(help: ArgumentHelp("A non-loopback host the run may address, exactly as written in --url (repeatable).", valueName: "host"))
+    var allowRemote: [String] = []
+
+    @Option(name: .customLong("max-skip-ratio"), help: "Fail (exit 1) when the skipped-frame ratio is above this (0–1).")
+    var maxSkipRatio: Double?
+
+    @Option(name: .customLong("max-p99-frame-age-ms"), help: "Fail (exit 1) when the p99 frame age is above this many milliseconds.")
+    var maxP99FrameAgeMs: Double?
+
+    @Option(name: .customLong("max-p99-tap-ms"), help: "Fail (exit 1) when the p99 tap → result latency is above this many milliseconds.")
+    var maxP99TapMs: Double?
+
+    func validate() throws {
+        _ = try loadConfiguration()
+        for (flag, value) in [("--max-skip-ratio", maxSkipRatio), ("--max-p99-frame-age-ms", maxP99FrameAgeMs), ("--max-p99-tap-ms", maxP99TapMs)] {
+            if let value, !value.isFinite || value < 0 { throw ValidationError("\(flag) must be a finite number ≥ 0") }
+        }
+    }
+
+    private func loadConfiguration() throws -> LoadConfiguration {
+        let target: LoadTarget
+        do {
+            target = try LoadTarget(url: url, allowedRemote: allowRemote)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var configuration = LoadConfiguration(target: target)
+        configuration.scene = scene
+        configuration.room = room
+        configuration.clients = clients
+        configuration.rampPerSecond = ramp
+        configuration.duration = duration
+        configuration.role = role
+        configuration.tapsPerSecond = taps
+        configuration.aim = aim
+        configuration.tokenSecret = tokenSecret
+        configuration.threads = threads
+        if let problem = configuration.validationError() { throw ValidationError(problem) }
+        return configuration
+    }
+
+    func run() throws {
+        let objectives = ServiceLevelObjectives(maxSkipRatio: maxSkipRatio, maxP99FrameAgeMs: maxP99FrameAgeMs, maxP99TapMs: maxP99TapMs)
+        let loadRun = LoadRun(configuration: try loadConfiguration(), objectives: objectives, serverPID: serverPID)
+        let terminal = isatty(STDERR_FILENO) != 0
+        let report: LoadReport
+        do {
+            report = try loadRun.run { line in
+                FileHandle.standardError.write(Data((terminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("layercast loadtest: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        print(report.text)
+        if let json {
+            do {
+                try Data((report.json.serialized(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: json))
+            } catch {
+                FileHandle.standardError.write(Data("layercast loadtest: cannot write \(json): \(error.localizedDescription)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+        guard report.stats.connected > 0 else {
+            FileHandle.standardError.write(Data("layercast loadtest: no client connected to \(report.url)\n".utf8))
+            throw ExitCode(2)
+        }
+        let breached = report.checks.filter(\.breached)
+        if !breached.isEmpty {
+            for check in breached { FileHandle.standardError.write(Data("layercast loadtest: SLO breached: \(check.text)\n".utf8)) }
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension LoadConfiguration.Role: ExpressibleByArgument {}
+extension LoadConfiguration.AimMode: ExpressibleByArgument {}

@@ -1,0 +1,167 @@
+"""`layercast loadtest` against the real `layercast serve` (docs/loadtest.md).
+
+The tool's report is compared with what the server says it did: `/metrics` (bytes written,
+frames encoded and skipped) and the award ledger (`GET /api/rains/{id}`). Every run is bounded
+in clients and seconds, and addresses 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import BINARY, REPO, http_get, http_post, read_metrics, metric, unique_room, wait_until
+
+ADMIN = "test-admin-token-0123456789"
+SECRET = "test-token-secret-0123456789abcdef"
+
+
+def loadtest(srv, *flags: str, seconds: float) -> tuple[subprocess.CompletedProcess, dict | None]:
+    """Runs `layercast loadtest --url <srv> … --json FILE` (bounded: the run's seconds + 30)."""
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+    cmd = [str(BINARY), "loadtest", "--url", srv.base_url, "--threads", "2", "--json", str(out), *flags]
+    proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=seconds + 30)
+    report = json.loads(out.read_text()) if out.exists() else None
+    return proc, report
+
+
+def explain(proc: subprocess.CompletedProcess) -> str:
+    return f"exit {proc.returncode}\nstdout:\n{proc.stdout}\nstderr:\n{proc.stderr[-3000:]}"
+
+
+def test_spectators_report_the_frames_and_bytes_the_server_sent(start_server):
+    srv = start_server()
+    room = unique_room("spectators")
+    proc, report = loadtest(srv, "--scene", "radar", "--room", room, "--clients", "20", "--ramp", "1000",
+                            "--duration", "5", "--server-pid", str(srv.proc.pid), seconds=5)
+    assert proc.returncode == 0, explain(proc)
+    samples = read_metrics(srv.base_url)
+    assert report["connections"]["made"] == 20 and report["connections"]["failed"] == 0, report["connections"]
+    assert "connected 20/20" in proc.stderr, proc.stderr  # the progress line
+
+    # Bytes: the server counts every message it wrote; the tool every message it got before the
+    # end. Only what was in flight at the end (about a frame per client, under 1%) may differ.
+    sent = metric(samples, "layercast_bytes_sent_total")
+    got = report["bytes"]["in"]
+    assert 0.98 * sent <= got <= sent, (got, sent)
+
+    # Frames: each delta the server encoded went to every client watching then; 20 clients that
+    # all watched the whole run got about 20 × deltas. A client joining or leaving a few ticks
+    # apart from the others moves the total by a few frames each: 5% (at 30 fps over 5 s, about
+    # 150 frames per client) cannot hide a miscount such as counting only full frames or twice.
+    deltas = metric(samples, "layercast_frames_encoded_total", kind="delta")
+    frames = report["frames"]["received"]
+    assert deltas >= 100, deltas
+    assert abs(frames - 20 * deltas) <= 0.05 * 20 * deltas, (frames, deltas)
+    assert abs(report["frames"]["perClientPerSecond"] - 30) <= 3, report["frames"]  # --fps 30 (default)
+
+    # No skips on either side; ages measured and ordered.
+    assert report["frames"]["skipped"] == 0 == metric(samples, "layercast_frames_skipped_total")
+    assert report["frames"]["skipRatio"] == 0
+    age = report["frames"]["ageMs"]
+    assert age["count"] == frames and 0 <= age["p50"] <= age["p95"] <= age["p99"] <= age["max"], age
+    assert report["errors"] == {}
+    server = report["server"]
+    assert server["pid"] == srv.proc.pid and server["cpuSeconds"] > 0 and server["peakRSSBytes"] > 1 << 20, server
+    assert "frame age" in proc.stdout and "skipped       0 (ratio 0)" in proc.stdout, proc.stdout
+
+
+def test_dropped_frames_are_detected_and_gate_the_run(start_server):
+    srv = start_server("--drop-frames-every", "10")
+    proc, report = loadtest(srv, "--room", unique_room("drops"), "--clients", "10", "--ramp", "1000",
+                            "--duration", "4", "--max-skip-ratio", "0.01", seconds=4)
+    assert proc.returncode == 1, explain(proc)
+    assert "SLO breached: --max-skip-ratio 0.01" in proc.stderr, proc.stderr
+    frames = report["frames"]
+    # Every 10th frame is not sent: a client that got 9 of every 10 skipped 1 in 10 of its span.
+    assert 0.085 <= frames["skipRatio"] <= 0.115, frames
+    assert report["slo"] == [{"flag": "--max-skip-ratio", "limit": 0.01, "value": frames["skipRatio"], "breached": True}]
+    assert report["passed"] is False
+    # The server counts each skip when it sends the next frame in full; it may count one more per
+    # client for a frame it sent after the tool stopped counting.
+    skipped_on_server = metric(read_metrics(srv.base_url), "layercast_frames_skipped_total")
+    assert frames["skipped"] <= skipped_on_server <= frames["skipped"] + 10, (frames, skipped_on_server)
+
+    proc, report = loadtest(srv, "--room", unique_room("drops"), "--clients", "10", "--ramp", "1000",
+                            "--duration", "3", "--max-skip-ratio", "0.5", seconds=3)
+    assert proc.returncode == 0, explain(proc)
+    assert 0.085 <= report["frames"]["skipRatio"] <= 0.115 and report["passed"] is True, report["frames"]
+
+
+def test_aiming_players_win_the_awards_the_ledger_records(start_server):
+    srv = start_server("--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2")
+    room = unique_room("aim")
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+    cmd = [str(BINARY), "loadtest", "--url", srv.base_url, "--scene", "rain", "--room", room, "--role", "player",
+           "--clients", "10", "--ramp", "100", "--duration", "14", "--taps", "4", "--aim", "aim", "--json", str(out)]
+    tool = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: any(r["room"] == room and r["clients"]["player"] == 10
+                               for r in http_get(srv.base_url, "/api/rooms").json()["rooms"]), 10, "10 players in the room")
+        # 6 s of rain after the 5 s countdown: 24 packets, 10 of them paying 8…12 coins (100 in all).
+        resp = http_post(srv.base_url, f"/api/rooms/{room}/rain",
+                         {"duration": 6, "pool": 100, "winners": 10, "minCoins": 8, "maxCoins": 12, "seed": 7},
+                         headers={"Authorization": f"Bearer {ADMIN}"})
+        assert resp.status == 201, resp
+        rain_id = resp.json()["rain"]
+        stdout, stderr = tool.communicate(timeout=14 + 30)
+    finally:
+        if tool.poll() is None:
+            tool.kill()
+            tool.wait(5)
+    assert tool.returncode == 0, f"exit {tool.returncode}\n{stdout}\n{stderr[-3000:]}"
+    report = json.loads(out.read_text())
+    rain = wait_until(lambda: (d := http_get(srv.base_url, f"/api/rains/{rain_id}").json())["status"] == "finished" and d,
+                      10, "the rain to finish")
+
+    # Only the tool's players were in the room, and the rain ended before the run did: every award
+    # in the ledger is one the tool heard, and the other way round.
+    taps = report["taps"]
+    assert taps["awards"] == len(rain["awards"]) >= 5, (taps, len(rain["awards"]))
+    assert taps["coins"] == sum(a["coins"] for a in rain["awards"]), taps
+    assert taps["results"].get("award") == taps["awards"], taps
+    # Aimed taps land on a packet (award or taken) far more often than chance: a random point of
+    # the 414 × 736 screen hits one of the ~5 packets of 44 × 62.5 on it about 5% of the time.
+    hits = taps["results"].get("award", 0) + taps["results"].get("taken", 0)
+    assert hits >= taps["answered"] / 4, taps
+    assert taps["answered"] >= taps["sent"] - 10, taps  # at most one in flight per player at the end
+    latency = taps["latencyMs"]
+    assert latency["count"] == taps["answered"] and 0 < latency["p50"] <= latency["p95"] <= latency["p99"] <= latency["max"], latency
+    assert "tap → result  p50" in stdout, stdout
+
+
+def test_signed_player_tokens_are_accepted_and_a_wrong_secret_is_refused(start_server):
+    srv = start_server("--token-secret", SECRET)  # no --allow-anonymous: a player needs a token
+    proc, report = loadtest(srv, "--room", unique_room("tokens"), "--role", "player", "--clients", "3",
+                            "--duration", "2", "--token-secret", SECRET, seconds=2)
+    assert proc.returncode == 0, explain(proc)
+    assert report["connections"]["made"] == 3 and report["connections"]["closedEarly"] == 0, report["connections"]
+    assert report["errors"] == {} and report["frames"]["received"] > 0, report
+
+    proc, report = loadtest(srv, "--room", unique_room("tokens"), "--role", "player", "--clients", "3",
+                            "--duration", "2", "--token-secret", "another-secret-0123456789", seconds=2)
+    assert report["errors"] == {"bad_token": 3, "closed_by_server": 3}, report["errors"]
+    assert report["frames"]["received"] == 0
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--url", "ws://10.1.2.3:8080"], "only loopback"),
+    (["--url", "ws://example.com:8080"], "--allow-remote example.com"),
+    (["--url", "ws://10.1.2.3:8080", "--allow-remote", "10.1.2.4"], "only loopback"),
+    (["--clients", "20001"], "--clients must be 1…20000"),
+    (["--duration", "3601"], "--duration must be > 0 and at most 3600"),
+    (["--ramp", "0"], "--ramp"),
+    (["--taps", "2"], "--taps needs --role player"),
+])
+def test_refused_before_anything_connects(flags, words):
+    if not BINARY.is_file():
+        pytest.skip("no layercast binary")
+    proc = subprocess.run([str(BINARY), "loadtest", *flags], cwd=REPO, capture_output=True,
+                          text=True, timeout=20)
+    assert proc.returncode == 64, explain(proc)  # ArgumentParser's validation error
+    assert words in proc.stderr, proc.stderr
