@@ -83,6 +83,7 @@ public final class Server: @unchecked Sendable {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
+        if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let context = lws_create_context(&info) else {
             throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
         }
@@ -188,6 +189,9 @@ public final class Server: @unchecked Sendable {
 
     /// Registers an established WebSocket: joins its room, or queues the error that refuses it.
     func establish(_ wsi: OpaquePointer) {
+        // One compressed fragment per message (lws's default cuts deflated output at 1 KiB);
+        // fails harmlessly when the client did not take permessage-deflate.
+        if configuration.permessageDeflate { lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "16") }
         let request = pendingJoins.removeValue(forKey: wsi) ?? .failure(ProtocolError(.badField, "missing join request"))
         let now = monotonicSeconds()
         let id = "c\(nextClient)"
