@@ -27,6 +27,11 @@ let package = Package(
             providers: [.apt(["libjansson-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -87,7 +92,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
-        .executableTarget(name: "LayercastFrameBench", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes", "LayercastWire"]),
+        .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastWire"]),

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages and Chromium with its WebDriver (via apt), and the
+# the C libraries' development packages, Chromium with its WebDriver, and Node.js with its ws
+# module for the bench's baseline (via apt), and the
 # Python test packages pytest, websocket-client and selenium (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev chromium chromium-driver)
+# zlib1g-dev: the encoder bench's permessage-deflate figures; nodejs and node-ws: bench (d)'s baseline.
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws)
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.

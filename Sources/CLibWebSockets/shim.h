@@ -2,10 +2,6 @@
 #define LAYERCAST_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
-#include <sys/ioctl.h>
-#if defined(__linux__)
-#include <linux/sockios.h>
-#endif
 
 /// Bytes libwebsockets needs in front of every buffer passed to lws_write().
 /// LWS_PRE is a computed macro that Swift cannot import, so it is exposed as a constant.
@@ -20,17 +16,5 @@ typedef struct layercast_timer {
 
 /// The close code "try again later" (1013), which lws's enum does not name.
 static const int layercast_close_try_again_later = 1013;
-
-/// Bytes queued in a socket's send buffer that the kernel has not sent yet (Linux
-/// SIOCOUTQNSD), or 0 where that cannot be read: how far a client is behind.
-static inline int layercast_unsent_bytes(int fd) {
-#ifdef SIOCOUTQNSD
-    int value = 0;
-    return ioctl(fd, SIOCOUTQNSD, &value) == 0 ? value : 0;
-#else
-    (void)fd;
-    return 0;
-#endif
-}
 
 #endif

@@ -4,9 +4,12 @@ import LayercastJSON
 import LayercastScenes
 import LayercastWire
 
-/// Frame-path benchmark: for every shipped scene, the per-frame cost of what a room does once
-/// per tick (build the display list, diff it, encode the delta) and the size of full and delta
-/// frames. Run with `swift run -c release LayercastFrameBench [FRAMES]`. Prints numbers; asserts nothing.
+/// Frame-path benchmark: for every shipped scene, driven the way its clients would (a rain
+/// falling, the cubes refreshing, a book opening and closing), the per-frame cost of what a room
+/// does once per tick — presentation and display list (bench (a)), then the diff and the delta
+/// encoding — and the size and encoding cost of delta and full frames, also as permessage-deflate
+/// would send them (bench (b)). Run with `swift run -c release LayercastFrameBench [FRAMES]`.
+/// Prints numbers; asserts nothing.
 
 let frames = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 900
 let fps = 30.0
@@ -18,41 +21,105 @@ func nanoseconds(_ body: () -> Void) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start)
 }
 
-print("frame path per room per tick, \(frames) frames at \(Int(fps)) fps after \(Int(warmUp)) s warm-up")
-print("scene | items | build µs | diff µs | encode delta µs | delta bytes (mean) | full bytes (mean) | encode full µs")
+/// Layers in the model tree under `layer`, itself included.
+func layerCount(_ layer: CALayer) -> Int {
+    1 + (layer.sublayers ?? []).reduce(0) { $0 + layerCount($1) }
+}
+
+/// What a scene's clients do to it at media time `t` (frame `index` of the run, warm-up
+/// included), so that the bench measures it moving: a 600 s rain started at once; the cubes
+/// pulled past the threshold every 4 s (the loader refreshes 1–3 s, then finishes); a book
+/// opened, or closed, every 3 s (a tap on the first book, then on the reading view).
+func drive(_ scene: any Scene, context: SceneContext, index: Int, t: Double) {
+    let every = { (seconds: Double) in index % Int(seconds * fps) == 0 }
+    context.run {
+        switch scene {
+        case let rain as RainScene where index == 0:
+            rain.startRain(id: 1, settings: RainSettings(duration: 600, pool: 0, winners: 0))
+        case let cubes as CubesScene where every(4):
+            cubes.drag(.began, hit: nil, at: CGPoint(x: 207, y: 300), time: t, by: "bench")
+            cubes.drag(.moved, hit: nil, at: CGPoint(x: 207, y: 430), time: t, by: "bench")
+            cubes.drag(.ended, hit: nil, at: CGPoint(x: 207, y: 430), time: t, by: "bench")
+        case let book as BookScene where every(3):
+            let point = CGPoint(x: 78.5, y: 243)  // the middle of the first book of row 0
+            book.tap(book.layer.hitTest(point, at: t), at: point, time: t, by: "bench")
+        default:
+            break
+        }
+        _ = scene.takeEvents()
+    }
+}
+
+struct SceneFigures {
+    var layers = 0, items = 0, particles = 0
+    var build = 0.0, diff = 0.0, encodeDelta = 0.0, encodeFull = 0.0, deflateDelta = 0.0, deflateFull = 0.0
+    var deltaBytes = 0, fullBytes = 0, deflatedDeltaBytes = 0, deflatedFullBytes = 0
+}
+
+var figures: [(String, SceneFigures)] = []
 for sceneType in SceneCatalog.all {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
     let scene = context.run { sceneType.init(seed: 7) }
     let builder = DisplayListBuilder()
     let encoder = FrameEncoder()
+    let deltaStream = DeflateStream()  // one client's connection taking every delta
     var list = DisplayList()
-    var t = 0.0
-    func step() { t += 1 / fps; clock.now = t; context.advance(to: t) }
+    var t = 0.0, index = 0
+    func step() {
+        drive(scene, context: context, index: index, t: t)
+        index += 1
+        t += 1 / fps
+        clock.now = t
+        context.advance(to: t)
+    }
     while t < warmUp {
         step()
         list = builder.build(scene.layer, at: t)
     }
-    var build = 0.0, diff = 0.0, encodeDelta = 0.0, encodeFull = 0.0
-    var deltaBytes = 0, fullBytes = 0, items = 0
+    var f = SceneFigures()
     for n in 0..<frames {
         step()
         var next = DisplayList()
-        build += nanoseconds { next = builder.build(scene.layer, at: t) }
+        f.build += nanoseconds { next = builder.build(scene.layer, at: t) }
         var delta: FrameDelta?
-        diff += nanoseconds { delta = FrameDelta.from(list, to: next) }
+        f.diff += nanoseconds { delta = FrameDelta.from(list, to: next) }
         var text: JSONText?
-        encodeDelta += nanoseconds { text = encoder.delta(delta!, number: n, time: t).text(headroom: 16) }
-        deltaBytes += text!.count
-        encodeFull += nanoseconds { text = encoder.full(next, number: n, time: t).text(headroom: 16) }
-        fullBytes += text!.count
-        items += next.items.count
+        f.encodeDelta += nanoseconds { text = encoder.delta(delta!, number: n, time: t).text(headroom: 16) }
+        f.deltaBytes += text!.count
+        f.deflateDelta += nanoseconds { text!.withText { f.deflatedDeltaBytes += deltaStream.compressedCount($0) } }
+        f.encodeFull += nanoseconds { text = encoder.full(next, number: n, time: t).text(headroom: 16) }
+        f.fullBytes += text!.count
+        let joinStream = DeflateStream()  // a client that just joined: its first frame, no history
+        f.deflateFull += nanoseconds { text!.withText { f.deflatedFullBytes += joinStream.compressedCount($0) } }
+        f.items += next.items.count
+        f.particles += next.items.reduce(0) { $0 + $1.particles.particles.count }
+        f.layers += context.run { layerCount(scene.layer) }
         list = next
     }
-    let f = Double(frames)
-    print(String(format: "%@ | %.1f | %.1f | %.1f | %.1f | %.0f | %.0f | %.1f", sceneType.info.id, Double(items) / f,
-                 build / f / 1000, diff / f / 1000, encodeDelta / f / 1000, Double(deltaBytes) / f,
-                 Double(fullBytes) / f, encodeFull / f / 1000))
+    figures.append((sceneType.info.id, f))
+}
+
+let count = Double(frames)
+func us(_ ns: Double) -> String { String(format: "%.1f", ns / count / 1000) }
+func mean(_ total: Int) -> String { String(format: "%.0f", Double(total) / count) }
+
+print("(a) engine: presentation + display list per room per tick, \(frames) frames at \(Int(fps)) fps after \(Int(warmUp)) s warm-up")
+print("")
+print("| scene | layers | items | particles | presentation + display list µs | ns per layer |")
+print("|---|---:|---:|---:|---:|---:|")
+for (id, f) in figures {
+    print("| \(id) | \(mean(f.layers)) | \(mean(f.items)) | \(mean(f.particles)) | \(us(f.build)) | "
+        + String(format: "%.0f", f.build / Double(f.layers)) + " |")
+}
+print("")
+print("(b) encoder: per frame, mean of \(frames); deflated = permessage-deflate as libwebsockets sends it (zlib level 1, 32 KiB window; deltas on one connection with context takeover, each full frame as a new connection's first message)")
+print("")
+print("| scene | diff µs | delta B | encode delta µs | delta deflated B | deflate delta µs | full B | encode full µs | full deflated B | deflate full µs |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+for (id, f) in figures {
+    print("| \(id) | \(us(f.diff)) | \(mean(f.deltaBytes)) | \(us(f.encodeDelta)) | \(mean(f.deflatedDeltaBytes)) | \(us(f.deflateDelta)) | "
+        + "\(mean(f.fullBytes)) | \(us(f.encodeFull)) | \(mean(f.deflatedFullBytes)) | \(us(f.deflateFull)) |")
 }
 
 // The snowfall at several rates (exact mode, no room cap): particles the engine evaluates per

@@ -57,6 +57,7 @@ final class ClientLoop: @unchecked Sendable {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
         info.fd_limit_per_thread = UInt32(clients.count + 32)
+        if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let context = lws_create_context(&info) else { throw LoadError("libwebsockets could not create a client context") }
         self.context = context
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()

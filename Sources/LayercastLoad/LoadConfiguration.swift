@@ -32,6 +32,8 @@ public struct LoadConfiguration: Sendable {
     public var tokenSecret: String?
     /// Threads, each with its own libwebsockets context.
     public var threads = 1
+    /// Whether clients offer permessage-deflate (RFC 7692); the server decides whether to use it.
+    public var permessageDeflate = false
     /// Seconds between pings of each client (they refine the media clock).
     public var pingInterval = 2.0
 

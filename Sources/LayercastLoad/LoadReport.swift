@@ -83,7 +83,8 @@ public struct LoadReport: Sendable {
         return [
             "run": ["url": .string(url), "scene": .string(c.scene), "room": .string(c.room), "role": .string(c.role.rawValue),
                     "clients": i(c.clients), "rampPerSecond": n(c.rampPerSecond), "seconds": n(seconds), "threads": i(c.threads),
-                    "tapsPerSecond": n(c.tapsPerSecond), "aim": .string(c.aim.rawValue)],
+                    "tapsPerSecond": n(c.tapsPerSecond), "aim": .string(c.aim.rawValue),
+                    "permessageDeflate": .bool(c.permessageDeflate)],
             "connections": ["attempted": i(s.attempted), "made": i(s.connected), "failed": i(s.failed),
                             "closedEarly": i(s.closedEarly), "connectMs": s.connectTime.summary.json],
             "frames": ["received": i(s.frames), "skipped": i(s.skipped), "skipRatio": n(skipRatio),

@@ -27,6 +27,8 @@ public final class Server: @unchecked Sendable {
     private var stopping = false
     private var tickIndex = 0
     private var tickOrigin = 0.0
+    /// When the last tick ran, on the monotonic clock: the time a frame write is recorded at.
+    private var tickedAt = 0.0
     private let tickInterval: Double
 
     var rooms: [String: Room] = [:]
@@ -83,6 +85,7 @@ public final class Server: @unchecked Sendable {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
+        if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let context = lws_create_context(&info) else {
             throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
         }
@@ -102,6 +105,15 @@ public final class Server: @unchecked Sendable {
     /// Unsent bytes in a client's socket above which it counts as not keeping up (about two
     /// seconds of radar deltas; a full frame of any shipped scene fits below it).
     static let unsentLimit = 32 * 1024
+
+    /// Asks the kernel to report a client's socket writable only while at most `unsentLimit`
+    /// bytes are unsent (TCP_NOTSENT_LOWAT; poll halves the threshold, hence 2 × (limit + 1)),
+    /// so that no write needs a system call to check it. False when the option is refused.
+    static func limitUnsent(_ wsi: OpaquePointer) -> Bool {
+        var lowWater = Int32(2 * (unsentLimit + 1))
+        return setsockopt(lws_get_socket_fd(wsi), Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &lowWater,
+                          socklen_t(MemoryLayout<Int32>.size)) == 0
+    }
 
     /// The WebSocket subprotocol of docs/protocol.md.
     static let subprotocol = "layercast.v1"
@@ -158,6 +170,7 @@ public final class Server: @unchecked Sendable {
     /// One frame of every room: advance, build, and offer the frame to every client.
     func tick() {
         let now = monotonicSeconds()
+        tickedAt = now
         for (key, room) in rooms {
             if room.connections.isEmpty, room.rain?.running == nil {
                 let since = room.emptySince ?? now
@@ -188,6 +201,10 @@ public final class Server: @unchecked Sendable {
 
     /// Registers an established WebSocket: joins its room, or queues the error that refuses it.
     func establish(_ wsi: OpaquePointer) {
+        if !Self.limitUnsent(wsi) { logger.warning("TCP_NOTSENT_LOWAT refused: slow clients will queue more than 32 KiB") }
+        // One compressed fragment per message (lws's default cuts deflated output at 1 KiB);
+        // fails harmlessly when the client did not take permessage-deflate.
+        if configuration.permessageDeflate { lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "16") }
         let request = pendingJoins.removeValue(forKey: wsi) ?? .failure(ProtocolError(.badField, "missing join request"))
         let now = monotonicSeconds()
         let id = "c\(nextClient)"
@@ -301,11 +318,11 @@ public final class Server: @unchecked Sendable {
     /// (a delta when it has the frame before, else in full). Returns -1 to close it.
     func writable(_ wsi: OpaquePointer) -> Int32 {
         guard let connection = connections[wsi] else { return 0 }
-        let now = monotonicSeconds()
         if stopping {
             return close(wsi, code: Int32(LWS_CLOSE_STATUS_GOINGAWAY.rawValue), reason: "server shutting down")
         }
         if !connection.outbox.isEmpty {
+            let now = monotonicSeconds()
             let item = connection.outbox.removeFirst()
             guard item.message.write(to: wsi) else { return -1 }
             metrics.bytesSent += item.message.count
@@ -318,9 +335,9 @@ public final class Server: @unchecked Sendable {
             return close(wsi, code: closing.code, reason: closing.reason)
         }
         guard let room = connection.room, room.frameNumber > connection.lastFrameSent else { return 0 }
-        // Latest wins at the socket too: while the kernel still holds a backlog for this client,
-        // send nothing; once it drains, the client gets the newest frame in full.
-        guard Int(layercast_unsent_bytes(lws_get_socket_fd(wsi))) <= Self.unsentLimit else { return 0 }
+        // Latest wins at the socket too: while the kernel still holds a backlog of more than
+        // `unsentLimit` for this client, its socket is not writable (`limitUnsent`) and this is
+        // not called; once it drains, the client gets the newest frame in full.
         // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
         if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return 0 }
         let message: EncodedMessage
@@ -333,7 +350,7 @@ public final class Server: @unchecked Sendable {
         guard message.write(to: wsi) else { return -1 }
         metrics.bytesSent += message.count
         connection.lastFrameSent = room.frameNumber
-        connection.lastWrite = now
+        connection.lastWrite = tickedAt  // the frame's tick: no clock read per client per frame
         return 0
     }
 

@@ -42,6 +42,9 @@ public struct ServerConfiguration: Sendable {
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?
+    /// Whether permessage-deflate (RFC 7692) is accepted from clients that offer it; off by
+    /// default (it costs a compression per client per frame, docs/performance.md).
+    public var permessageDeflate = false
 
     public init() {}
 

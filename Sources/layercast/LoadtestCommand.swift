@@ -66,6 +66,9 @@ struct LoadtestCommand: ParsableCommand {
     @Option(name: .customLong("max-p99-tap-ms"), help: "Fail (exit 1) when the p99 tap → result latency is above this many milliseconds.")
     var maxP99TapMs: Double?
 
+    @Flag(help: "Offer permessage-deflate (RFC 7692) to the server; it is used when the server accepts it.")
+    var permessageDeflate = false
+
     func validate() throws {
         _ = try loadConfiguration()
         for (flag, value) in [("--max-skip-ratio", maxSkipRatio), ("--max-p99-frame-age-ms", maxP99FrameAgeMs), ("--max-p99-tap-ms", maxP99TapMs)] {
@@ -91,6 +94,7 @@ struct LoadtestCommand: ParsableCommand {
         configuration.aim = aim
         configuration.tokenSecret = tokenSecret
         configuration.threads = threads
+        configuration.permessageDeflate = permessageDeflate
         if let problem = configuration.validationError() { throw ValidationError(problem) }
         return configuration
     }

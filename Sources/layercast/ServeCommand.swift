@@ -84,6 +84,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "For testing `layercast loadtest` only: do not send frames whose number is a multiple of N, so every client sees gaps (0: off).")
     var dropFramesEvery = 0
 
+    @Flag(help: "Accept permessage-deflate from clients that offer it (compresses every message per client; off by default).")
+    var permessageDeflate = false
+
     func validate() throws {
         guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
@@ -144,6 +147,7 @@ struct ServeCommand: ParsableCommand {
         configuration.rainScene.resultsDuration = rainResults
         configuration.bookScene.perspective = !bookFlat
         configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
+        configuration.permessageDeflate = permessageDeflate
 
         let server: Server
         do {
