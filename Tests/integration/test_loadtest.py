@@ -71,6 +71,20 @@ def test_spectators_report_the_frames_and_bytes_the_server_sent(start_server):
     assert "frame age" in proc.stdout and "skipped       0 (ratio 0)" in proc.stdout, proc.stdout
 
 
+def test_permessage_deflate_is_negotiated_only_when_both_sides_offer_it(start_server):
+    srv = start_server("--permessage-deflate")
+    for offered in (True, False):
+        room = unique_room("deflate")
+        flags = ["--scene", "radar", "--room", room, "--clients", "5", "--ramp", "1000", "--duration", "3"]
+        proc, report = loadtest(srv, *flags, *(["--permessage-deflate"] if offered else []), seconds=3)
+        assert proc.returncode == 0, explain(proc)
+        assert report["run"]["permessageDeflate"] is offered
+        # Compressed or not, every client gets the room's frames whole: 30 a second, none skipped,
+        # nothing it could not read.
+        assert report["connections"]["made"] == 5 and report["errors"] == {}, report
+        assert abs(report["frames"]["perClientPerSecond"] - 30) <= 3 and report["frames"]["skipped"] == 0, report["frames"]
+
+
 def test_dropped_frames_are_detected_and_gate_the_run(start_server):
     srv = start_server("--drop-frames-every", "10")
     proc, report = loadtest(srv, "--room", unique_room("drops"), "--clients", "10", "--ramp", "1000",
