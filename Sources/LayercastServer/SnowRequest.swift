@@ -15,28 +15,18 @@ enum SnowRequest {
 
     private static func parse(_ body: [UInt8], current: SnowSettings) throws(APIError) -> SnowSettings {
         var settings = current
-        if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return settings }
-        let value: JSONValue
-        switch body.withUnsafeBytes({ bytes in Result { () throws(JSONParseError) in try JSONValue.parse(bytes: bytes) } }) {
-        case .success(let parsed): value = parsed
-        case .failure(let error): throw APIError(400, "bad_json", "body is not JSON: \(error.message)")
-        }
-        guard case .object(let object) = value else { throw APIError(400, "bad_json", "body must be a JSON object") }
-        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw APIError(400, "bad_field", "unknown field \(FieldReader.quoted(unknown)); fields are \(fields.sorted().joined(separator: ", "))")
-        }
-        let body = FieldReader(value, path: "snow")
+        guard let body = try AdminRequestBody.read(body, path: "snow", fields: fields) else { return settings }
         do throws(ProtocolError) {
-            if let field = present(body.member("images")) {
+            if let field = body.member("images").present {
                 var images: [String] = []
                 for image in try field.array("an array of image ids") { images.append(try image.string()) }
                 settings.images = images
             }
-            if let field = present(body.member("rate")) {
+            if let field = body.member("rate").present {
                 settings.rate = try field.number("a number of particles per second from 0 to \(Int(SnowSettings.maxRate))",
                                                  in: 0...SnowSettings.maxRate)
             }
-            if let field = present(body.member("mode")) {
+            if let field = body.member("mode").present {
                 let modes = SnowSettings.Mode.allCases.map(\.rawValue)
                 guard let mode = SnowSettings.Mode(rawValue: try field.string()) else {
                     throw field.error("one of \(modes.joined(separator: ", "))")
@@ -50,9 +40,5 @@ enum SnowRequest {
             throw APIError(400, "bad_field", problem)
         }
         return settings
-    }
-
-    private static func present(_ field: FieldReader) -> FieldReader? {
-        field.isAbsentOrNull ? nil : field
     }
 }

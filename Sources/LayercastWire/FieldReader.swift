@@ -21,6 +21,9 @@ public struct FieldReader {
     /// Absent or null.
     public var isAbsentOrNull: Bool { value == nil || value == .null }
 
+    /// This field, unless it is absent or null (an optional member left to its default).
+    public var present: FieldReader? { isAbsentOrNull ? nil : self }
+
     /// A `bad_field` error "<path> must be <requirement> (it is <what it is>)".
     public func error(_ requirement: String) -> ProtocolError {
         ProtocolError(.badField, "\(path) must be \(requirement) (it is \(Self.describe(value)))")
