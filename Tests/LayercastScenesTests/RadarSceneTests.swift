@@ -60,26 +60,7 @@ private func selectEvent(_ item: String, by client: String) -> SceneEvent {
     SceneEvent(name: "select", data: ["item": .string(item)], client: client)
 }
 
-/// y of the cubic Bézier timing curve (0,0)–(c1x,c1y)–(c2x,c2y)–(1,1) at x, by plain bisection on
-/// x(t): a reference independent of the engine's solver; the control points are rounded to Float
-/// as Core Animation stores them. The ends are exact, as Core Animation's are.
-private func bezier(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float, at x: Double) -> Double {
-    if x <= 0 || x >= 1 { return min(max(x, 0), 1) }
-    func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, Double(c1x), Double(c2x)) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, Double(c1y), Double(c2y))
-}
-
 private func defaultCurve(_ x: Double) -> Double { bezier(0.25, 0.1, 0.25, 1, at: x) }
-private func easeInEaseOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
-
 /// Pulse i at media time t (docs/engine-model.md §2, §4): its group begins at b = i·4/6; before
 /// that the backwards fill shows cycle time 0, after it the cycle time is c = (t − b) mod 4. The
 /// group's default curve makes f = default(c/4) and the children see fraction f: scale 1.5·f,

@@ -100,24 +100,6 @@ private func onScreen(_ p: CGPoint, margin: CGFloat = 2) -> Bool {
     sceneRect.insetBy(dx: margin, dy: margin).contains(p)
 }
 
-/// y of the cubic Bézier timing curve (0,0)–(c1x,c1y)–(c2x,c2y)–(1,1) at x by bisection: a
-/// reference independent of the engine's solver.
-private func bezier(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double, at x: Double) -> Double {
-    if x <= 0 || x >= 1 { return min(max(x, 0), 1) }
-    func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, c1x, c2x) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, c1y, c2y)
-}
-
-private func easeInEaseOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
-
 /// The seed's draws for one packet, in the documented order.
 private struct Draws {
     var x0, x1: CGFloat
