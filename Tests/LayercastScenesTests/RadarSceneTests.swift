@@ -61,6 +61,7 @@ private func selectEvent(_ item: String, by client: String) -> SceneEvent {
 }
 
 private func defaultCurve(_ x: Double) -> Double { bezier(0.25, 0.1, 0.25, 1, at: x) }
+
 /// Pulse i at media time t (docs/engine-model.md §2, §4): its group begins at b = i·4/6; before
 /// that the backwards fill shows cycle time 0, after it the cycle time is c = (t − b) mod 4. The
 /// group's default curve makes f = default(c/4) and the children see fraction f: scale 1.5·f,
