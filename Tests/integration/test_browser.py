@@ -14,78 +14,26 @@ from __future__ import annotations
 import collections
 import http.server
 import json
-import os
 import re
 import struct
-import tempfile
 import threading
 import time
 import zlib
 
 import pytest
 
+from browser import Console, chromium, skip_module_without_browser
 from conftest import wait_until
 from layercast_client import LayercastClient, item_center
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 ITEM_NAME = re.compile(r"^item-(\d+)$")
 
-
-def _browser_missing() -> str | None:
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not os.access(p, os.X_OK)]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("python package selenium")
-    return ", ".join(missing) or None
-
-
-MISSING = _browser_missing()
-if MISSING and not os.environ.get("LAYERCAST_REQUIRE_BROWSER"):
-    pytest.skip(f"browser tests need {MISSING} (scripts/install-deps.sh installs them)",
-                allow_module_level=True)
+skip_module_without_browser()
 
 
 @pytest.fixture(scope="module")
 def driver():
-    if MISSING:
-        pytest.fail(f"LAYERCAST_REQUIRE_BROWSER is set but {MISSING} is missing")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.TemporaryDirectory(prefix="layercast-chromium-")
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                "--window-size=700,1000", "--force-device-scale-factor=1",
-                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                f"--user-data-dir={profile.name}"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    drv.set_page_load_timeout(20)
-    drv.set_script_timeout(10)
-    yield drv
-    drv.quit()
-    profile.cleanup()
-
-
-class Console:
-    """Collects the browser console (get_log empties it on every call)."""
-
-    def __init__(self, drv):
-        self.drv = drv
-        self.entries: list[dict] = []
-
-    def poll(self) -> list[dict]:
-        self.entries += self.drv.get_log("browser")
-        return self.entries
-
-    def severe(self) -> list[dict]:
-        return [e for e in self.poll() if e.get("level") == "SEVERE"]
+    yield from chromium(700, 1000)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import os
 
 from conftest import wait_until
 from layercast_client import item_center
-from test_browser import (MISSING, canvas_pixels, changed_fraction, console, driver,  # noqa: F401
+from test_browser import (canvas_pixels, changed_fraction, console, driver,  # noqa: F401
                           js, page_items, view_stats, wait_frames)
 
 
