@@ -195,14 +195,15 @@ public final class RainScene: Scene {
     // MARK: Starting
 
     /// Starts a rain now (`CACurrentMediaTime()`; call inside the room's context). Only when idle:
-    /// returns false otherwise and changes nothing. `settings` must be valid (precondition).
+    /// returns false otherwise and changes nothing. `settings` must be valid (precondition);
+    /// `plan` is the settings' prize plan (pass the one already made, e.g. for the ledger).
     @discardableResult
-    public func startRain(id: Int64, settings: RainSettings) -> Bool {
+    public func startRain(id: Int64, settings: RainSettings, plan: PrizePlan? = nil) -> Bool {
         precondition(settings.validationError() == nil, "invalid rain settings: \(settings.validationError() ?? "")")
         guard phase == .idle else { return false }
         let now = CACurrentMediaTime()
         let startsAt = now + CFTimeInterval(Self.countdownFrom) * Self.countdownInterval
-        rain = ActiveRain(id: id, settings: settings, plan: PrizePlan(settings: settings),
+        rain = ActiveRain(id: id, settings: settings, plan: plan ?? PrizePlan(settings: settings),
                           countdownAt: now, startsAt: startsAt, endsAt: startsAt + settings.duration, claimed: [:])
         rng = SeededRandom(seed: settings.seed)
         spawned = 0

@@ -36,7 +36,7 @@ extension Server {
             logger.error("ledger refused a rain", metadata: ["room": "\(name)", "error": "\(error)"])
             return .failure(APIError(503, "ledger_unavailable", "the ledger could not record the rain: \(error.message)"))
         }
-        room.context.run { _ = scene.startRain(id: id, settings: settings) }
+        room.context.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
         state.running = id
         logger.info("rain started", metadata: ["room": "\(name)", "rain": "\(id)", "seed": "\(settings.seed)"])
         broadcast(room.takeEvents(), in: room, tapArrival: nil)

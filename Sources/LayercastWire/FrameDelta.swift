@@ -40,10 +40,8 @@ public struct FrameDelta: Hashable, Sendable {
                 delta.set.append(ItemChange(id: item.id, fields: fields, particles: particles.isEmpty ? nil : particles))
             }
         }
-        // The order remove-then-append leaves: the kept items in their old order, then the added.
-        var result = old.items.compactMap { newIDs.contains($0.id) ? $0.id : nil }
-        result += delta.add.map(\.id)
-        if !result.elementsEqual(new.items.lazy.map(\.id)) { delta.order = new.items.map(\.id) }
+        delta.order = IDListDelta.order(old: old.items.lazy.map(\.id), new: new.items.lazy.map(\.id),
+                                        newIDs: newIDs, added: delta.add.map(\.id))
         return delta
     }
 
@@ -65,11 +63,7 @@ public struct FrameDelta: Hashable, Sendable {
             }
         }
         items += add
-        if let order {
-            var byID: [Int: DrawItem] = Dictionary(minimumCapacity: items.count)
-            for item in items where byID[item.id] == nil { byID[item.id] = item }
-            items = order.compactMap { byID[$0] }
-        }
+        if let order { items = IDListDelta.reordered(items, by: order, id: \.id) }
         return DisplayList(items: items)
     }
 

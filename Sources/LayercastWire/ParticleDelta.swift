@@ -42,9 +42,8 @@ public struct ParticleDelta: Hashable, Sendable {
             delta.change.append(isMove ? Self.move(particle) : particle)
             delta.moved.append(isMove)
         }
-        var result = old.particles.compactMap { newIDs.contains($0.id) ? $0.id : nil }
-        result += delta.add.map(\.id)
-        if !result.elementsEqual(new.particles.lazy.map(\.id)) { delta.order = new.particles.map(\.id) }
+        delta.order = IDListDelta.order(old: old.particles.lazy.map(\.id), new: new.particles.lazy.map(\.id),
+                                        newIDs: newIDs, added: delta.add.map(\.id))
         return delta
     }
 
@@ -70,11 +69,7 @@ public struct ParticleDelta: Hashable, Sendable {
             }
         }
         particles += add
-        if let order {
-            var byID: [Int: DrawParticle] = Dictionary(minimumCapacity: particles.count)
-            for particle in particles { byID[particle.id] = particle }
-            particles = order.compactMap { byID[$0] }
-        }
+        if let order { particles = IDListDelta.reordered(particles, by: order, id: \.id) }
         return DrawParticles(images: images ?? old.images, particles: particles)
     }
 
