@@ -451,6 +451,13 @@ def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
     result = replay(data, rain["rain"])
     assert result.returncode == 1 and "disagrees" in result.stdout and "coins" in result.stdout, result.stdout
 
+    # A salt other than the one committed to: the commitment no longer matches, nor does the plan.
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE awards SET coins = coins - 1000 WHERE id = (SELECT MIN(id) FROM awards)")
+        db.execute("UPDATE rains SET salt = ? WHERE id = ?", ("ab" * 32, rain["rain"]))
+    result = replay(data, rain["rain"])
+    assert result.returncode == 1 and f"commitment: the rain published {rain['commitment']}" in result.stdout, result.stdout
+
 
 def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
     srv = rain_server(start_server)
