@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
-        .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON"]),
+        .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )

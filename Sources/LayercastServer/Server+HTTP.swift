@@ -114,7 +114,12 @@ extension Server {
             _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
             return -1
         }
-        let host = proxies.clientAddress(peer: peerAddress(wsi), forwardedFor: header(wsi, WSI_TOKEN_X_FORWARDED_FOR))
+        let peer = peerAddress(wsi), forwardedFor = header(wsi, WSI_TOKEN_X_FORWARDED_FOR)
+        let host = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
+        if forwardedFor != nil, host == peer, !warnedOfUntrustedProxy {
+            warnedOfUntrustedProxy = true
+            logger.warning("a handshake came with X-Forwarded-For from \(peer), which is not a --trust-proxy: its clients are counted as one address against the per-address limits")
+        }
         pendingJoins[wsi] = (JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date()), host)
         return 0
     }

@@ -45,6 +45,8 @@ public final class Server: @unchecked Sendable {
     /// What each client address holds and may still do.
     var hostLimits: HostLimits
     let proxies: TrustedProxies
+    /// Whether the log has said once that a proxy's X-Forwarded-For was not trusted.
+    var warnedOfUntrustedProxy = false
     var metrics = Metrics()
     /// Where rains and awards are committed before anyone hears of them.
     let ledger: Ledger
