@@ -11,20 +11,30 @@ enum LedgerIntegrity {
         + "(`layercast ledger backup`) in as layercast.sqlite; or start without a file for an empty ledger."
 
     /// Before SQLite opens `path`: a file that exists must not be empty (an empty file would
-    /// silently become a new ledger, even beside a write-ahead log holding its data) and must
-    /// begin with "SQLite format 3". A missing file is fine: it becomes a new ledger.
+    /// silently become a new ledger, even beside a write-ahead log holding its data), must begin
+    /// with "SQLite format 3", and, with no write-ahead log to complete it, must hold every page
+    /// its header counts. A missing file is fine: it becomes a new ledger.
     static func checkFile(_ path: String) throws(LedgerError) {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         if header.isEmpty {
-            let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
             throw damaged(path, walSize > 0
                 ? "is empty (0 bytes) but its write-ahead log \(path)-wal holds \(walSize) bytes: the database file was truncated"
                 : "is empty (0 bytes): it was truncated, or its creation never finished")
         }
-        guard header == Data("SQLite format 3\0".utf8) else {
+        guard header.count == 100, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else {
             throw damaged(path, "does not begin with the SQLite header: it is not a database, or its first page is overwritten")
+        }
+        guard walSize == 0 else { return }
+        func number(_ offset: Int, _ count: Int) -> Int { header[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) } }
+        let pageSize = number(16, 2) == 1 ? 65_536 : number(16, 2)
+        let pages = number(28, 4)
+        // The header's page count is valid when its change counter matches (sqlite.org/fileformat.html §1.3.7).
+        if pageSize >= 512, pages > 0, number(24, 4) == number(92, 4), size < pages * pageSize {
+            throw damaged(path, "is \(size) bytes but its header counts \(pages) pages of \(pageSize) bytes: it was truncated")
         }
     }
 

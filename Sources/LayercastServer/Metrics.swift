@@ -60,7 +60,7 @@ struct Metrics {
 extension Metrics {
     /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
     static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
-                                     "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host",
+                                     "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",
                                      "subprotocol", "head_too_large", "body_timeout"]
 }
 

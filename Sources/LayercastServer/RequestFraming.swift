@@ -36,19 +36,28 @@ enum RequestFraming {
         if head.values("host").count > 1 {
             return .badRequest("duplicate_host", "more than one Host")
         }
+        let path = QueryString.decoded(head.target.prefix { $0 != "?" })
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .badRequest("bad_target", "the request path must not hold control characters, encoded or not")
+        }
         return handshakeRefusal(head)
     }
 
     /// A WebSocket handshake must offer `subprotocol`; lws would drop one that does not
     /// without an answer.
     private static func handshakeRefusal(_ head: RequestHead) -> RequestRefusal? {
-        guard head.values("upgrade").contains(where: { $0.lowercased().contains("websocket") }) else { return nil }
+        guard isHandshake(head) else { return nil }
         let offered = head.values("sec-websocket-protocol").flatMap { $0.split(separator: ",") }
             .map { $0.trimmingCharacters(in: " \t") }
         guard offered.contains(Server.subprotocol) else {
             return .badRequest("subprotocol", "the WebSocket subprotocol must be \(Server.subprotocol)")
         }
         return nil
+    }
+
+    /// Whether `head` asks for a WebSocket (`Upgrade: websocket`).
+    static func isHandshake(_ head: RequestHead) -> Bool {
+        head.values("upgrade").contains { $0.lowercased().contains("websocket") }
     }
 
     /// RFC 9110 §5.6.2: one or more of ``!#$%&'*+-.^_`|~``, digits and letters.

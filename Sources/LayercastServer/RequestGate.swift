@@ -5,6 +5,11 @@ import CLibWebSockets
 /// (Server+Gate.swift). A timer looks at them every `interval` while there are any.
 final class RequestGate {
     var held: Set<OpaquePointer> = []
+    /// Connections whose answer lws is still sending; held once it is out.
+    var flushing: Set<OpaquePointer> = []
+    /// The request target of each WebSocket handshake let through, as sent, until the
+    /// handshake is decided (its query is read with QueryString, not lws).
+    var handshakeTargets: [OpaquePointer: String] = [:]
     let timer: UnsafeMutablePointer<layercast_timer>
     var scheduled = false
 

@@ -17,16 +17,30 @@ extension Server {
     }
 
     /// Ends an answered request: keeps the connection (held for the next request) or closes it.
-    /// Returns what the lws callback returns.
+    /// While lws still holds part of the answer (a held connection would never get it out), the
+    /// end waits for the writable callback that follows the flush. Returns what the lws callback returns.
     func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
+        if lws_partial_buffered(wsi) != 0 {
+            gate.flushing.insert(wsi)
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        gate.flushing.remove(wsi)
         guard lws_http_transaction_completed(wsi) == 0 else { return -1 }
         hold(wsi)
         return 0
     }
 
+    /// LWS_CALLBACK_HTTP_WRITEABLE: ends a transaction whose answer was waiting to be flushed.
+    func httpWritable(_ wsi: OpaquePointer) -> Int32 {
+        gate.flushing.contains(wsi) ? completeTransaction(wsi) : 0
+    }
+
     /// Forgets a connection lws has closed.
     func forgetHeld(_ wsi: OpaquePointer) {
         gate.held.remove(wsi)
+        gate.flushing.remove(wsi)
+        gate.handshakeTargets[wsi] = nil
     }
 
     /// Looks at every held socket: a whole head is judged, a partial one waits (lws's own
@@ -53,7 +67,12 @@ extension Server {
             switch parsed.head {
             case .failure(let refusal): refuseRequest(wsi, refusal)
             case .success(let head):
-                if let refusal = RequestFraming.refusal(for: head) { refuseRequest(wsi, refusal) } else { release(wsi) }
+                if let refusal = RequestFraming.refusal(for: head) {
+                    refuseRequest(wsi, refusal)
+                } else {
+                    if RequestFraming.isHandshake(head) { gate.handshakeTargets[wsi] = head.target }
+                    release(wsi)
+                }
             }
         }
         if !gate.held.isEmpty, let context {

@@ -108,7 +108,8 @@ extension Server {
             _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
             return -1
         }
-        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date())
+        let arguments = gate.handshakeTargets.removeValue(forKey: wsi).map(QueryString.arguments(of:)) ?? queryArguments(wsi)
+        pendingJoins[wsi] = JoinRequest.parse(arguments, identities: identities, now: Date())
         return 0
     }
 

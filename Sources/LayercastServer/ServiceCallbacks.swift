@@ -19,6 +19,8 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
     case LWS_CALLBACK_CLOSED_HTTP:
         server.pendingPosts[wsi] = nil
         server.forgetHeld(wsi)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return server.httpWritable(wsi)
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
         return server.completeTransaction(wsi)
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
