@@ -14,11 +14,12 @@ import Foundation
 public final class Ledger {
     /// The database file: `<directory>/layercast.sqlite`.
     public let path: String
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
     /// Opens the ledger in `directory`, creating the directory (and its parents) and the
-    /// database when missing. Throws `open` when the file cannot be opened or is not a database,
-    /// `schema` when its schema version is unknown (newer) or it is some other database.
+    /// database when missing. Throws `open` when the file cannot be opened, `schema` when its
+    /// schema version is unknown (newer) or it is some other database, `corrupt` when it is
+    /// damaged (LedgerIntegrity).
     public init(directory: String) throws(LedgerError) {
         path = directory.hasSuffix("/") ? directory + "layercast.sqlite" : directory + "/layercast.sqlite"
         do {
@@ -26,6 +27,7 @@ public final class Ledger {
         } catch {
             throw LedgerError(.open, "cannot create the ledger directory \(directory): \(error.localizedDescription)")
         }
+        try LedgerIntegrity.checkFile(path)
         do throws(LedgerError) {
             connection = try SQLiteConnection(path: path)
             try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
@@ -35,6 +37,7 @@ public final class Ledger {
             throw LedgerError(.open, "cannot open the ledger \(path): \(error.message)")
         }
         try LedgerSchema.prepare(connection, path: path)
+        try LedgerIntegrity.check(connection, path: path, thorough: false)
     }
 
     /// Marks every `running` rain `interrupted` with ended_at = `now`; returns their ids, ascending

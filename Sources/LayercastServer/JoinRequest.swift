@@ -20,12 +20,15 @@ struct JoinRequest {
         guard let sceneID = arguments["scene"] else {
             return .failure(ProtocolError(.unknownScene, "the query names no scene (?scene=…)"))
         }
+        guard NameRule.isValid(sceneID) else {
+            return .failure(ProtocolError(.unknownScene, "a scene id is \(NameRule.description); see /api/scenes"))
+        }
         guard let scene = SceneCatalog.scene(id: sceneID) else {
-            return .failure(ProtocolError(.unknownScene, "no scene \"\(sceneID.prefix(64))\"; see /api/scenes"))
+            return .failure(ProtocolError(.unknownScene, "no scene \"\(sceneID)\"; see /api/scenes"))
         }
         let room = arguments["room"] ?? "lobby"
-        guard isRoomName(room) else {
-            return .failure(ProtocolError(.badRoom, "room must be 1–32 of A–Z a–z 0–9 _ -"))
+        guard NameRule.isValid(room) else {
+            return .failure(ProtocolError(.badRoom, "room must be \(NameRule.description)"))
         }
         guard let role = Connection.Role(rawValue: arguments["role"] ?? "player") else {
             return .failure(ProtocolError(.badRole, "role must be player or spectator"))
@@ -33,13 +36,6 @@ struct JoinRequest {
         guard role == .player else { return .success(JoinRequest(scene: scene, room: room, role: role, player: nil)) }
         return identities.identify(token: arguments["token"], player: arguments["player"], now: now).map {
             JoinRequest(scene: scene, room: room, role: role, player: $0.player, mintedSecret: $0.mintedSecret)
-        }
-    }
-
-    static func isRoomName(_ name: String) -> Bool {
-        (1...32).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x5F || byte == 0x2D
         }
     }
 }

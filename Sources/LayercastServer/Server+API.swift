@@ -17,6 +17,9 @@ extension Server {
         case (5, "rooms") where parts[4] == "leaderboard":
             result = leaderboard(room: parts[3], limit: limitArgument(wsi, default: 10))
         case (4, "players"):
+            guard NameRule.isPlayerID(parts[3]) else {
+                return write(wsi, .failure(APIError(400, "bad_player", "a player id is 1–128 of A–Z a–z 0–9 _ . : -")))
+            }
             result = playerDocument(id: parts[3])
         case (3, "me"):
             result = ownDocument(authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
@@ -35,7 +38,7 @@ extension Server {
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
             return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
         }
-        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
         return (length ?? 0) == 0 ? completePost(wsi) : 0
     }
 
@@ -60,8 +63,8 @@ extension Server {
         guard !post.oversize else {
             return write(wsi, .failure(APIError(413, "too_large", "the body is over \(PendingPost.maxBody) bytes")))
         }
-        guard JoinRequest.isRoomName(room) else {
-            return write(wsi, .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")))
+        guard NameRule.isValid(room) else {
+            return write(wsi, .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")))
         }
         if post.path.hasSuffix("/snow") {
             let result = SnowRequest.settings(from: post.body, current: snowSettings(inRoom: room))
@@ -81,7 +84,7 @@ extension Server {
     }
 
     private func leaderboard(room: String, limit: Int) -> Result<JSONValue, APIError> {
-        guard JoinRequest.isRoomName(room) else { return .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")) }
+        guard NameRule.isValid(room) else { return .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")) }
         return ledgerRead {
             let entries = try ledger.leaderboard(room: room, limit: limit)
             return ["room": .string(room), "players": .array(entries.map { entry in

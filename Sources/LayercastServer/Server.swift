@@ -18,7 +18,11 @@ public final class Server: @unchecked Sendable {
     let logger: Logger
     let files: StaticFiles
     let origins: OriginPolicy
-    let securityHeaders: String
+    /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`).
+    let securityHeaders: [(name: String, value: String)]
+    private let vhostHeaders: VhostHeaders
+    /// Connections held until their next request head has passed `RequestFraming`.
+    let gate = RequestGate()
 
     private var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
@@ -60,8 +64,9 @@ public final class Server: @unchecked Sendable {
         self.logger = logger
         files = try StaticFiles(directory: configuration.publicDirectory)
         origins = OriginPolicy(allowed: configuration.allowedOrigins)
-        securityHeaders = "content-security-policy: \(origins.frameAncestors)\r\n"
-            + "x-content-type-options: nosniff\r\ncache-control: no-cache\r\n"
+        securityHeaders = [("content-security-policy", origins.frameAncestors), ("x-content-type-options", "nosniff"),
+                           ("cache-control", "no-cache")]
+        vhostHeaders = VhostHeaders(securityHeaders)
         tickInterval = 1 / Double(min(max(configuration.fps, 1), 120))
         proxies = try TrustedProxies(configuration.trustedProxies)
         hostLimits = HostLimits(rules: configuration.hostLimits)
@@ -101,6 +106,7 @@ public final class Server: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
+        info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let context = lws_create_context(&info) else {
@@ -109,6 +115,7 @@ public final class Server: @unchecked Sendable {
         self.context = context
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        gate.timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
@@ -153,6 +160,7 @@ public final class Server: @unchecked Sendable {
         let deadline = monotonicSeconds() + 2
         while !connections.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
         lws_sul_cancel(&timer.pointee.sul)
+        lws_sul_cancel(&gate.timer.pointee.sul)
         lws_context_destroy(context)
         self.context = nil
         logger.info("stopped")
@@ -188,6 +196,7 @@ public final class Server: @unchecked Sendable {
     func tick() {
         let now = monotonicSeconds()
         tickedAt = now
+        expireSlowBodies(now: now)
         for (key, room) in rooms {
             if room.connections.isEmpty, room.rain?.running == nil {
                 let since = room.emptySince ?? now

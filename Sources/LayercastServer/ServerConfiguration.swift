@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var roomIdleSeconds: Double = 30
     /// Seconds a client may go without taking a frame before it is dropped.
     public var stallTimeoutSeconds: Double = 10
+    /// Seconds a POST body may take to arrive whole after its head; then 408 and close.
+    public var bodyTimeoutSeconds: Double = 10
     /// The most emitter particles one room's frame evaluates (docs/protocol.md, "Particles").
     public var maxParticles = 2_000
 

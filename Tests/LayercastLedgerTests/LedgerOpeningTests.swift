@@ -20,7 +20,8 @@ import Testing
             let garbage = String(repeating: "this is not an SQLite database\n", count: 200)
             try garbage.write(toFile: path, atomically: false, encoding: .utf8)
             let error = try #require(throws: LedgerError.self) { try Ledger(directory: directory) }
-            #expect(error == LedgerError(.open, "cannot open the ledger \(path): file is not a database"))
+            #expect(error.code == .corrupt)
+            #expect(error.message.hasPrefix("the ledger \(path) does not begin with the SQLite header"))
             #expect(try String(contentsOfFile: path, encoding: .utf8) == garbage)
         }
     }
