@@ -229,10 +229,11 @@ def test_nothing_public_tells_paying_packets_and_the_reveal_matches_the_commitme
     found = contest(fair_server, 404, "endpoints")
     close_all(found)
     document, raining = found["document"], found["raining"]
-    # While it ran: the API showed no seed, salt or plan; the events only the commitment.
-    running = [d for d in found["public"] if d.get("rain") == document["rain"]]
-    assert running and all(d["status"] == "running" for d in running)
-    for d in found["public"]:
+    # While it ran: the API showed no seed, salt or plan; the events only the commitment. (The
+    # bot's last reads may come after the end, when the rain's document reveals them.)
+    running = [d for d in found["public"] if d.get("rain") != document["rain"] or d["status"] == "running"]
+    assert any(d.get("rain") == document["rain"] for d in running), found["public"][:2]
+    for d in running:
         assert not {"seed", "salt", "plan", "commitmentText"} & set(d), d
     assert raining["commitment"] == found["rain"]["commitment"] and "seed" not in raining and "salt" not in raining
     # Every unclaimed packet looked the same in every frame: same image, size and keys.
