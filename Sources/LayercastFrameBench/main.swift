@@ -131,7 +131,7 @@ print("rate /s | evaluated | sent | build+diff+delta µs | particles per 33.3 ms
 for rate in [10.0, 25.0, 50.0, 100.0] {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
-    let scene = context.run { SnowScene(seed: 7, settings: SnowSettings(images: ["snowflake", "snowflake-star"], rate: rate)) }
+    let scene = context.run { SnowScene(seed: 7, settings: SnowSettings(images: ["snowflake", "snowflake-star"], rate: rate), start: .steady) }
     let builder = DisplayListBuilder()
     builder.maxParticles = 1_000_000
     let encoder = FrameEncoder()

@@ -27,7 +27,7 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
     spectator = LayercastClient.connect(server.base_url, scene="book", room=room, role="spectator")
     try:
         spectator.wait_frames(1, 5)
-        driver.get(f"{server.base_url}scene.html?scene=book&room={room}&role=player")
+        driver.get(f"{server.base_url}scene.html?scene=book&room={room}&role=player&debug=1")
         wait_frames(driver, 10)
         book = wait_until(lambda: item_by_name(page_items(driver) or [], "book-dracula"), 5,
                           "book-dracula in layercastView.items()", 0.2)
@@ -52,6 +52,9 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
 
         wanted = "opened book=dracula key=rotateToOpenBook finished=true"
         wait_until(lambda: wanted in events_text(driver), 4, f"#events to show {wanted!r}", 0.1)
+        # The status line says it in words; the raw event is only behind ?debug=1.
+        status = js(driver, "return document.querySelector('#status').textContent;")
+        assert status == "Reading 《Dracula》", status
         wait_until(lambda: item_by_name(page_items(driver) or [], "reading"), 3,
                    "the reading view in layercastView.items()", 0.1)
         time.sleep(0.3)
