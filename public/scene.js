@@ -36,7 +36,7 @@ if (!scene) {
 } else {
   const view = document.createElement('layercast-view');
   for (const name of ['scene', 'room', 'role', 'server', 'token', 'player']) {
-    if (params.get(name)) view.setAttribute(name, params.get(name));
+    if (params.get(name)) view.setAttribute(name === 'role' ? 'viewer-role' : name, params.get(name));
   }
   const room = params.get('room') || 'lobby';
   title.textContent = `${scene} · ${room}`;
