@@ -366,6 +366,10 @@ def test_rain_page_shows_a_lost_connection_and_recovers(phone, console, start_se
     assert js(drv, "return document.getElementById('hud-conn').hidden;") is True
     assert js(drv, "return document.querySelector('#view canvas').dataset.connection;") == "connected"
     wait_until(lambda: canvas_brightness(drv) > dim * 1.2, 2, "the stage to be bright again", 0.1)
+    # The failed attempts while the server was down are the only console errors.
+    time.sleep(0.5)
+    others = [e for e in console.severe() if "ERR_CONNECTION_REFUSED" not in e.get("message", "")]
+    assert others == [], others
 
 
 def label_contrast(png: bytes, rect: dict) -> float:

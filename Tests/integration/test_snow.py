@@ -172,7 +172,7 @@ def test_late_joiner_sees_the_snow_as_it_is(snow, room):
 def test_admin_change_switches_images_for_new_particles_only(snow, room):
     client = connect(snow, room)
     try:
-        before = client.wait_more_frames(1)
+        before = wait_media_time(client, 6)          # a fresh room: let the first flakes come down
         flakes = layer(before.items, "flakeLayer")
         old = {p[0]: image_of(flakes, p) for p in flakes["p"]}
         assert set(old.values()) == {"snowflake"}
@@ -236,6 +236,7 @@ def test_the_room_particle_cap(start_server, room):
     srv = start_server("--max-particles", "20", "--rain-every", "0")
     client = connect(srv, room)
     try:
+        wait_media_time(client, 6)                   # a fresh room: let the first flakes come down
         frames = [client.wait_more_frames(1) for _ in range(10)]
         for frame in frames:
             total = sum(len(item.get("p", [])) for item in frame.items)
