@@ -60,7 +60,10 @@ var figures: [(String, SceneFigures)] = []
 for sceneType in SceneCatalog.all {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
-    let scene = context.run { sceneType.init(seed: 7) }
+    // The snow room as a late joiner finds it (steady state), as before fresh rooms started at the top.
+    let scene: any Scene = context.run {
+        sceneType == SnowScene.self ? SnowScene(seed: 7, settings: SnowSettings(), start: .steady) : sceneType.init(seed: 7)
+    }
     let builder = DisplayListBuilder()
     let encoder = FrameEncoder()
     let deltaStream = DeflateStream()  // one client's connection taking every delta
