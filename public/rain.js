@@ -386,7 +386,8 @@ function onTap(data) {
 
 /**
  * Shows the answer to the player's tap on a plate at the tap point, kept inside the stage:
- * centred above the point, flipped below it near the top, clamped at the sides.
+ * centred above the point (below it for a claimed packet, whose own label the scene floats
+ * upwards from there), flipped to the other side near an edge, clamped at the sides.
  */
 function showTapLabel(text, kind) {
   clearTimeout(labelTimer);
@@ -398,8 +399,10 @@ function showTapLabel(text, kind) {
   const point = lastPress ?? { x: width / 2, y: height / 2 };
   const gap = 14, edge = 4;
   const x = Math.min(Math.max(point.x - box.width / 2, edge), Math.max(edge, width - box.width - edge));
-  let y = point.y - gap - box.height;
-  if (y < edge) y = point.y + gap; // flip below near the top
+  const above = point.y - gap - box.height, below = point.y + gap;
+  let y = kind === 'win' || kind === 'lose' ? below : above;
+  if (y === above && y < edge) y = below; // flip below near the top
+  else if (y === below && y + box.height > height - edge) y = above; // flip above near the bottom
   y = Math.min(Math.max(y, edge), Math.max(edge, height - box.height - edge));
   tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
   tapLabel.classList.remove('show');
