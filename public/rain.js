@@ -211,8 +211,9 @@ function onStatus(status) {
 async function checkRefusal() {
   refusalChecked = true;
   try {
-    const response = await fetch(handle.url('healthz'), { cache: 'no-store' });
-    if (!response.ok || everJoined) return;
+    // no-cors: the server may be another origin without CORS; any answer at all means it is up.
+    await fetch(handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
+    if (everJoined) return;
     hud.conn.textContent = t.refused;
     announce(t.refused);
   } catch {

@@ -22,6 +22,22 @@ const t = words('en');
 window.layercastErrors = [];
 events.hidden = !debug;
 let self = null;
+let joined = false;
+let refusalChecked = false;
+
+/**
+ * After a few attempts in which no socket opened: when the server answers plain HTTP it is up
+ * and refused this page (its origin is not allowed), so say so in words.
+ */
+async function checkRefusal(handle) {
+  refusalChecked = true;
+  try {
+    await fetch(handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
+    if (!joined) showState(t.errors.origin, 'stopped');
+  } catch {
+    // the server is down: keep saying "Reconnecting"
+  }
+}
 
 /** Shows the connection state. */
 function showState(text, kind) {
@@ -46,6 +62,7 @@ if (!scene) {
   });
   view.addEventListener('layercast-welcome', ({ detail }) => {
     self = detail.client ?? null;
+    joined = true;
     const name = detail.title || detail.scene;
     title.textContent = `${name} · ${detail.room}${detail.role === 'spectator' ? ' (watching)' : ''}`;
     main.setAttribute('aria-label', `${name}, room ${detail.room}`);
@@ -54,7 +71,10 @@ if (!scene) {
   view.addEventListener('layercast-status', ({ detail }) => {
     if (detail.connected) showState('Connected', 'connected');
     else if (detail.stopped) showState(detail.stopped === 'closed' ? t.disconnected : t.errors[detail.stopped] ?? t.errorFallback, 'stopped');
-    else showState(t.reconnecting(detail.attempt ?? 0), '');
+    else {
+      showState(t.reconnecting(detail.attempt ?? 0), '');
+      if (!joined && !refusalChecked && (detail.attempt ?? 0) >= 3 && window.layercastView) checkRefusal(window.layercastView);
+    }
   });
   view.addEventListener('layercast-event', ({ detail }) => {
     status.textContent = describeScene(detail, self);

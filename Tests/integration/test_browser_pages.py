@@ -160,3 +160,61 @@ def test_axe_finds_no_serious_problems(pages_server, size):
             if found:
                 problems[name] = found
         assert problems == {}, problems
+
+
+@pytest.fixture
+def foreign_pages():
+    """public/ served by a plain HTTP server on 127.0.0.2: an origin Layercast does not allow
+    (it always allows its own, localhost and 127.0.0.1 ones)."""
+    import functools
+    import http.server
+    import threading
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler,
+                                directory=str(Path(__file__).resolve().parents[2] / "public"))
+    handler.log_message = lambda *args: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.2", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.2:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_errors_are_plain_words(pages_server, foreign_pages):
+    for drv in browser(390, 844):
+        # A bad room name: said in words, with what to do; never the bare code.
+        drv.get(f"{pages_server.base_url}rain.html?room=bad.room")
+        wait_until(lambda: "not valid" in (js(drv, "return document.getElementById('hud-conn').textContent;") or ""),
+                   8, "#hud-conn to explain the bad room", 0.2)
+        body = js(drv, "return document.body.innerText;")
+        assert "bad_room" not in body and "Use 1–32 letters" in body, body
+        # The same in the page's language when it is Chinese.
+        drv.get(f"{pages_server.base_url}rain.html?room=bad.room&lang=zh")
+        wait_until(lambda: "房间名无效" in (js(drv, "return document.getElementById('hud-conn').textContent;") or ""),
+                   8, "#hud-conn to explain the bad room in Chinese", 0.2)
+        assert js(drv, "return document.documentElement.lang;") == "zh-Hans"
+        # A server that refuses this page's origin: the page says so instead of retrying in silence.
+        drv.get(f"{foreign_pages}rain.html?room=pages-refused&server={pages_server.base_url}")
+        wait_until(lambda: "may not connect" in (js(drv, "return document.getElementById('hud-conn').textContent;") or ""),
+                   12, "#hud-conn to say the page may not connect", 0.2)
+        drv.get(f"{foreign_pages}scene.html?scene=radar&room=pages-refused&server={pages_server.base_url}")
+        wait_until(lambda: "may not connect" in (js(drv, "return document.getElementById('state').textContent;") or ""),
+                   12, "scene.html to say the page may not connect", 0.2)
+
+
+def test_reduced_motion_stills_the_page_chrome(pages_server):
+    for drv in browser(390, 844):
+        drv.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+        drv.get(f"{pages_server.base_url}rain.html?room=pages-motion")
+        wait_drawn(drv, "rain")
+        styles = js(drv, """
+            var coins = document.getElementById('hud-coins'); coins.classList.add('bump');
+            var label = document.getElementById('tap-label'); label.hidden = false; label.classList.add('show');
+            return {bump: getComputedStyle(coins).animationName, label: getComputedStyle(label).animationName,
+                    frames: window.layercastView.stats().framesReceived};""")
+        assert styles["bump"] == "none", styles                 # no pill bump
+        assert styles["label"] == "fade-only", styles           # labels appear and go without moving
+        before = styles["frames"]
+        time.sleep(0.5)
+        assert js(drv, "return window.layercastView.stats().framesReceived;") > before   # the scene runs on
