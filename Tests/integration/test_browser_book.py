@@ -100,6 +100,6 @@ def test_text_fits_its_layers_and_the_turn_has_no_kinks(driver, console, server,
         ink, (w, h) = t["ink"], t["s"]
         assert ink and -0.5 <= ink["top"] and ink["bottom"] <= h + 0.5, t
         assert -0.5 <= ink["left"] and ink["right"] <= w + 0.5, t
-    # Straight lines of the turning cover bend less than a third of a pixel between triangles.
-    assert result["worst"] <= 0.3 and result["grid"][0] > 8, result
+    # Straight lines of the turning cover bend under half a pixel between triangles (8 × 8 bent 3 px).
+    assert result["worst"] <= 0.4 and result["grid"][0] > 8, result
     assert console.severe() == [], console.severe()

@@ -66,10 +66,10 @@ export function drawMesh(ctx, source, sourceRect, targetRect, m, grid = gridFor(
 }
 
 /** The most a straight line may bend (device pixels) where it crosses between triangles. */
-const MAX_BEND = 0.3;
+const MAX_BEND = 0.4;
 
-/** The finest grid drawn (cells per side): 40 × 40 is 3 200 triangles, for extreme tilts only. */
-const MAX_CELLS = 40;
+/** The finest grid drawn (cells per side): 32 × 32 is 2 048 triangles, for extreme tilts only. */
+const MAX_CELLS = 32;
 
 /**
  * The grid [cols, rows] for drawing `targetRect` (item space) through `m`: the fewest cells per
