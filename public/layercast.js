@@ -32,9 +32,10 @@ const MAX_INTERPOLATION_GAP = 1;
  * @param {string} [options.server] http(s) or ws(s) URL of the server; default the page's origin
  * @param {string} [options.token] a player's signed token (protocol.md, "Player tokens"); used
  *   instead of `player` when both are given
- * @param {string} [options.player] an anonymous player's id (`anon-…`) to play as; without it
- *   (and without a token) the server makes one up. Either way, reconnects use the id the
- *   `welcome` gave (`handle.player()`), so a reconnecting player keeps its id and total
+ * @param {string} [options.player] an anonymous player's secret id (`anon-…`) to play as; without
+ *   it (and without a token) the server makes one up and tells it in `welcome.player.secret`.
+ *   Either way reconnects use the same secret, so a reconnecting player
+ *   keeps its public id and total. Keep the secret private: others see only `welcome.player.id`
  * @param {boolean} [options.overlay] show fps, frame age and bytes/s; default: the page URL has `overlay=1`
  * @param {boolean | ((status: object) => string)} [options.veil] while the connection is down after
  *   frames were shown, the stage is dimmed and says "Reconnecting… (attempt n)" (default); a
@@ -59,7 +60,7 @@ const MAX_INTERPOLATION_GAP = 1;
  *   (clientX/clientY) position of a scene point, null before the welcome
  * @property {(message: object) => boolean} send sends a raw protocol message; false when not connected
  * @property {() => object | null} player who the server takes this player to be, from the latest
- *   `welcome.player` ({id, name, total}, total as of that join; null before it and for spectators)
+ *   `welcome.player` ({id, name, total[, secret]}, total as of that join; null before it and for spectators)
  * @property {(path: string) => string} url the absolute http(s) URL of `path` on the server
  *   (e.g. `api/rooms/lobby/leaderboard`; resolved against the server's base, prefix included)
  */
@@ -147,13 +148,13 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * Makes later reconnects join as the anonymous player the server took this one to be (an id
-   * it made up, or the one we passed), so the player keeps its id and total. A token join keeps
-   * its token.
+   * Makes later reconnects join as the anonymous player the server made up for a join that
+   * brought no id (`welcome.player.secret`), so the player keeps its total; a passed id or a
+   * token is kept as it is.
    */
   function keepIdentity(who) {
-    if (token || role === 'spectator' || typeof who?.id !== 'string' || who.id === player) return;
-    player = who.id;
+    if (token || role === 'spectator' || typeof who?.secret !== 'string' || who.secret === player) return;
+    player = who.secret;
     connection.url = serverUrls(server, { scene, room, role, player }).socket;
   }
 

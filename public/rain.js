@@ -12,12 +12,14 @@
  * countdowns go on from the last known server time, marked as estimates.
  *
  * Identity (protocol.md, "Player tokens"): a `token` in the page URL (signed by an embedding
- * app) is passed on and nothing is stored. Otherwise the page keeps the anonymous id the server
- * gave it in localStorage (`layercast.player`) and joins with it next time, so a returning
- * player keeps their id and total (reconnects reuse it too, see mount()).
+ * app) is passed on and nothing is stored. Otherwise the page makes up a secret anonymous id
+ * once (16 random bytes), keeps it in localStorage (`layercast.player`) and joins with it, so a
+ * returning player keeps their total (reconnects reuse it too, see mount()). The id is a
+ * credential: it is never shown; everyone, this page included, sees the public id (`p-…`) the
+ * server derives from it.
  *
  * For tests: `window.layercastView` is the mounted view's handle; `window.rainState` is
- * `{player: {id, name} | null, total, phase, rain, lastTap, leaderboard, role, connected,
+ * `{player: {id (public), name} | null, total, phase, rain, lastTap, leaderboard, role, connected,
  * joins (welcomes received), results, errors, countdown: {kind, seconds, estimated} | null,
  * bumps (coin pill animations), announcements, attempt}`.
  */
@@ -112,6 +114,13 @@ function storedPlayer() {
   }
 }
 
+/** A new secret anonymous id: `anon-` and 22 base64url characters of 16 random bytes. */
+function newPlayer() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `anon-${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
 /** Keeps the anonymous id for the next visit (not when playing with a token). */
 function storePlayer(id) {
   if (token || !ANONYMOUS_ID.test(id)) return;
@@ -159,7 +168,8 @@ function onWelcome(welcome) {
   if (welcome.player) {
     state.player = { id: welcome.player.id, name: welcome.player.name };
     state.total = welcome.player.total ?? 0;
-    storePlayer(welcome.player.id);
+    // The server names an anonymous id only when it made one up for a join that brought none.
+    if (welcome.player.secret) storePlayer(welcome.player.secret);
   } else {
     state.player = null;
     state.total = null;
@@ -177,7 +187,9 @@ function onError(error, player) {
   if (error.code === 'bad_player' && player && !token) {
     // The kept id is refused (e.g. the server's rules changed): start over as a new guest.
     forgetPlayer();
-    start('');
+    const fresh = newPlayer();
+    storePlayer(fresh);
+    start(fresh);
     return;
   }
   if (error.code === 'unknown_type' || error.code === 'bad_field' || error.code === 'bad_json') return; // ours, not the player's
@@ -606,4 +618,13 @@ if (spectator) {
   page.classList.add('watching');
 }
 hud.state.textContent = t.connecting;
-start(token || spectator ? '' : storedPlayer());
+/** The kept anonymous id, or a new one, kept from now on. */
+function ownPlayer() {
+  const kept = storedPlayer();
+  if (kept) return kept;
+  const fresh = newPlayer();
+  storePlayer(fresh);
+  return fresh;
+}
+
+start(token || spectator ? '' : ownPlayer());

@@ -9,13 +9,14 @@ struct JoinRequest {
     let scene: any Scene.Type
     let room: String
     let role: Connection.Role
-    /// Who a player is; nil for spectators.
-    let player: PlayerIdentity?
+    /// Who a player is, as everyone sees it; nil for spectators.
+    let player: PublicPlayer?
+    /// The anonymous id the server made up for a player that brought none (its `welcome` tells it).
+    var mintedSecret: String? = nil
 
     /// Validates the query arguments (`name=value` pairs, already URL-decoded); a player's
     /// identity is checked against `identities` at `now`.
-    static func parse(_ arguments: [String: String], identities: IdentityPolicy = IdentityPolicy(tokenSecret: nil, allowAnonymous: true),
-                      now: Date = Date()) -> Result<JoinRequest, ProtocolError> {
+    static func parse(_ arguments: [String: String], identities: IdentityPolicy, now: Date = Date()) -> Result<JoinRequest, ProtocolError> {
         guard let sceneID = arguments["scene"] else {
             return .failure(ProtocolError(.unknownScene, "the query names no scene (?scene=…)"))
         }
@@ -30,9 +31,8 @@ struct JoinRequest {
             return .failure(ProtocolError(.badRole, "role must be player or spectator"))
         }
         guard role == .player else { return .success(JoinRequest(scene: scene, room: room, role: role, player: nil)) }
-        let token = arguments["token"].flatMap { $0.isEmpty ? nil : $0 }
-        return identities.identify(token: token, player: arguments["player"], now: now).map {
-            JoinRequest(scene: scene, room: room, role: role, player: $0)
+        return identities.identify(token: arguments["token"], player: arguments["player"], now: now).map {
+            JoinRequest(scene: scene, room: room, role: role, player: $0.player, mintedSecret: $0.mintedSecret)
         }
     }
 

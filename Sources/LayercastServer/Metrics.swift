@@ -1,3 +1,4 @@
+import LayercastScenes
 import LayercastWire
 
 /// The server's counters, kept on the service thread and rendered as Prometheus text.
@@ -10,6 +11,10 @@ struct Metrics {
     var awards = 0
     var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
     var rejected: [ProtocolErrorCode: Int] = [:]
+    /// Taps that hit a free rain packet but could not claim it, by rule.
+    var rainRefusals: [RainRule: Int] = [:]
+    /// Requests refused by a per-address limit, by rule.
+    var hostRefusals: [HostLimits.Rule: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
     /// The exposition text; the gauges come from the live rooms.
@@ -38,6 +43,14 @@ struct Metrics {
         family("layercast_messages_rejected_total", "counter", "Client messages and joins rejected, by error code.")
         for code in ProtocolErrorCode.allCases {
             out += "layercast_messages_rejected_total{reason=\"\(code.rawValue)\"} \(rejected[code, default: 0])\n"
+        }
+        family("layercast_rain_claims_refused_total", "counter", "Taps on a free rain packet refused by a fairness rule, by rule.")
+        for rule in RainRule.allCases {
+            out += "layercast_rain_claims_refused_total{rule=\"\(rule.rawValue)\"} \(rainRefusals[rule, default: 0])\n"
+        }
+        family("layercast_host_refusals_total", "counter", "Connections, anonymous joins and taps refused by a per-address limit, by rule.")
+        for rule in HostLimits.Rule.allCases {
+            out += "layercast_host_refusals_total{rule=\"\(rule.rawValue)\"} \(hostRefusals[rule, default: 0])\n"
         }
         family("layercast_tap_latency_seconds", "histogram", "From a tap's arrival to the write of its result to the tapping client.")
         out += tapLatency.render(name: "layercast_tap_latency_seconds")

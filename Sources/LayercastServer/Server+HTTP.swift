@@ -114,7 +114,8 @@ extension Server {
             _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
             return -1
         }
-        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date())
+        let host = proxies.clientAddress(peer: peerAddress(wsi), forwardedFor: header(wsi, WSI_TOKEN_X_FORWARDED_FOR))
+        pendingJoins[wsi] = (JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date()), host)
         return 0
     }
 
@@ -126,11 +127,21 @@ extension Server {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment).
+    /// The peer's address as text (empty when lws cannot tell).
+    func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "" }
+        return String(cString: buffer)
+    }
+
+    /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment);
+    /// every argument is read whole, however long (lws bounds the whole request).
     func queryArguments(_ wsi: OpaquePointer) -> [String: String] {
         var arguments: [String: String] = [:]
-        var buffer = [CChar](repeating: 0, count: 2304)  // a 2048-byte token and its name
         for index in 0..<16 {
+            let size = Int(lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, Int32(index)))
+            guard size > 0 else { break }
+            var buffer = [CChar](repeating: 0, count: size + 1)
             let length = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
             guard length >= 0 else { break }
             let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
