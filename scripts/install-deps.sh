@@ -2,7 +2,7 @@
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
 # the C libraries' development packages, Chromium with its WebDriver, and Node.js with its ws
 # module for the bench's baseline (via apt), and the
-# Python test packages pytest, websocket-client and selenium (via pip).
+# Python test packages pytest, websocket-client, selenium and axe-selenium-python (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
@@ -51,6 +51,10 @@ python_packages=(
     "websocket websocket-client python3-websocket"
     "selenium selenium python3-selenium"
 )
+# axe-core for the browser tests' accessibility checks: only on PyPI (it bundles axe.min.js).
+pip_only_packages=(
+    "axe_selenium_python axe-selenium-python"
+)
 if ! command -v python3 >/dev/null 2>&1; then
     apt_install python3 python3-pip
 fi
@@ -73,7 +77,16 @@ if (( ${#missing_pip[@]} > 0 )); then
         apt_install "${missing_deb[@]}"
     fi
 fi
-for entry in "${python_packages[@]}"; do
+for entry in "${pip_only_packages[@]}"; do
+    read -r module pip_name <<<"$entry"
+    if python3 -c "import $module" >/dev/null 2>&1; then
+        echo "install-deps: python module $module present"
+    else
+        echo "install-deps: python3 -m pip install $pip_name"
+        python3 -m pip install "$pip_name" || python3 -m pip install --break-system-packages "$pip_name"
+    fi
+done
+for entry in "${python_packages[@]}" "${pip_only_packages[@]}"; do
     read -r module _ _ <<<"$entry"
     python3 -c "import $module" >/dev/null 2>&1 || {
         echo "install-deps: python module $module still not importable by $(command -v python3)" >&2
