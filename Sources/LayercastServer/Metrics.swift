@@ -17,6 +17,8 @@ struct Metrics {
     var hostRefusals: [HostLimits.Rule: Int] = [:]
     /// HTTP requests refused before any handler (RequestFraming, the body timeout), by reason.
     var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
+    /// JSON API answers with an error (`{"error": code}`), by code.
+    var apiErrors: [String: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
     var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
@@ -59,6 +61,10 @@ struct Metrics {
         family("layercast_http_refused_total", "counter", "HTTP requests refused before any handler and closed, by reason.")
         for (reason, count) in httpRefused.sorted(by: { $0.key < $1.key }) {
             out += "layercast_http_refused_total{reason=\"\(reason)\"} \(count)\n"
+        }
+        family("layercast_api_errors_total", "counter", "JSON API requests answered with an error, by its code.")
+        for (code, count) in apiErrors.sorted(by: { $0.key < $1.key }) {
+            out += "layercast_api_errors_total{code=\"\(code)\"} \(count)\n"
         }
         family("layercast_websocket_violations_total", "counter", "WebSocket connections failed for breaking RFC 6455, by reason.")
         for (reason, count) in webSocketViolations.sorted(by: { $0.key < $1.key }) {

@@ -67,6 +67,7 @@ extension Server {
         case .success(let document):
             return write(wsi, status: status, type: "application/json", body: document.serialized() + "\n")
         case .failure(let error):
+            metrics.apiErrors[error.code, default: 0] += 1
             let document: JSONValue = ["error": .string(error.code), "message": .string(error.message)]
             return write(wsi, status: error.status, type: "application/json", body: document.serialized() + "\n")
         }

@@ -128,7 +128,7 @@ struct ServeCommand: ParsableCommand {
         guard (0...100_000).contains(maxParticles) else { throw ValidationError("--max-particles must be between 0 and 100000") }
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
-        guard bodyTimeout.isFinite, bodyTimeout > 0, bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be 0…3600 seconds (above 0)") }
+        guard bodyTimeout.isFinite, bodyTimeout > 0, bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be above 0 and at most 3600 seconds") }
         guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
         guard rainResults.isFinite, rainResults >= 0, rainResults <= 3600 else { throw ValidationError("--rain-results must be 0…3600 seconds") }
         guard Self.limit(rainMaxAwards) != nil else { throw ValidationError("--rain-max-awards must be auto or an integer ≥ 0") }

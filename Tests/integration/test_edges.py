@@ -244,9 +244,11 @@ def test_a_scene_name_is_never_echoed_unless_it_follows_the_rule(edge_server, un
     ("/api/players/ada%22%3Cb%3E", "bad_player"),
 ])
 def test_api_names_follow_the_rule(edge_server, unharmed, path, code):
+    before = metric(edge_server.base_url, "layercast_api_errors_total", code=code)
     resp = http_get(edge_server.base_url, path)
     assert resp.status == 400 and resp.json()["error"] == code, resp
     assert "<b>" not in resp.body.decode()
+    assert metric(edge_server.base_url, "layercast_api_errors_total", code=code) == before + 1
 
 
 def test_a_path_with_an_encoded_line_break_is_refused(edge_server, unharmed):
@@ -262,6 +264,7 @@ def test_admin_routes_refuse_a_bad_room(edge_server, unharmed):
     status, _, body, _ = exchange(edge_server, b"POST /api/rooms/a%20b/rain HTTP/1.1\r\n" + H
                                   + f"Authorization: Bearer {ADMIN}\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{{}}".encode())
     assert status == 400 and b'"bad_room"' in body, body
+    assert metric(edge_server.base_url, "layercast_api_errors_total", code="bad_room") >= 1
 
 
 # ---------------------------------------------------------------------------------------------
