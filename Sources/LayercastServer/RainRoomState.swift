@@ -5,6 +5,9 @@ final class RainRoomState {
     var running: Int64?
     /// The monotonic time the room was last seen running a rain (or was created).
     var idleSince: Double
+    /// Whether the scene was idle at the last tick (so the tick that finds it idle again tells
+    /// the room when the next rain is due).
+    var wasIdle = true
 
     init(now: Double) { idleSince = now }
 }

@@ -127,7 +127,12 @@ extension Server {
         }
         guard scene.phase == .idle, state.running == nil else {
             state.idleSince = now
+            state.wasIdle = false
             return
+        }
+        if !state.wasIdle {
+            state.wasIdle = true
+            if let next = nextRainEvent(room, now: now, for: nil) { broadcast([next], in: room, tapArrival: nil) }
         }
         let every = configuration.rainEverySeconds
         guard every > 0, !room.connections.isEmpty, now - state.idleSince >= every else { return }
@@ -137,6 +142,19 @@ extension Server {
             logger.error("scheduled rain not started", metadata: ["room": "\(room.name)", "error": "\(error.message)"])
             state.idleSince = now
         }
+    }
+
+    /// The `rain` event of an idle rain room on a schedule, `{"phase":"idle","nextAt":t}`: the
+    /// room's media time when the schedule starts the next rain (now, if it is due and waits for
+    /// a client); for `client` alone when given. Nil when no rain is scheduled or one is running.
+    func nextRainEvent(_ room: Room, now: Double, for client: String?) -> SceneEvent? {
+        let every = configuration.rainEverySeconds
+        guard every > 0, let scene = room.scene as? RainScene, scene.phase == .idle, let state = room.rain, state.running == nil else {
+            return nil
+        }
+        let due = max(now, state.idleSince + every)
+        return SceneEvent(name: "rain", data: ["phase": "idle", "nextAt": .number(Quantize.time(room.mediaTime(at: due)))],
+                          client: client, audience: client == nil ? .room : .client)
     }
 
     /// Marks every rain still running as interrupted (the server is stopping mid-rain).

@@ -259,7 +259,7 @@ public final class Server: @unchecked Sendable {
                                                 fps: Int((1 / tickInterval).rounded()), time: room.mediaTime(at: now),
                                                 player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
             enqueue(EncodedMessage(welcome), to: connection, tapArrival: nil)
-            if let rain = room.scene as? RainScene, let phase = rain.phaseEvent(for: id) {
+            if let rain = room.scene as? RainScene, let phase = rain.phaseEvent(for: id) ?? nextRainEvent(room, now: now, for: id) {
                 enqueue(EncodedMessage(ServerMessage.event(phase)), to: connection, tapArrival: nil)
             }
             logger.debug("joined", metadata: ["client": "\(id)", "room": "\(room.info.id)/\(room.name)", "role": "\(join.role.rawValue)"])

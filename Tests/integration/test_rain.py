@@ -479,3 +479,21 @@ def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
         codes = {m["code"] for m in player.messages_of("error", mark) + twin.messages_of("error")}
         assert codes == {"rate_limited"}, codes
         twin.close()
+
+
+def test_a_scheduled_room_tells_when_the_next_rain_falls(start_server):
+    srv = start_server("--rain-every", "3", "--rain-duration", "1", "--rain-winners", "2", "--rain-pool", "20",
+                       "--rain-results", "1", "--player-id-secret", PLAYER_ID_SECRET)
+    room = unique_room("next")
+    with connect_player(srv, room) as player:
+        # Right after the welcome: the room, made by this join at its media time 0, idles 3 s.
+        first = player.messages_of("event")[0]
+        assert first["name"] == "rain" and first["by"] == player.welcome["client"], first
+        assert first["data"]["phase"] == "idle" and "rain" not in first["data"]
+        assert first["data"]["nextAt"] == pytest.approx(3.0, abs=0.1)
+        countdown = wait_phase(player, "countdown", 5)
+        assert countdown["countdownAt"] == pytest.approx(first["data"]["nextAt"], abs=0.1)
+        # Once the results are over (1 s after the end), the room hears when the next rain falls.
+        after = player.wait_event("rain", lambda m: m["data"].get("nextAt", 0) > first["data"]["nextAt"], 10)
+        assert after["data"]["phase"] == "idle" and "by" not in after
+        assert after["data"]["nextAt"] == pytest.approx(countdown["endsAt"] + 1 + 3, abs=0.1)
