@@ -791,21 +791,28 @@ struct RainSceneTests {
         #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "too_soon", "packet": 0, "id": 3], client: "c1", audience: .client)])
     }
 
+    /// Claims and confirms up to `count` free packets for `player`, one look every 0.5 s from
+    /// `t` (left at the time of the next look), until 20 s.
+    private static func claim(_ count: Int, by player: String, in h: Harness, from t: inout CFTimeInterval) -> [RainClaim] {
+        var claims: [RainClaim] = []
+        while claims.count < count, t < 20 {
+            h.advance(to: t)
+            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
+               case .claim(let claim) = h.resolve(free.point, at: t, by: player) {
+                h.confirm(claim, player: player)
+                claims.append(claim)
+            }
+            t += 0.5
+        }
+        return claims
+    }
+
     @Test func aPlayerAtALimitIsRefusedAndThePacketStaysFree() throws {
         let h = Harness()
         let rain = RainSettings(seed: 2024, maxAwardsPerPlayer: 2, minVisible: 0)
         h.start(at: 0, rain)
-        var won: [Int] = []
         var t = 6.0
-        while won.count < 2, t < 20 {
-            h.advance(to: t)
-            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
-               case .claim(let claim) = h.resolve(free.point, at: t, by: "bot") {
-                h.confirm(claim, player: "bot")
-                won.append(claim.packet)
-            }
-            t += 0.5
-        }
+        let won = Self.claim(2, by: "bot", in: h, from: &t)
         #expect(won.count == 2 && h.scene.rain?.tallies["bot"]?.packets == 2)
         h.advance(to: t)
         let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
@@ -824,18 +831,8 @@ struct RainSceneTests {
         // Every packet pays 10 (80 winners of a pool of 800); a player may win 25 coins.
         let rain = RainSettings(pool: 800, winners: 80, minCoins: 10, maxCoins: 10, seed: 2024, maxCoinsPerPlayer: 25, minVisible: 0)
         h.start(at: 0, rain)
-        var paid: [Int] = []
         var t = 6.0
-        while paid.count < 3, t < 20 {
-            h.advance(to: t)
-            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
-               case .claim(let claim) = h.resolve(free.point, at: t, by: "bot") {
-                h.confirm(claim, player: "bot")
-                paid.append(claim.coins)
-            }
-            t += 0.5
-        }
-        #expect(paid == [10, 10, 5])
+        #expect(Self.claim(3, by: "bot", in: h, from: &t).map(\.coins) == [10, 10, 5])
         #expect(h.scene.rain?.tallies["bot"]?.coins == 25)
         #expect(h.scene.rain?.awarded == 25)
         h.advance(to: t)
