@@ -26,6 +26,9 @@ extension Server {
             return write(wsi, status: 426, type: "text/plain; charset=utf-8", body: "this is the layercast.v1 WebSocket endpoint\n")
         default:
             guard let file = files.file(for: path) else {
+                if path.hasPrefix("/api/") {
+                    return write(wsi, .failure(APIError(404, "not_found", "no API route at \(LogText.escaped(path))")))
+                }
                 return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
             }
             let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)

@@ -252,6 +252,11 @@ public final class Server: @unchecked Sendable {
                 refuse(connection, refusal, code: Int32(layercast_close_try_again_later))
                 return
             }
+            guard rooms["\(join.scene.info.id)/\(join.room)"] != nil || rooms.count < configuration.maxRooms else {
+                refuse(connection, ProtocolError(.serverFull, "the server runs its limit of \(configuration.maxRooms) rooms; join one that is open"),
+                       code: Int32(layercast_close_try_again_later))
+                return
+            }
             let room = room(scene: join.scene, name: join.room, now: now)
             connection.room = room
             room.connections.append(connection)

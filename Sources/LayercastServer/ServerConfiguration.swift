@@ -13,6 +13,8 @@ public struct ServerConfiguration: Sendable {
     public var fps = 30
     /// Most WebSocket clients at once, over all rooms.
     public var maxClients = 1000
+    /// Most rooms a join may open (every room costs a frame each tick); the admin API may open more.
+    public var maxRooms = 100
     /// Origins, besides the page's own and localhost, that may connect and frame the pages;
     /// `*` allows any.
     public var allowedOrigins: [String] = []

@@ -27,6 +27,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Most WebSocket clients at once.")
     var maxClients = 1000
 
+    @Option(help: "Most rooms joins may open (the admin API may open more).")
+    var maxRooms = 100
+
     @Option(help: "An origin that may connect and frame the pages besides the page's own and localhost (repeatable; * for any).")
     var allowOrigin: [String] = []
 
@@ -125,6 +128,7 @@ struct ServeCommand: ParsableCommand {
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard maxClients >= 1 else { throw ValidationError("--max-clients must be at least 1") }
+        guard maxRooms >= 1 else { throw ValidationError("--max-rooms must be at least 1") }
         guard (0...100_000).contains(maxParticles) else { throw ValidationError("--max-particles must be between 0 and 100000") }
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
@@ -183,6 +187,7 @@ struct ServeCommand: ParsableCommand {
         configuration.publicDirectory = publicDirectory
         configuration.fps = fps
         configuration.maxClients = maxClients
+        configuration.maxRooms = maxRooms
         configuration.allowedOrigins = allowOrigin
         configuration.maxParticles = maxParticles
         configuration.roomIdleSeconds = roomIdle

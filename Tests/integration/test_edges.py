@@ -465,3 +465,20 @@ def test_ledger_check_without_a_ledger_exits_2(tmp_path):
     result = run_layercast("ledger", "check", "--data", str(tmp_path / "none"))
     assert result.returncode == 2 and "no ledger" in result.stderr
     assert not (tmp_path / "none").exists(), "check created a ledger"
+
+
+def test_joins_open_no_more_rooms_than_the_limit_and_api_404s_are_json(start_server):
+    srv = start_server("--max-rooms", "2")
+    first = LayercastClient.connect(srv.base_url, scene="radar", room="one", role="spectator")
+    second = LayercastClient.connect(srv.base_url, scene="snow", room="one", role="spectator")
+    first.wait_welcome(5)
+    second.wait_welcome(5)
+    third = LayercastClient.connect(srv.base_url, scene="radar", room="two", role="spectator")
+    assert "2 rooms" in third.wait_error("server_full", 5)["message"] and third.wait_closed(5) == 1013
+    # An open room still takes joins.
+    again = LayercastClient.connect(srv.base_url, scene="radar", room="one", role="spectator")
+    again.wait_welcome(5)
+    for client in (first, second, third, again):
+        client.close()
+    resp = http_get(srv.base_url, "/api/nothing-here")
+    assert resp.status == 404 and resp.json()["error"] == "not_found"
