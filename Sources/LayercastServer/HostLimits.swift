@@ -30,13 +30,19 @@ struct HostLimits {
         return true
     }
 
-    /// Forgets a closed connection of `host`.
+    /// Forgets a closed connection of `host`, and, once many addresses are kept, every address
+    /// that holds no connection and whose buckets have refilled (they would be made anew as they are).
     mutating func disconnect(_ host: String, at now: Double) {
         hosts[host]?.connections -= 1
-        if let entry = hosts[host], entry.connections <= 0, entry.joins.isFull(at: now), entry.taps.isFull(at: now) {
+        if hosts.count > Self.pruneAbove {
+            hosts = hosts.filter { $0.value.connections > 0 || !$0.value.joins.isFull(at: now) || !$0.value.taps.isFull(at: now) }
+        } else if let entry = hosts[host], entry.connections <= 0, entry.joins.isFull(at: now), entry.taps.isFull(at: now) {
             hosts[host] = nil
         }
     }
+
+    /// Addresses kept before idle ones are pruned.
+    static let pruneAbove = 10_000
 
     /// Takes an anonymous join from `host`'s bucket at `now`.
     mutating func allowAnonymousJoin(_ host: String, at now: Double) -> Bool {
