@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, Chromium with its WebDriver, and Node.js with its ws
-# module for the bench's baseline (via apt), and the
-# Python test packages pytest, websocket-client and selenium (via pip).
+# the C libraries' development packages, Chromium with its WebDriver, Node.js with its ws
+# module for the bench's baseline, and systemd for `systemd-analyze verify` of deploy/ (via apt),
+# and the Python test packages pytest, websocket-client, selenium, PyYAML and schemathesis (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 # zlib1g-dev: the encoder bench's permessage-deflate figures; nodejs and node-ws: bench (d)'s baseline.
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws)
+# systemd: test_deploy.py verifies the units with systemd-analyze.
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws systemd)
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.
@@ -45,11 +46,14 @@ else
     apt_install "${missing[@]}"
 fi
 
-# Python test packages: import name, pip name, Debian package (fallback when pip refuses).
+# Python test packages: import name, pip name, Debian package (fallback when pip refuses; -
+# for none). schemathesis is pinned: test_openapi.py runs its command line.
 python_packages=(
     "pytest pytest python3-pytest"
     "websocket websocket-client python3-websocket"
     "selenium selenium python3-selenium"
+    "yaml PyYAML python3-yaml"
+    "schemathesis schemathesis==4.32.5 -"
 )
 if ! command -v python3 >/dev/null 2>&1; then
     apt_install python3 python3-pip
@@ -62,7 +66,7 @@ for entry in "${python_packages[@]}"; do
         echo "install-deps: python module $module present"
     else
         missing_pip+=("$pip_name")
-        missing_deb+=("$deb_name")
+        [[ $deb_name == - ]] || missing_deb+=("$deb_name")
     fi
 done
 if (( ${#missing_pip[@]} > 0 )); then
@@ -70,7 +74,7 @@ if (( ${#missing_pip[@]} > 0 )); then
     if ! python3 -m pip install "${missing_pip[@]}"; then
         # Debian's own python3 refuses pip installs (PEP 668) or may lack pip: use its packages.
         echo "install-deps: pip failed, falling back to Debian's ${missing_deb[*]}"
-        apt_install "${missing_deb[@]}"
+        (( ${#missing_deb[@]} == 0 )) || apt_install "${missing_deb[@]}"
     fi
 fi
 for entry in "${python_packages[@]}"; do

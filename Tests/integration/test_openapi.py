@@ -63,7 +63,7 @@ def test_api_conforms_to_openapi_document(start_server, tmp_path):
            "--phases", "examples,coverage,fuzzing", "--max-examples", str(MAX_EXAMPLES), "--seed", "14",
            "--workers", "1", "--request-timeout", "5", "--suppress-health-check", "all",
            "--no-color", "--report", "junit", "--report-dir", str(tmp_path / "report")]
-    run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=RUN_TIMEOUT,
+    run = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=RUN_TIMEOUT,
                          env={**os.environ, "SCHEMATHESIS_TELEMETRY": "false"})
     output = run.stdout + run.stderr
     print(output[-4000:])
