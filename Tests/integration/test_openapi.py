@@ -69,7 +69,7 @@ def test_api_conforms_to_openapi_document(start_server, tmp_path):
     cmd = [sys.executable, "-m", "schemathesis.cli", "run", str(spec_path), "--url", srv.base_url.rstrip("/"),
            "--header", f"Authorization: Bearer {ADMIN}", "--checks", CHECKS, "--mode", "all",
            "--phases", "examples,coverage,fuzzing", "--max-examples", str(MAX_EXAMPLES), "--seed", "14",
-           "--workers", "1", "--request-timeout", "5", "--suppress-health-check", "all",
+           "--workers", "1", "--request-timeout", "5", "--max-failures", "10", "--suppress-health-check", "all",
            "--no-color", "--report", "junit", "--report-dir", str(tmp_path / "report")]
     run = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=RUN_TIMEOUT,
                          env={**os.environ, "SCHEMATHESIS_TELEMETRY": "false"})
