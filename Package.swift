@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
 
         // The scenes we ship, written in Core Animation style on the engine.
-        .target(name: "LayercastScenes", dependencies: ["LayercastEngine", "LayercastJSON"]),
+        .target(name: "LayercastScenes", dependencies: ["LayercastEngine", "LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
 
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
@@ -63,6 +63,7 @@ let package = Package(
             name: "LayercastServer",
             dependencies: [
                 "CLibWebSockets", "LayercastWire", "LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastIdentity", "LayercastLedger",
+                "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -100,7 +101,7 @@ let package = Package(
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
-        .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON"]),
+        .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )

@@ -30,8 +30,11 @@ function post(message) {
 
 const view = document.createElement('layercast-view');
 for (const name of ['scene', 'room', 'role', 'server', 'token', 'player']) {
-  if (params.get(name)) view.setAttribute(name, params.get(name));
+  if (params.get(name)) view.setAttribute(name === 'role' ? 'viewer-role' : name, params.get(name));
 }
+view.addEventListener('layercast-mount', ({ detail }) => {
+  window.layercastView = detail; // for tests, as scene.html
+});
 let ready = false;
 view.addEventListener('layercast-welcome', ({ detail }) => {
   if (ready) return;

@@ -1,7 +1,11 @@
 /**
- * `<layercast-view scene="radar" room="lobby" role="player" server="…" token="…" player="anon-…" overlay>`: a custom
+ * `<layercast-view scene="radar" room="lobby" viewer-role="player" server="…" token="…" player="anon-…" overlay>`: a custom
  * element that mounts a Layercast view in itself while it is in the document, mounts again
  * when an attribute changes, and destroys the view when removed.
+ *
+ * `viewer-role` is the viewer's role (`player` or `spectator`); `role` is still read when it is
+ * absent, but it is also the ARIA attribute (`role="spectator"` is an invalid ARIA role to
+ * assistive technology), so pages should use `viewer-role`.
  *
  * The handle of the current mount is `element.handle` (null while unmounted). Each mount
  * dispatches `layercast-mount` (detail: the handle); the handle's events are dispatched as
@@ -13,7 +17,7 @@ import { mount } from './layercast.js';
 const EVENTS = ['welcome', 'frame', 'event', 'error', 'status'];
 
 export class LayercastView extends HTMLElement {
-  static observedAttributes = ['scene', 'room', 'role', 'server', 'token', 'player', 'overlay'];
+  static observedAttributes = ['scene', 'room', 'viewer-role', 'role', 'server', 'token', 'player', 'overlay'];
 
   constructor() {
     super();
@@ -49,7 +53,7 @@ export class LayercastView extends HTMLElement {
     const handle = mount(this, {
       scene: this.getAttribute('scene'),
       room: this.getAttribute('room') || undefined,
-      role: this.getAttribute('role') || undefined,
+      role: this.getAttribute('viewer-role') || this.getAttribute('role') || undefined,
       server: this.getAttribute('server') || undefined,
       token: this.getAttribute('token') || undefined,
       player: this.getAttribute('player') || undefined,

@@ -5,6 +5,7 @@
 import { AssetStore } from './lib/assets.js';
 import { Connection } from './lib/connection.js';
 import { Emitter } from './lib/emitter.js';
+import { loadFont, fontReady, FONT_STACK } from './lib/font.js';
 import { FrameStore } from './lib/frame-store.js';
 import { interpolateItems } from './lib/interpolate.js';
 import { letterbox } from './lib/letterbox.js';
@@ -31,10 +32,15 @@ const MAX_INTERPOLATION_GAP = 1;
  * @param {string} [options.server] http(s) or ws(s) URL of the server; default the page's origin
  * @param {string} [options.token] a player's signed token (protocol.md, "Player tokens"); used
  *   instead of `player` when both are given
- * @param {string} [options.player] an anonymous player's id (`anon-…`) to play as; without it
- *   (and without a token) the server makes one up. Either way, reconnects use the id the
- *   `welcome` gave (`handle.player()`), so a reconnecting player keeps its id and total
+ * @param {string} [options.player] an anonymous player's secret id (`anon-…`) to play as; without
+ *   it (and without a token) the server makes one up and tells it in `welcome.player.secret`.
+ *   Either way reconnects use the same secret, so a reconnecting player
+ *   keeps its public id and total. Keep the secret private: others see only `welcome.player.id`
  * @param {boolean} [options.overlay] show fps, frame age and bytes/s; default: the page URL has `overlay=1`
+ * @param {boolean | ((status: object) => string)} [options.veil] while the connection is down after
+ *   frames were shown, the stage is dimmed and says "Reconnecting… (attempt n)" (default); a
+ *   function gives the words for a status (`{connected, attempt?, retryInMs?, stopped?}`, e.g. in
+ *   the page's language); false turns the veil off
  * @returns {LayercastHandle}
  *
  * @typedef {object} LayercastHandle
@@ -45,11 +51,16 @@ const MAX_INTERPOLATION_GAP = 1;
  * @property {() => object} stats {connected, framesReceived, lastFrameNumber, fps, frameAgeMs, bytesPerSecond}
  * @property {() => object[]} items a copy of the display list as shown at the current view time
  * @property {() => number | null} viewTime the room media time being shown (null before the first frame)
+ * @property {() => {time: number, estimated: boolean} | null} mediaTime the room's media time now,
+ *   from the page's clock and the last frames: it keeps running while disconnected, when it is
+ *   an estimate (`estimated`), so countdowns can go on (null before the first frame)
+ * @property {() => {connected: boolean, attempt: number, retryInMs?: number, stopped?: string}} connection
+ *   the connection's state: `attempt` counts the reconnect attempts since the last welcome
  * @property {(x: number, y: number) => {x: number, y: number} | null} sceneToPage the viewport
  *   (clientX/clientY) position of a scene point, null before the welcome
  * @property {(message: object) => boolean} send sends a raw protocol message; false when not connected
  * @property {() => object | null} player who the server takes this player to be, from the latest
- *   `welcome.player` ({id, name, total}, total as of that join; null before it and for spectators)
+ *   `welcome.player` ({id, name, total[, secret]}, total as of that join; null before it and for spectators)
  * @property {(path: string) => string} url the absolute http(s) URL of `path` on the server
  *   (e.g. `api/rooms/lobby/leaderboard`; resolved against the server's base, prefix included)
  */
@@ -71,6 +82,12 @@ export function mount(element, options = {}) {
   let shownTime = null;
   let animation = 0;
   let restoreAspect = null;
+  let connectionState = { connected: false, attempt: 0 };
+  /** Whether the shipped font has loaded (or given up): no frame is drawn before. */
+  let fontSettled = false;
+  /** Whether the shipped face was ready when the first frame was drawn (null before it). */
+  let fontAtFirstFrame = null;
+  const veil = options.veil ?? true;
 
   const surface = new Surface(element, () => draw(performance.now()));
   const renderer = new Renderer(surface.canvas, assets);
@@ -106,7 +123,15 @@ export function mount(element, options = {}) {
           break;
       }
     },
-    onStatus: (status) => emitter.emit('status', status),
+    onStatus(status) {
+      connectionState = { ...status, attempt: status.connected ? 0 : status.attempt ?? connectionState.attempt };
+      surface.canvas.dataset.connection = status.connected ? 'connected' : status.stopped ? 'stopped' : 'reconnecting';
+      emitter.emit('status', status);
+    },
+  });
+  surface.canvas.dataset.connection = 'connecting';
+  loadFont().then(() => {
+    fontSettled = true;
   });
 
   const pointer = role === 'spectator' ? null : new PointerInput(surface.canvas, {
@@ -123,13 +148,13 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * Makes later reconnects join as the anonymous player the server took this one to be (an id
-   * it made up, or the one we passed), so the player keeps its id and total. A token join keeps
-   * its token.
+   * Makes later reconnects join as the anonymous player the server made up for a join that
+   * brought no id (`welcome.player.secret`), so the player keeps its total; a passed id or a
+   * token is kept as it is.
    */
   function keepIdentity(who) {
-    if (token || role === 'spectator' || typeof who?.id !== 'string' || who.id === player) return;
-    player = who.id;
+    if (token || role === 'spectator' || typeof who?.secret !== 'string' || who.secret === player) return;
+    player = who.secret;
     connection.url = serverUrls(server, { scene, room, role, player }).socket;
   }
 
@@ -163,9 +188,39 @@ export function mount(element, options = {}) {
     const device = box
       ? { scale: box.scale * dpr, x: box.x * dpr, y: box.y * dpr, width: box.width * dpr, height: box.height * dpr }
       : { scale: 0, x: 0, y: 0, width: 0, height: 0 };
+    if (!fontSettled) {
+      renderer.draw([], device); // no frame in a fallback font
+      return;
+    }
     renderer.draw(shown?.items ?? [], device);
+    if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
+    if (shown && veil && !connectionState.connected) drawVeil(device);
     drawn.add(now);
     if (overlay) drawOverlay(renderer.ctx, dpr, stats());
+  }
+
+  /** Dims the stage and says why (reconnecting, stopped) while the connection is down. */
+  function drawVeil(device) {
+    const ctx = renderer.ctx;
+    const words = typeof veil === 'function' ? veil(connectionState) : veilText(connectionState);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.6)';
+    ctx.fillRect(device.x, device.y, device.width, device.height);
+    if (words) {
+      const size = Math.max(12, Math.min(22, device.width / 18));
+      ctx.font = `600 ${size}px ${FONT_STACK}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      const width = Math.min(device.width, ctx.measureText(words).width + 2 * size);
+      const cx = device.x + device.width / 2, cy = device.y + device.height / 2;
+      ctx.fillStyle = 'rgba(0, 0, 0, 0.75)';
+      ctx.fillRect(cx - width / 2, cy - size, width, 2 * size);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillText(words, cx, cy, device.width - size);
+    }
+    ctx.restore();
   }
 
   /** The requestAnimationFrame loop. */
@@ -204,6 +259,7 @@ export function mount(element, options = {}) {
       fps: Math.round(drawn.perSecond(now)),
       frameAgeMs: store.latest ? Math.max(0, Math.round(now - store.latest.receivedAt)) : null,
       bytesPerSecond: Math.round(received.perSecond(now)),
+      fontAtFirstFrame,
     };
   }
 
@@ -225,6 +281,11 @@ export function mount(element, options = {}) {
     stats: () => stats(),
     items: () => JSON.parse(JSON.stringify(view(performance.now())?.items ?? [])),
     viewTime: () => view(performance.now())?.time ?? null,
+    mediaTime() {
+      const time = clock.now(performance.now());
+      return time === null ? null : { time, estimated: !connection.connected };
+    },
+    connection: () => ({ ...connectionState }),
     sceneToPage(x, y) {
       const box = layout();
       if (!box) return null;
@@ -235,6 +296,12 @@ export function mount(element, options = {}) {
     player: () => (welcome?.player ? { ...welcome.player } : null),
     url: (path) => new URL(String(path).replace(/^\/+/, ''), urls.http).href,
   };
+}
+
+/** The veil's default words for a connection state (English). */
+function veilText(status) {
+  if (status.stopped) return status.stopped === 'closed' ? 'Disconnected' : 'Cannot connect';
+  return status.attempt > 0 ? `Reconnecting… (attempt ${status.attempt})` : 'Reconnecting…';
 }
 
 /** `value` rounded to a multiple of 1/`per`. */

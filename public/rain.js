@@ -1,33 +1,40 @@
 /**
- * rain.html?room=…[&role=spectator][&token=…][&server=…][&overlay=1]: the red-packet rain on a
- * phone (protocol.md, "The red-packet rain").
+ * rain.html?room=…[&role=spectator][&token=…][&server=…][&lang=en|zh][&overlay=1]: the
+ * red-packet rain on a phone (protocol.md, "The red-packet rain").
  *
  * The canvas draws everything the server sends (countdown digits, falling packets, floating
- * labels); this page adds an HTML HUD over it: who the player is and their own coin total, the
- * rain's phase, a toast answering the player's own taps, and a results card with the room's
- * leaderboard after each rain.
+ * labels); this page adds an HTML HUD beside it (above in portrait, to the left in landscape,
+ * never over the packets' fall area): who the player is and their own coin total, the rain's
+ * phase with a countdown (to the rain's start and end, and to the next rain when the server
+ * says), a share button, the answer to each of the player's own taps at the tap point, toasts
+ * for errors in plain words, and a results card with the room's leaderboard after each rain.
+ * While the connection is down the stage dims and says "Reconnecting… (attempt n)"; the
+ * countdowns go on from the last known server time, marked as estimates.
  *
  * Identity (protocol.md, "Player tokens"): a `token` in the page URL (signed by an embedding
- * app) is passed on and nothing is stored. Otherwise the page keeps the anonymous id the server
- * gave it in localStorage (`layercast.player`) and joins with it next time, so a returning
- * player keeps their id and total (reconnects reuse it too, see mount()).
+ * app) is passed on and nothing is stored. Otherwise the page makes up a secret anonymous id
+ * once (16 random bytes), keeps it in localStorage (`layercast.player`) and joins with it, so a
+ * returning player keeps their total (reconnects reuse it too, see mount()). The id is a
+ * credential: it is never shown; everyone, this page included, sees the public id (`p-…`) the
+ * server derives from it.
  *
  * For tests: `window.layercastView` is the mounted view's handle; `window.rainState` is
- * `{player: {id, name} | null, total, phase, rain, lastTap, leaderboard, role, connected,
- * joins (welcomes received), results, errors}`.
+ * `{player: {id (public), name} | null, total, phase, rain, lastTap, leaderboard, role, connected,
+ * joins (welcomes received), results, errors, countdown: {kind, seconds, estimated} | null,
+ * bumps (coin pill animations), announcements, attempt}`.
  */
 import { mount } from './layercast.js';
+import { documentLanguage, markChinese, pageLanguage, words } from './lib/words.js';
 
 const STORAGE_KEY = 'layercast.player';
 const ANONYMOUS_ID = /^anon-[A-Za-z0-9_-]{16,64}$/;
-const PHASE_TEXT = {
-  idle: 'Next rain soon',
-  countdown: 'Get ready',
-  raining: 'Tap the red packets!',
-  results: 'Results',
-};
-const TOAST_MS = 1400;
+const TOAST_MS = 2600;
+const LABEL_MS = 1100;
 const LEADERBOARD_LIMIT = 10;
+/** How often the HUD's countdown is redrawn (ms). */
+const TICK_MS = 250;
+/** After this many failed attempts without any socket opening, check whether the server is up. */
+const REFUSAL_CHECK_ATTEMPTS = 3;
 
 const params = new URLSearchParams(location.search);
 const room = params.get('room') || 'lobby';
@@ -35,15 +42,23 @@ const role = params.get('role') || 'player';
 const token = params.get('token') || '';
 const server = params.get('server') || '';
 const spectator = role === 'spectator';
+const lang = pageLanguage();
+const t = words(lang);
+document.documentElement.lang = documentLanguage(lang);
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 const $ = (id) => document.getElementById(id);
+const page = document.body;
 const stage = $('stage');
 const viewElement = $('view');
 const hud = {
   name: $('hud-name'), coins: $('hud-coins'), total: $('hud-total'), state: $('hud-state'),
   progress: $('hud-progress'), bar: $('hud-progress-bar'), feed: $('hud-feed'), conn: $('hud-conn'),
+  share: $('share'), shareText: $('share-text'),
 };
 const toast = $('toast');
+const tapLabel = $('tap-label');
+const announcer = $('announcer');
 const results = {
   root: $('results'), close: $('results-close'), summary: $('results-summary'), mine: $('results-mine'),
   rows: $('results-rows'), note: $('results-note'), total: $('results-total'),
@@ -61,6 +76,10 @@ const state = {
   connected: false,
   joins: 0,
   errors: [],
+  countdown: null,
+  bumps: 0,
+  announcements: [],
+  attempt: 0,
 };
 window.rainState = state;
 
@@ -69,12 +88,18 @@ let phaseFromEvents = false;
 /** Coins this player won in the current rain (from its own `award` events). */
 let rainCoins = 0;
 let toastTimer = 0;
+let labelTimer = 0;
 let feedTimer = 0;
 let progressFrame = 0;
 let guessTimer = 0;
 /** Bumped with each results view, so a slow leaderboard answer for an older one is dropped. */
 let resultsGeneration = 0;
 let handle = null;
+/** Where the player last pressed on the stage (stage CSS pixels), for the tap answer. */
+let lastPress = null;
+/** Whether any socket of this page ever got a welcome (else failures may be a refusal). */
+let everJoined = false;
+let refusalChecked = false;
 
 // ---------------------------------------------------------------------------------------------
 // identity
@@ -87,6 +112,13 @@ function storedPlayer() {
   } catch {
     return ''; // storage blocked (private mode, sandboxed frame): play as a new guest
   }
+}
+
+/** A new secret anonymous id: `anon-` and 22 base64url characters of 16 random bytes. */
+function newPlayer() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `anon-${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
 }
 
 /** Keeps the anonymous id for the next visit (not when playing with a token). */
@@ -106,7 +138,6 @@ function forgetPlayer() {
     // nothing kept
   }
 }
-
 // ---------------------------------------------------------------------------------------------
 // the view
 
@@ -114,7 +145,10 @@ function forgetPlayer() {
 function start(player) {
   handle?.destroy();
   state.connected = false;
-  handle = mount(viewElement, { scene: 'rain', room, role, server, token: token || undefined, player: player || undefined });
+  handle = mount(viewElement, {
+    scene: 'rain', room, role, server, token: token || undefined, player: player || undefined,
+    veil: (status) => (status.stopped ? (status.stopped === 'closed' ? t.disconnected : errorText(status.stopped)) : t.reconnecting(status.attempt ?? 0)),
+  });
   window.layercastView = handle;
   handle.on('welcome', onWelcome);
   handle.on('event', onEvent);
@@ -128,12 +162,14 @@ function start(player) {
 
 function onWelcome(welcome) {
   state.joins += 1;
+  everJoined = true;
   stage.style.setProperty('--scene-w', String(welcome.size?.width || 414));
   stage.style.setProperty('--scene-h', String(welcome.size?.height || 736));
   if (welcome.player) {
     state.player = { id: welcome.player.id, name: welcome.player.name };
     state.total = welcome.player.total ?? 0;
-    storePlayer(welcome.player.id);
+    // The server names an anonymous id only when it made one up for a join that brought none.
+    if (welcome.player.secret) storePlayer(welcome.player.secret);
   } else {
     state.player = null;
     state.total = null;
@@ -141,33 +177,60 @@ function onWelcome(welcome) {
   renderIdentity();
 }
 
+/** The plain words for an error code (never the code itself). */
+function errorText(code) {
+  return t.errors[code] ?? t.errorFallback;
+}
+
 function onError(error, player) {
   state.errors.push(error);
   if (error.code === 'bad_player' && player && !token) {
     // The kept id is refused (e.g. the server's rules changed): start over as a new guest.
     forgetPlayer();
-    start('');
+    const fresh = newPlayer();
+    storePlayer(fresh);
+    start(fresh);
     return;
   }
-  const messages = {
-    bad_token: 'Your sign-in was refused; reopen the rain from the app.',
-    token_required: 'Sign in from the app to play.',
-    ledger_unavailable: 'That tap could not be recorded; tap again.',
-    rate_limited: 'Easy! Too many taps.',
-  };
-  if (messages[error.code]) showToast(messages[error.code], 'info');
+  if (error.code === 'unknown_type' || error.code === 'bad_field' || error.code === 'bad_json') return; // ours, not the player's
+  const text = errorText(error.code);
+  showToast(text, 'info');
+  announce(text);
 }
 
 function onStatus(status) {
   state.connected = Boolean(status.connected);
+  state.attempt = status.connected ? 0 : status.attempt ?? state.attempt;
+  page.classList.toggle('offline', !status.connected && state.joins > 0);
   if (status.connected) {
     hud.conn.hidden = true;
+    hud.conn.textContent = '';
+    renderCountdown();
     return;
   }
   hud.conn.hidden = false;
-  if (status.stopped) hud.conn.textContent = status.stopped === 'closed' ? 'Disconnected' : `Cannot join (${status.stopped})`;
-  else if (status.retryInMs !== undefined) hud.conn.textContent = `Reconnecting in ${(status.retryInMs / 1000).toFixed(1)} s…`;
-  else hud.conn.textContent = 'Disconnected';
+  if (status.stopped) hud.conn.textContent = status.stopped === 'closed' ? t.disconnected : errorText(status.stopped);
+  else hud.conn.textContent = state.joins > 0 ? t.reconnecting(state.attempt) : t.connecting;
+  if (state.joins > 0 && state.attempt === 1) announce(t.connectionLost);
+  if (!everJoined && !refusalChecked && state.attempt >= REFUSAL_CHECK_ATTEMPTS) checkRefusal();
+  renderCountdown();
+}
+
+/**
+ * The socket never opened: when the server answers plain HTTP, it is up and refused this page
+ * (its origin is not allowed, or it is full), so say so instead of reconnecting in silence.
+ */
+async function checkRefusal() {
+  refusalChecked = true;
+  try {
+    // no-cors: the server may be another origin without CORS; any answer at all means it is up.
+    await fetch(handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
+    if (everJoined) return;
+    hud.conn.textContent = t.refused;
+    announce(t.refused);
+  } catch {
+    // the server is down (or unreachable from here): keep saying "Reconnecting"
+  }
 }
 
 function onEvent({ name, data }) {
@@ -186,35 +249,88 @@ function onEvent({ name, data }) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// rain phases
+// rain phases and countdowns
 
 function onRain(data) {
   phaseFromEvents = true;
   clearTimeout(guessTimer);
   const phase = data.phase;
+  const previous = state.phase;
   if (phase === 'countdown' || (phase === 'raining' && state.rain?.rain !== data.rain)) rainCoins = 0;
   state.rain = { ...(state.rain?.rain === data.rain ? state.rain : {}), ...data };
   setPhase(phase);
-  if (phase === 'results') showResults(data);
-  else if (phase === 'idle' || phase === 'countdown') hideResults();
+  if (phase === 'raining' && previous !== 'raining') announce(t.rainStarts);
+  if (phase === 'results') {
+    announce(t.rainEnds(data.claimed ?? 0, data.awarded ?? 0));
+    showResults(data);
+  } else if (phase === 'idle' || phase === 'countdown') hideResults();
 }
 
 function setPhase(phase) {
   state.phase = phase;
-  stage.dataset.phase = phase || '';
-  hud.state.textContent = spectator ? `${PHASE_TEXT[phase] ?? ''} · watching`.replace(/^ · /, '') : (PHASE_TEXT[phase] ?? '');
+  page.dataset.phase = phase || '';
   cancelAnimationFrame(progressFrame);
   hud.progress.hidden = phase !== 'raining';
   if (phase === 'raining') progressFrame = requestAnimationFrame(drawProgress);
+  renderCountdown();
 }
 
-/** The bar under the state line: how much of the rain is left. */
+/** The room's media time now (an estimate while disconnected), or null. */
+function roomTime() {
+  return handle?.mediaTime() ?? null;
+}
+
+/**
+ * The countdown the HUD shows: `{kind, seconds, estimated}` (kind `countdown`, `raining` or
+ * `next`), or null when there is none to compute.
+ */
+function countdown() {
+  const now = roomTime();
+  const rain = state.rain;
+  if (!now) return null;
+  const left = (at) => Math.max(0, Math.ceil(at - now.time));
+  if (state.phase === 'countdown' && typeof rain?.startsAt === 'number') return { kind: 'countdown', seconds: left(rain.startsAt), estimated: now.estimated };
+  if (state.phase === 'raining' && typeof rain?.endsAt === 'number') return { kind: 'raining', seconds: left(rain.endsAt), estimated: now.estimated };
+  if ((state.phase === 'idle' || state.phase === 'results' || !state.phase) && typeof rain?.nextAt === 'number') {
+    return { kind: 'next', seconds: left(rain.nextAt), estimated: now.estimated };
+  }
+  return null;
+}
+
+/** Redraws the state line: the phase in words with its countdown (estimates marked). */
+function renderCountdown() {
+  const clock = countdown();
+  state.countdown = clock;
+  let text;
+  if (clock?.kind === 'countdown') text = clock.seconds > 0 ? t.countdown(clock.seconds) : t.getReady;
+  else if (clock?.kind === 'raining') text = t.rainLeft(clock.seconds);
+  else if (clock?.kind === 'next') text = t.nextRain(clock.seconds);
+  else if (state.phase === 'results') text = t.results;
+  else if (state.phase === 'raining') text = t.raining;
+  else if (state.phase === 'countdown') text = t.getReady;
+  else if (state.phase === 'idle') text = state.connected ? t.idle : t.idleOffline;
+  else text = state.connected ? '' : t.connecting;
+  if (spectator && text) text = `${text} · ${t.watching}`;
+  const estimated = Boolean(clock?.estimated);
+  const key = `${text}|${estimated}`;
+  if (hud.state.dataset.key === key) return;
+  hud.state.dataset.key = key;
+  markChinese(hud.state, text);
+  if (estimated) {
+    const mark = document.createElement('span');
+    mark.className = 'estimate';
+    mark.textContent = ` ${t.estimate}`;
+    hud.state.append(mark);
+  }
+}
+
+/** The bar under the state line: how much of the rain is left (from the estimated time when offline). */
 function drawProgress() {
   const rain = state.rain;
-  const now = handle?.viewTime();
+  const now = roomTime();
   if (state.phase !== 'raining') return;
-  if (rain && typeof rain.startsAt === 'number' && typeof rain.endsAt === 'number' && now !== null && rain.endsAt > rain.startsAt) {
-    const left = Math.min(1, Math.max(0, (rain.endsAt - now) / (rain.endsAt - rain.startsAt)));
+  if (rain && typeof rain.startsAt === 'number' && typeof rain.endsAt === 'number' && now && rain.endsAt > rain.startsAt) {
+    const left = Math.min(1, Math.max(0, (rain.endsAt - now.time) / (rain.endsAt - rain.startsAt)));
     hud.bar.style.transform = `scaleX(${left})`;
   }
   progressFrame = requestAnimationFrame(drawProgress);
@@ -241,11 +357,13 @@ function guessPhase() {
 function onAward(data) {
   const mine = state.player && data.player === state.player.id;
   if (mine) {
+    const before = state.total;
     if (typeof data.total === 'number') state.total = data.total;
     rainCoins += typeof data.coins === 'number' ? data.coins : 0;
-    renderTotal(true);
+    renderTotal(state.total !== before);
+    if (data.coins > 0) announce(t.youWon(data.coins, state.total ?? 0));
   } else if (data.coins > 0) {
-    showFeed(`${data.name || 'Someone'} +${data.coins} 金币`);
+    showFeed(t.someoneWon(data.name || 'Someone', data.coins));
   }
 }
 
@@ -254,26 +372,64 @@ function onTap(data) {
   switch (data.result) {
     case 'award':
       if (data.coins > 0) {
-        showToast(`+${data.coins} 金币!`, 'win');
-        navigator.vibrate?.(40);
+        showTapLabel(t.win(data.coins), 'win');
+        if (!reducedMotion.matches) navigator.vibrate?.(40);
       } else {
-        showToast('旺旺年!人旺旺', 'lose');
+        showTapLabel(t.loseShort, 'lose');
       }
       break;
     case 'taken':
-      showToast('Someone got it first', 'taken');
+      showTapLabel(t.taken, 'taken');
       break;
     case 'miss':
+      showTapLabel(t.miss, 'miss');
       flash();
+      break;
+    case 'capped':
+      showTapLabel(t.capped, 'info');
+      announce(t.capped);
+      break;
+    case 'too_soon':
+      showTapLabel(t.tooSoon, 'info');
       break;
     default:
       break; // closed: no rain falling, nothing to say
   }
 }
 
+/**
+ * Shows the answer to the player's tap on a plate at the tap point, kept inside the stage:
+ * centred above the point (below it for a claimed packet, whose own label the scene floats
+ * upwards from there), flipped to the other side near an edge, clamped at the sides.
+ */
+function showTapLabel(text, kind) {
+  clearTimeout(labelTimer);
+  markChinese(tapLabel, text);
+  tapLabel.className = `tap-label ${kind}`;
+  tapLabel.hidden = false;
+  const width = stage.clientWidth, height = stage.clientHeight;
+  const box = tapLabel.getBoundingClientRect();
+  const point = lastPress ?? { x: width / 2, y: height / 2 };
+  const gap = 14, edge = 4;
+  const x = Math.min(Math.max(point.x - box.width / 2, edge), Math.max(edge, width - box.width - edge));
+  const above = point.y - gap - box.height, below = point.y + gap;
+  let y = kind === 'win' || kind === 'lose' ? below : above;
+  if (y === above && y < edge) y = below; // flip below near the top
+  else if (y === below && y + box.height > height - edge) y = above; // flip above near the bottom
+  y = Math.min(Math.max(y, edge), Math.max(edge, height - box.height - edge));
+  tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+  tapLabel.classList.remove('show');
+  void tapLabel.offsetWidth;
+  tapLabel.classList.add('show');
+  labelTimer = setTimeout(() => {
+    tapLabel.hidden = true;
+    tapLabel.classList.remove('show');
+  }, LABEL_MS);
+}
+
 function showToast(text, kind) {
   clearTimeout(toastTimer);
-  toast.textContent = text;
+  markChinese(toast, text);
   toast.className = `rain-toast ${kind}`;
   toast.hidden = false;
   // restart the pop animation
@@ -285,6 +441,14 @@ function showToast(text, kind) {
   }, TOAST_MS);
 }
 
+/** Says `text` to screen readers (the polite live region). */
+function announce(text) {
+  state.announcements.push(text);
+  announcer.textContent = '';
+  // a new text node in a later task is announced even when it repeats the last one
+  setTimeout(() => markChinese(announcer, text), 50);
+}
+
 /** A subtle flash of the stage's edge for a tap that hit nothing. */
 function flash() {
   stage.classList.remove('missed');
@@ -294,7 +458,7 @@ function flash() {
 
 function showFeed(text) {
   clearTimeout(feedTimer);
-  hud.feed.textContent = text;
+  markChinese(hud.feed, text);
   hud.feed.classList.add('show');
   feedTimer = setTimeout(() => hud.feed.classList.remove('show'), 2000);
 }
@@ -304,24 +468,50 @@ function showFeed(text) {
 
 function renderIdentity() {
   if (spectator || !state.player) {
-    hud.name.textContent = 'watching';
+    hud.name.textContent = t.watching;
     hud.coins.hidden = true;
-    stage.classList.add('watching');
+    page.classList.add('watching');
   } else {
     hud.name.textContent = state.player.name || state.player.id;
     hud.coins.hidden = false;
-    stage.classList.remove('watching');
+    page.classList.remove('watching');
     renderTotal(false);
   }
-  if (state.phase) setPhase(state.phase);
+  renderCountdown();
 }
 
+/** Shows the total; `bump` animates the pill (only when the total changed). */
 function renderTotal(bump) {
   hud.total.textContent = state.total === null ? '–' : String(state.total);
   if (!bump) return;
+  state.bumps += 1;
   hud.coins.classList.remove('bump');
   void hud.coins.offsetWidth;
   hud.coins.classList.add('bump');
+}
+
+// ---------------------------------------------------------------------------------------------
+// share
+
+/** The link to this room for a friend: this page with the room (and server, language), never the token. */
+function roomLink() {
+  const url = new URL(location.pathname, location.origin);
+  url.searchParams.set('room', room);
+  if (server) url.searchParams.set('server', server);
+  if (params.get('lang')) url.searchParams.set('lang', params.get('lang'));
+  return url.href;
+}
+
+async function share() {
+  const link = roomLink();
+  try {
+    await navigator.clipboard.writeText(link);
+    showToast(t.copied, 'info');
+    announce(t.copied);
+  } catch {
+    showToast(t.copyFailed(link), 'info');
+    announce(t.copyFailed(link));
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,12 +522,13 @@ function showResults(data) {
   state.results = { ...data };
   state.leaderboard = null;
   const claimed = data.claimed ?? 0;
-  const packets = data.packets;
-  results.summary.textContent = `${claimed}${typeof packets === 'number' ? ` / ${packets}` : ''} packets claimed · ${data.awarded ?? 0} 金币 awarded`;
+  const packets = typeof data.packets === 'number' ? data.packets : null;
+  markChinese(results.summary, t.summary(claimed, packets, data.awarded ?? 0));
   if (spectator || !state.player) results.mine.textContent = '';
-  else results.mine.textContent = rainCoins > 0 ? `You won ${rainCoins} 金币 this rain!` : 'No coins this time — next rain soon!';
-  results.total.textContent = spectator || !state.player ? '' : `Your total: ${state.total ?? 0} 金币`;
-  results.rows.replaceChildren(messageRow('Loading…'));
+  else markChinese(results.mine, rainCoins > 0 ? t.wonThisRain(rainCoins) : t.noCoins);
+  if (spectator || !state.player) results.total.textContent = '';
+  else markChinese(results.total, t.yourTotal(state.total ?? 0));
+  results.rows.replaceChildren(messageRow(t.leaderboardLoading));
   results.note.textContent = '';
   results.root.hidden = false;
   requestAnimationFrame(() => results.root.classList.add('show'));
@@ -363,14 +554,14 @@ async function loadLeaderboard(generation) {
   } catch (error) {
     if (generation !== resultsGeneration) return;
     state.leaderboard = null;
-    results.rows.replaceChildren(messageRow('The leaderboard is not available right now.'));
+    results.rows.replaceChildren(messageRow(t.leaderboardMissing));
   }
 }
 
 function renderLeaderboard(players) {
   const me = state.player?.id;
   if (!players.length) {
-    results.rows.replaceChildren(messageRow('Nobody has won here yet.'));
+    results.rows.replaceChildren(messageRow(t.leaderboardEmpty));
     return;
   }
   results.rows.replaceChildren(...players.map((entry) => {
@@ -383,12 +574,12 @@ function renderLeaderboard(players) {
     return row;
   }));
   const mine = me && players.find((entry) => entry.player === me);
-  results.note.textContent = me && !mine && !spectator ? 'You are not in the top 10 yet.' : '';
+  results.note.textContent = me && !mine && !spectator ? t.notInTop : '';
 }
 
 function cell(text, className) {
   const td = document.createElement('td');
-  td.textContent = text;
+  markChinese(td, text);
   td.className = className;
   return td;
 }
@@ -406,15 +597,34 @@ function messageRow(text) {
 results.close.addEventListener('click', () => {
   results.root.classList.remove('show');
   results.root.hidden = true;
+  stage.focus();
 });
-// Keep a phone from scrolling, zooming or opening the context menu while tapping packets.
+hud.share.addEventListener('click', share);
+hud.share.setAttribute('aria-label', t.shareLabel);
+hud.shareText.textContent = t.share;
+// Where the player pressed, for the tap answer (captured before the view's own handler).
+stage.addEventListener('pointerdown', (event) => {
+  const rect = stage.getBoundingClientRect();
+  lastPress = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+}, { capture: true });
+// Keep a phone from opening the context menu while tapping packets (pinch zoom stays allowed;
+// touch-action: manipulation stops double-tap zoom).
 stage.addEventListener('contextmenu', (event) => event.preventDefault());
-document.addEventListener('gesturestart', (event) => event.preventDefault());
-document.addEventListener('dblclick', (event) => event.preventDefault(), { passive: false });
+setInterval(renderCountdown, TICK_MS);
 
 if (spectator) {
-  hud.name.textContent = 'watching';
+  hud.name.textContent = t.watching;
   hud.coins.hidden = true;
-  stage.classList.add('watching');
+  page.classList.add('watching');
 }
-start(token || spectator ? '' : storedPlayer());
+hud.state.textContent = t.connecting;
+/** The kept anonymous id, or a new one, kept from now on. */
+function ownPlayer() {
+  const kept = storedPlayer();
+  if (kept) return kept;
+  const fresh = newPlayer();
+  storePlayer(fresh);
+  return fresh;
+}
+
+start(token || spectator ? '' : ownPlayer());

@@ -1,18 +1,43 @@
 /**
- * scene.html?scene=…&room=…&role=…[&server=…][&token=…|&player=…][&overlay=1]: one scene filling the window, with
- * a status bar (connection state, last scene event in #events).
+ * scene.html?scene=…&room=…&role=…[&server=…][&token=…|&player=…][&overlay=1][&debug=1]: one
+ * scene filling the window, with a status bar: the connection state and what last happened in
+ * the scene in plain words (#status, e.g. "Pull released at 56 %", "《Walden》 opened by a
+ * player"). `?debug=1` also shows the raw last event or error (#events).
  *
  * For tests: `window.layercastView` is the mounted view's handle, `window.layercastErrors`
  * collects the server's `error` messages.
  */
 import './layercast-view.js';
-import { describeEvent } from './lib/describe-event.js';
+import { describeEvent, describeScene } from './lib/describe-event.js';
+import { words } from './lib/words.js';
 
 const params = new URLSearchParams(location.search);
+const debug = params.get('debug') === '1';
+const main = document.getElementById('main');
 const title = document.getElementById('title');
 const state = document.getElementById('state');
+const status = document.getElementById('status');
 const events = document.getElementById('events');
+const t = words('en');
 window.layercastErrors = [];
+events.hidden = !debug;
+let self = null;
+let joined = false;
+let refusalChecked = false;
+
+/**
+ * After a few attempts in which no socket opened: when the server answers plain HTTP it is up
+ * and refused this page (its origin is not allowed), so say so in words.
+ */
+async function checkRefusal(handle) {
+  refusalChecked = true;
+  try {
+    await fetch(handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
+    if (!joined) showState(t.errors.origin, 'stopped');
+  } catch {
+    // the server is down: keep saying "Reconnecting"
+  }
+}
 
 /** Shows the connection state. */
 function showState(text, kind) {
@@ -22,12 +47,12 @@ function showState(text, kind) {
 
 const scene = params.get('scene');
 if (!scene) {
-  showState('no scene given', 'stopped');
-  events.innerHTML = 'Open a scene from <a href="./">the list</a>.';
+  showState('No scene chosen', 'stopped');
+  status.innerHTML = 'Open a scene from <a href="./">the list</a>.';
 } else {
   const view = document.createElement('layercast-view');
   for (const name of ['scene', 'room', 'role', 'server', 'token', 'player']) {
-    if (params.get(name)) view.setAttribute(name, params.get(name));
+    if (params.get(name)) view.setAttribute(name === 'role' ? 'viewer-role' : name, params.get(name));
   }
   const room = params.get('room') || 'lobby';
   title.textContent = `${scene} · ${room}`;
@@ -36,21 +61,29 @@ if (!scene) {
     window.layercastView = detail;
   });
   view.addEventListener('layercast-welcome', ({ detail }) => {
-    title.textContent = `${detail.title || detail.scene} · ${detail.room}${detail.role === 'spectator' ? ' (watching)' : ''}`;
-    document.title = `${detail.title || detail.scene} – Layercast`;
+    self = detail.client ?? null;
+    joined = true;
+    const name = detail.title || detail.scene;
+    title.textContent = `${name} · ${detail.room}${detail.role === 'spectator' ? ' (watching)' : ''}`;
+    main.setAttribute('aria-label', `${name}, room ${detail.room}`);
+    document.title = `${name} – Layercast`;
   });
   view.addEventListener('layercast-status', ({ detail }) => {
-    if (detail.connected) showState('connected', 'connected');
-    else if (detail.stopped) showState(`stopped: ${detail.stopped}`, 'stopped');
-    else if (detail.retryInMs !== undefined) showState(`reconnecting in ${(detail.retryInMs / 1000).toFixed(1)} s`, '');
-    else showState('disconnected', '');
+    if (detail.connected) showState('Connected', 'connected');
+    else if (detail.stopped) showState(detail.stopped === 'closed' ? t.disconnected : t.errors[detail.stopped] ?? t.errorFallback, 'stopped');
+    else {
+      showState(t.reconnecting(detail.attempt ?? 0), '');
+      if (!joined && !refusalChecked && (detail.attempt ?? 0) >= 3 && window.layercastView) checkRefusal(window.layercastView);
+    }
   });
   view.addEventListener('layercast-event', ({ detail }) => {
-    events.textContent = describeEvent(detail);
+    status.textContent = describeScene(detail, self);
+    if (debug) events.textContent = describeEvent(detail);
   });
   view.addEventListener('layercast-error', ({ detail }) => {
     window.layercastErrors.push(detail);
-    events.textContent = `error ${detail.code}: ${detail.message ?? ''}`;
+    if (!['unknown_type', 'bad_field', 'bad_json'].includes(detail.code)) status.textContent = t.errors[detail.code] ?? t.errorFallback;
+    if (debug) events.textContent = `error ${detail.code}: ${detail.message ?? ''}`;
   });
-  document.body.prepend(view);
+  main.append(view);
 }

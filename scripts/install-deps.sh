@@ -2,7 +2,8 @@
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
 # the C libraries' development packages, Chromium with its WebDriver, Node.js with its ws
 # module for the bench's baseline, and systemd for `systemd-analyze verify` of deploy/ (via apt),
-# and the Python test packages pytest, websocket-client, selenium, PyYAML and schemathesis (via pip).
+# and the Python test packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and
+# schemathesis (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
@@ -46,14 +47,18 @@ else
     apt_install "${missing[@]}"
 fi
 
-# Python test packages: import name, pip name, Debian package (fallback when pip refuses; -
-# for none). schemathesis is pinned: test_openapi.py runs its command line.
+# Python test packages: import name, pip name, Debian package (fallback when pip refuses).
 python_packages=(
     "pytest pytest python3-pytest"
     "websocket websocket-client python3-websocket"
     "selenium selenium python3-selenium"
     "yaml PyYAML python3-yaml"
-    "schemathesis schemathesis==4.32.5 -"
+)
+# Only on PyPI: axe-core for the browser tests' accessibility checks (it bundles axe.min.js), and
+# schemathesis for test_openapi.py (pinned: the test runs its command line).
+pip_only_packages=(
+    "axe_selenium_python axe-selenium-python"
+    "schemathesis schemathesis==4.32.5"
 )
 if ! command -v python3 >/dev/null 2>&1; then
     apt_install python3 python3-pip
@@ -66,7 +71,7 @@ for entry in "${python_packages[@]}"; do
         echo "install-deps: python module $module present"
     else
         missing_pip+=("$pip_name")
-        [[ $deb_name == - ]] || missing_deb+=("$deb_name")
+        missing_deb+=("$deb_name")
     fi
 done
 if (( ${#missing_pip[@]} > 0 )); then
@@ -74,10 +79,19 @@ if (( ${#missing_pip[@]} > 0 )); then
     if ! python3 -m pip install "${missing_pip[@]}"; then
         # Debian's own python3 refuses pip installs (PEP 668) or may lack pip: use its packages.
         echo "install-deps: pip failed, falling back to Debian's ${missing_deb[*]}"
-        (( ${#missing_deb[@]} == 0 )) || apt_install "${missing_deb[@]}"
+        apt_install "${missing_deb[@]}"
     fi
 fi
-for entry in "${python_packages[@]}"; do
+for entry in "${pip_only_packages[@]}"; do
+    read -r module pip_name <<<"$entry"
+    if python3 -c "import $module" >/dev/null 2>&1; then
+        echo "install-deps: python module $module present"
+    else
+        echo "install-deps: python3 -m pip install $pip_name"
+        python3 -m pip install "$pip_name" || python3 -m pip install --break-system-packages "$pip_name"
+    fi
+done
+for entry in "${python_packages[@]}" "${pip_only_packages[@]}"; do
     read -r module _ _ <<<"$entry"
     python3 -c "import $module" >/dev/null 2>&1 || {
         echo "install-deps: python module $module still not importable by $(command -v python3)" >&2

@@ -2,26 +2,35 @@ import Foundation
 import LayercastLedger
 import LayercastScenes
 
-/// Re-simulates a recorded rain from its seed, settings and accepted taps and compares the
-/// result with the ledger: the prize plan, and every award's packet, coins and player.
+/// Re-simulates a recorded rain from its seed, salt, settings and accepted taps and compares the
+/// result with the ledger: the commitment it published, the prize plan, and every award's packet,
+/// coins and player.
 public enum RainAudit {
-    /// The settings a ledger rain was run with.
-    public static func settings(of rain: RainRecord) -> RainSettings {
-        RainSettings(duration: rain.settings.duration, pool: rain.settings.pool, winners: rain.settings.winners,
-                     minCoins: rain.settings.minCoins, maxCoins: rain.settings.maxCoins, seed: rain.seed)
+    /// The settings a ledger rain was run with; nil when its salt is not hex.
+    public static func settings(of rain: RainRecord) -> RainSettings? {
+        guard let salt = RainCommitment.bytes(hex: rain.salt) else { return nil }
+        let row = rain.settings
+        return RainSettings(duration: row.duration, pool: row.pool, winners: row.winners, minCoins: row.minCoins,
+                            maxCoins: row.maxCoins, seed: rain.seed, maxAwardsPerPlayer: row.maxAwardsPerPlayer,
+                            maxCoinsPerPlayer: row.maxCoinsPerPlayer, minVisible: row.minVisible, tapRate: row.tapRate, salt: salt)
     }
 
     /// Every way the replay disagrees with the ledger, one line each; empty when it agrees.
     public static func differences(_ rain: RainRecord) -> [String] {
         var lines: [String] = []
-        let settings = settings(of: rain)
+        guard let settings = settings(of: rain) else { return ["salt: \(rain.salt.prefix(80)) is not hex"] }
         if let problem = settings.validationError() { return ["settings: \(problem)"] }
+        let size = CGSize(width: rain.settings.width, height: rain.settings.height)
+        let commitment = RainCommitment(settings: settings, size: size)
+        if !rain.commitment.isEmpty, commitment.digest != rain.commitment {
+            lines.append("commitment: the rain published \(rain.commitment); its seed, salt and settings hash to \(commitment.digest)")
+        }
         let plan = PrizePlan(settings: settings).prizes
         for packet in Set(plan.keys).union(rain.prizes.keys).sorted() where plan[packet] != rain.prizes[packet] {
             lines.append("plan: packet \(packet) pays \(coins(rain.prizes[packet])) in the ledger, \(coins(plan[packet])) in the replay")
         }
         var configuration = RainScene.Configuration()
-        configuration.size = CGSize(width: rain.settings.width, height: rain.settings.height)
+        configuration.size = size
         let taps = rain.awards.map {
             RainReplay.Tap(player: $0.player, name: $0.name, point: CGPoint(x: $0.x, y: $0.y), viewTime: $0.viewTime, serverTime: $0.serverTime)
         }

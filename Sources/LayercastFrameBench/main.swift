@@ -11,6 +11,20 @@ import LayercastWire
 /// would send them (bench (b)). Run with `swift run -c release LayercastFrameBench [FRAMES]`.
 /// Prints numbers; asserts nothing.
 
+// `LayercastFrameBench taps none|default [TAPS]`: only the tap table's row, e.g. under callgrind.
+if CommandLine.arguments.dropFirst().first == "taps" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    let rules = arguments.first ?? "default"
+    let taps = arguments.dropFirst().first.flatMap(Int.init) ?? 3000
+    guard let row = tapRules.first(where: { $0.label == rules }) else {
+        print("usage: LayercastFrameBench taps none|default [TAPS]")
+        exit(64)
+    }
+    print("rules | mean µs | claims | refused")
+    print(rainTapRow(row.label, row.settings, taps: taps))
+    exit(0)
+}
+
 let frames = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 900
 let fps = 30.0
 let warmUp = 10.0  // seconds of scene time first, so scenes reach their steady state
@@ -60,7 +74,10 @@ var figures: [(String, SceneFigures)] = []
 for sceneType in SceneCatalog.all {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
-    let scene = context.run { sceneType.init(seed: 7) }
+    // The snow room as a late joiner finds it (steady state), as before fresh rooms started at the top.
+    let scene: any Scene = context.run {
+        sceneType == SnowScene.self ? SnowScene(seed: 7, settings: SnowSettings(), start: .steady) : sceneType.init(seed: 7)
+    }
     let builder = DisplayListBuilder()
     let encoder = FrameEncoder()
     let deltaStream = DeflateStream()  // one client's connection taking every delta
@@ -131,7 +148,7 @@ print("rate /s | evaluated | sent | build+diff+delta µs | particles per 33.3 ms
 for rate in [10.0, 25.0, 50.0, 100.0] {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
-    let scene = context.run { SnowScene(seed: 7, settings: SnowSettings(images: ["snowflake", "snowflake-star"], rate: rate)) }
+    let scene = context.run { SnowScene(seed: 7, settings: SnowSettings(images: ["snowflake", "snowflake-star"], rate: rate), start: .steady) }
     let builder = DisplayListBuilder()
     builder.maxParticles = 1_000_000
     let encoder = FrameEncoder()
@@ -154,4 +171,47 @@ for rate in [10.0, 25.0, 50.0, 100.0] {
     let perFrame = work / f / 1000
     print(String(format: "%.0f | %d | %.0f | %.0f | %.0f | %.0f | %.0f", rate, evaluated, Double(sent) / f, perFrame,
                  Double(evaluated) * (1e6 / fps) / perFrame, Double(deltaBytes) / f, Double(fullBytes) / f))
+}
+
+// What the rain's fairness rules cost per tap (docs/performance.md): `resolveTap` at random
+// points over a raining screen, with no rule (the seed's rain) and with the default rules and
+// per-player limits, by 50 players of whom the first claims hold packets. Taps only: the frame
+// path does not run these checks.
+print("")
+print("rain tap resolution, µs per tap (\(frames * 10) taps at random points, 20 s into a 600 s rain)")
+print("rules | mean µs | claims | refused")
+for row in tapRules { print(rainTapRow(row.label, row.settings, taps: frames * 10)) }
+
+/// The two rule sets of the tap table.
+var tapRules: [(label: String, settings: RainSettings)] {
+    [("none", RainSettings(duration: 600, pool: 0, winners: 0, minVisible: 0)),
+     ("default", RainSettings(duration: 600, pool: 0, winners: 0, maxAwardsPerPlayer: 3, maxCoinsPerPlayer: 50))]
+}
+
+/// One row of the tap table: `taps` taps resolved under `rules`.
+func rainTapRow(_ label: String, _ rules: RainSettings, taps: Int) -> String {
+    let clock = ManualClock(now: 0)
+    let context = SceneContext(clock: clock)
+    let scene = context.run { RainScene(seed: 1) }
+    context.run { _ = scene.startRain(id: 1, settings: rules) }
+    clock.now = 25
+    context.advance(to: 25)
+    var generator = SeededRandom(seed: 42)
+    var work = 0.0, claims = 0, refused = 0
+    for i in 0..<taps {
+        let point = CGPoint(x: Double(generator.next() % 414), y: Double(generator.next() % 736))
+        let player = "p-\(i % 50)"
+        var resolution = TapResolution.miss
+        work += nanoseconds { resolution = context.run { scene.resolveTap(at: point, time: 24.9, by: player) } }
+        switch resolution {
+        case .claim(let claim) where claims < 100:  // the first 100 are confirmed, so players hold packets
+            claims += 1
+            context.run { scene.confirm(claim, player: player, name: player, total: 0, client: "bench") }
+            _ = scene.takeEvents()
+        case .claim: claims += 1
+        case .refused: refused += 1
+        default: break
+        }
+    }
+    return "\(label) | " + String(format: "%.2f | %d | %d", work / Double(taps) / 1000, claims, refused)
 }

@@ -144,14 +144,7 @@ extension JSONValue {
         try parseResult(bytes).get()
     }
 
-    /// Parses like `parse(bytes:)`, but of a top-level object keeps only the members for which
-    /// `keep` is true (jansson still reads and checks the whole text; the members left out are
-    /// never turned into Swift values, which is most of the cost of a large document).
-    public static func parse(bytes: UnsafeRawBufferPointer, keepingMembers keep: (String) -> Bool) throws(JSONParseError) -> JSONValue {
-        try parseResult(bytes, keep: keep).get()
-    }
-
-    private static func parseResult(_ bytes: UnsafeRawBufferPointer, keep: (String) -> Bool = { _ in true }) -> Result<JSONValue, JSONParseError> {
+    private static func parseResult(_ bytes: UnsafeRawBufferPointer) -> Result<JSONValue, JSONParseError> {
         let flags = Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL)
         var error = json_error_t()
         let root: UnsafeMutablePointer<json_t>?
@@ -170,7 +163,7 @@ extension JSONValue {
                 position: Int(error.position)))
         }
         defer { layercast_json_decref(root) }
-        return .success(root.pointee.type == JSON_OBJECT ? value(of: root, keepingMembers: keep) : value(of: root))
+        return .success(value(of: root))
     }
 
     private static func errorText(_ error: inout json_error_t) -> String {
@@ -207,25 +200,20 @@ extension JSONValue {
             }
             return .array(elements)
         case JSON_OBJECT:
-            return value(of: json, keepingMembers: { _ in true })
+            var members: [JSONObject.Element] = []
+            members.reserveCapacity(json_object_size(json))
+            var iterator = json_object_iter(json)
+            while let current = iterator {
+                let key = string(json_object_iter_key(current), length: json_object_iter_key_len(current))
+                if let member = json_object_iter_value(current) {
+                    members.append((key: key, value: value(of: member)))
+                }
+                iterator = json_object_iter_next(json, current)
+            }
+            return .object(JSONObject(uniqueMembers: members))
         default:
             return .null
         }
-    }
-
-    /// Maps a jansson object to a JSONValue object of the members `keep` accepts.
-    private static func value(of json: UnsafeMutablePointer<json_t>, keepingMembers keep: (String) -> Bool) -> JSONValue {
-        var members: [JSONObject.Element] = []
-        members.reserveCapacity(json_object_size(json))
-        var iterator = json_object_iter(json)
-        while let current = iterator {
-            let key = string(json_object_iter_key(current), length: json_object_iter_key_len(current))
-            if keep(key), let member = json_object_iter_value(current) {
-                members.append((key: key, value: value(of: member)))
-            }
-            iterator = json_object_iter_next(json, current)
-        }
-        return .object(JSONObject(uniqueMembers: members))
     }
 
     /// A Swift string from jansson's UTF-8 bytes and length (so embedded NULs survive).

@@ -14,11 +14,12 @@ import Foundation
 public final class Ledger {
     /// The database file: `<directory>/layercast.sqlite`.
     public let path: String
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
     /// Opens the ledger in `directory`, creating the directory (and its parents) and the
-    /// database when missing. Throws `open` when the file cannot be opened or is not a database,
-    /// `schema` when its schema version is unknown (newer) or it is some other database.
+    /// database when missing. Throws `open` when the file cannot be opened, `schema` when its
+    /// schema version is unknown (newer) or it is some other database, `corrupt` when it is
+    /// damaged (LedgerIntegrity).
     public init(directory: String) throws(LedgerError) {
         path = directory.hasSuffix("/") ? directory + "layercast.sqlite" : directory + "/layercast.sqlite"
         do {
@@ -26,6 +27,7 @@ public final class Ledger {
         } catch {
             throw LedgerError(.open, "cannot create the ledger directory \(directory): \(error.localizedDescription)")
         }
+        try LedgerIntegrity.checkFile(path)
         do throws(LedgerError) {
             connection = try SQLiteConnection(path: path)
             try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
@@ -35,6 +37,7 @@ public final class Ledger {
             throw LedgerError(.open, "cannot open the ledger \(path): \(error.message)")
         }
         try LedgerSchema.prepare(connection, path: path)
+        try LedgerIntegrity.check(connection, path: path, thorough: false)
     }
 
     /// Marks every `running` rain `interrupted` with ended_at = `now`; returns their ids, ascending
@@ -55,20 +58,23 @@ public final class Ledger {
             let settings = rain.settings
             try requireNumbers([
                 ("duration", settings.duration), ("width", settings.width), ("height", settings.height),
-                ("mediaStart", rain.mediaStart),
+                ("mediaStart", rain.mediaStart), ("minVisible", settings.minVisible), ("tapRate", settings.tapRate),
             ])
             try connection.run(
                 """
                 INSERT INTO rains (room, seed, duration, pool, winners, min_coins, max_coins, width, height,
-                                   media_start, status, created_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'running', ?11)
+                                   media_start, status, created_at, salt, commitment, max_awards_per_player,
+                                   max_coins_per_player, min_visible, tap_rate, players)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 'running', ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
                 """,
                 [
                     .text(rain.room), .integer(Int64(bitPattern: rain.seed)), .real(settings.duration),
                     .integer(Int64(settings.pool)), .integer(Int64(settings.winners)),
                     .integer(Int64(settings.minCoins)), .integer(Int64(settings.maxCoins)),
                     .real(settings.width), .real(settings.height), .real(rain.mediaStart),
-                    .integer(milliseconds(rain.createdAt)),
+                    .integer(milliseconds(rain.createdAt)), .text(rain.salt), .text(rain.commitment),
+                    .integer(Int64(settings.maxAwardsPerPlayer)), .integer(Int64(settings.maxCoinsPerPlayer)),
+                    .real(settings.minVisible), .real(settings.tapRate), .integer(Int64(settings.players)),
                 ])
             let id = connection.lastInsertedRowID
             for (packet, coins) in rain.prizes {
@@ -130,7 +136,8 @@ public final class Ledger {
             let rows = try connection.query(
                 """
                 SELECT room, seed, duration, pool, winners, min_coins, max_coins, width, height,
-                       media_start, status, created_at, ended_at
+                       media_start, status, created_at, ended_at, salt, commitment, max_awards_per_player,
+                       max_coins_per_player, min_visible, tap_rate, players
                 FROM rains WHERE id = ?1
                 """,
                 [.integer(id)]
@@ -139,9 +146,11 @@ public final class Ledger {
                     room: row.text(0), seed: UInt64(bitPattern: row.int64(1)),
                     settings: RainSettingsRow(
                         duration: row.double(2), pool: row.int(3), winners: row.int(4), minCoins: row.int(5),
-                        maxCoins: row.int(6), width: row.double(7), height: row.double(8)),
+                        maxCoins: row.int(6), width: row.double(7), height: row.double(8),
+                        maxAwardsPerPlayer: row.int(15), maxCoinsPerPlayer: row.int(16), minVisible: row.double(17),
+                        tapRate: row.double(18), players: row.int(19)),
                     mediaStart: row.double(9), status: row.text(10), createdAt: row.int64(11),
-                    endedAt: row.optionalInt64(12)
+                    endedAt: row.optionalInt64(12), salt: row.text(13), commitment: row.text(14)
                 )
             }
             guard let rain = rows.first else { return nil }
@@ -154,7 +163,8 @@ public final class Ledger {
             let awards = try connection.query(
                 "SELECT \(Self.awardColumns) FROM awards WHERE rain = ?1 ORDER BY id", [.integer(id)], read: award)
             return RainRecord(
-                id: id, room: rain.room, seed: rain.seed, settings: rain.settings, mediaStart: rain.mediaStart,
+                id: id, room: rain.room, seed: rain.seed, salt: rain.salt, commitment: rain.commitment, settings: rain.settings,
+                mediaStart: rain.mediaStart,
                 status: status, createdAt: date(milliseconds: rain.createdAt),
                 endedAt: rain.endedAt.map(date(milliseconds:)),
                 prizes: Dictionary(uniqueKeysWithValues: prizes.map { ($0.packet, $0.coins) }), awards: awards)

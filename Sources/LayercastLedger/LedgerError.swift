@@ -6,6 +6,9 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case open
         /// The file's schema version is one this build does not know, or it is not a ledger.
         case schema
+        /// The file is damaged: empty or truncated, not an SQLite database, failing SQLite's own
+        /// check, or missing tables or columns of the schema. The message says how to recover.
+        case corrupt
         /// The packet of that rain already has an award; nothing was changed.
         case duplicate
         /// No such rain, or (for `recordAward` and `endRain`) the rain is no longer running.

@@ -1,7 +1,10 @@
-/// The ledger's tables, versioned with `PRAGMA user_version`. A new database gets version 1; a
-/// version this build does not know, or a non-empty database without one, is refused untouched.
+/// The ledger's tables, versioned with `PRAGMA user_version`. A new database gets version 1's
+/// tables and then every migration; an older one gets the migrations it lacks, in one
+/// transaction; a version this build does not know, or a non-empty database without one, is
+/// refused untouched.
 enum LedgerSchema {
-    static let version = 1
+    /// The version this build writes: 1 + the number of migrations.
+    static var version: Int { 1 + migrations.count }
 
     /// Version 1. STRICT tables, so a column holds only its declared type. Dates are unix
     /// milliseconds; `seed` is the UInt64 seed's Int64 bit pattern.
@@ -51,12 +54,33 @@ enum LedgerSchema {
         PRAGMA user_version = 1;
         """
 
+    /// `migrations[i]` takes version i + 1 to version i + 2.
+    static let migrations = [
+        // 2: provably fair rains. A rain's secret salt (hex) and the commitment it published,
+        // its per-player limits and the players its fair share was counted over. Rains of
+        // version 1 had none of these: no salt, no limits, no on-screen rule and 20 taps/s.
+        """
+        ALTER TABLE rains ADD COLUMN salt TEXT NOT NULL DEFAULT '';
+        ALTER TABLE rains ADD COLUMN commitment TEXT NOT NULL DEFAULT '';
+        ALTER TABLE rains ADD COLUMN max_awards_per_player INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE rains ADD COLUMN max_coins_per_player INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE rains ADD COLUMN min_visible REAL NOT NULL DEFAULT 0;
+        ALTER TABLE rains ADD COLUMN tap_rate REAL NOT NULL DEFAULT 20;
+        ALTER TABLE rains ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
+        PRAGMA user_version = 2;
+        """,
+    ]
+
     /// Creates the tables in an empty database; checks the version of an existing one.
     static func prepare(_ connection: SQLiteConnection, path: String) throws(LedgerError) {
         do throws(LedgerError) {
             try connection.transaction(immediate: true) { () throws(LedgerError) in
                 let found = try connection.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
                 if found == version { return }
+                if (1..<version).contains(found) {
+                    for migration in migrations[(found - 1)...] { try connection.execute(migration) }
+                    return
+                }
                 guard found == 0 else {
                     throw LedgerError(
                         .schema, "\(path) has ledger schema version \(found); this build knows only version \(version) (is it newer?)")
@@ -67,6 +91,7 @@ enum LedgerSchema {
                         .schema, "\(path) is an SQLite database but not a Layercast ledger (no schema version, \(objects) tables or indexes); left unchanged")
                 }
                 try connection.execute(tables)
+                for migration in migrations { try connection.execute(migration) }
             }
         } catch where error.code == .schema {
             throw error

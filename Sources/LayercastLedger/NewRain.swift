@@ -5,6 +5,10 @@ public struct NewRain: Sendable {
     public var room: String
     /// The layout seed; stored as its Int64 bit pattern, so every UInt64 round-trips.
     public var seed: UInt64
+    /// The secret salt that, with the seed, decides the prize plan, as lowercase hex (empty: none).
+    public var salt: String
+    /// The published commitment to seed, salt and settings (hex SHA-256; empty: none).
+    public var commitment: String
     public var settings: RainSettingsRow
     /// The rain's media time at its start, in seconds.
     public var mediaStart: Double
@@ -13,9 +17,12 @@ public struct NewRain: Sendable {
     /// Stored to the millisecond.
     public var createdAt: Date
 
-    public init(room: String, seed: UInt64, settings: RainSettingsRow, mediaStart: Double, prizes: [Int: Int], createdAt: Date) {
+    public init(room: String, seed: UInt64, salt: String = "", commitment: String = "", settings: RainSettingsRow,
+                mediaStart: Double, prizes: [Int: Int], createdAt: Date) {
         self.room = room
         self.seed = seed
+        self.salt = salt
+        self.commitment = commitment
         self.settings = settings
         self.mediaStart = mediaStart
         self.prizes = prizes

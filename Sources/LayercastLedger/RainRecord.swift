@@ -5,6 +5,10 @@ public struct RainRecord: Equatable, Sendable {
     public var id: Int64
     public var room: String
     public var seed: UInt64
+    /// The secret salt as lowercase hex (empty for rains recorded before commitments).
+    public var salt: String
+    /// The commitment published at the start (hex; empty for rains recorded before commitments).
+    public var commitment: String
     public var settings: RainSettingsRow
     public var mediaStart: Double
     public var status: RainStatus
@@ -17,12 +21,14 @@ public struct RainRecord: Equatable, Sendable {
     public var awards: [AwardRow]
 
     public init(
-        id: Int64, room: String, seed: UInt64, settings: RainSettingsRow, mediaStart: Double, status: RainStatus,
-        createdAt: Date, endedAt: Date?, prizes: [Int: Int], awards: [AwardRow]
+        id: Int64, room: String, seed: UInt64, salt: String = "", commitment: String = "", settings: RainSettingsRow,
+        mediaStart: Double, status: RainStatus, createdAt: Date, endedAt: Date?, prizes: [Int: Int], awards: [AwardRow]
     ) {
         self.id = id
         self.room = room
         self.seed = seed
+        self.salt = salt
+        self.commitment = commitment
         self.settings = settings
         self.mediaStart = mediaStart
         self.status = status

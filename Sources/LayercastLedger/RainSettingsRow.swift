@@ -7,8 +7,17 @@ public struct RainSettingsRow: Equatable, Sendable {
     public var maxCoins: Int
     public var width: Double
     public var height: Double
+    /// Per-player limits (0: none), the on-screen rule in seconds and taps per second.
+    public var maxAwardsPerPlayer: Int
+    public var maxCoinsPerPlayer: Int
+    public var minVisible: Double
+    public var tapRate: Double
+    /// The players in the room when the rain was made, whom its fair-share limits divide by.
+    public var players: Int
 
-    public init(duration: Double, pool: Int, winners: Int, minCoins: Int, maxCoins: Int, width: Double, height: Double) {
+    public init(duration: Double, pool: Int, winners: Int, minCoins: Int, maxCoins: Int, width: Double, height: Double,
+                maxAwardsPerPlayer: Int = 0, maxCoinsPerPlayer: Int = 0, minVisible: Double = 0, tapRate: Double = 20,
+                players: Int = 0) {
         self.duration = duration
         self.pool = pool
         self.winners = winners
@@ -16,5 +25,10 @@ public struct RainSettingsRow: Equatable, Sendable {
         self.maxCoins = maxCoins
         self.width = width
         self.height = height
+        self.maxAwardsPerPlayer = maxAwardsPerPlayer
+        self.maxCoinsPerPlayer = maxCoinsPerPlayer
+        self.minVisible = minVisible
+        self.tapRate = tapRate
+        self.players = players
     }
 }

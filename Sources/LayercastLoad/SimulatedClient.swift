@@ -80,21 +80,25 @@ final class SimulatedClient {
 
     // MARK: Receiving
 
-    /// A frame's display list (protocol.md, "frame"): read only by clients that aim at packets.
-    static let displayListMembers: Set = ["items", "set", "add", "remove", "order"]
-
-    /// One whole text message that arrived at `now`.
+    /// One whole text message that arrived at `now`. A frame is read from its prefix unless the
+    /// client aims at packets (then its display list is applied too).
     func receive(_ bytes: UnsafeRawBufferPointer, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
         stats.bytesIn += bytes.count
-        let parsed = board == nil
-            ? try? JSONValue.parse(bytes: bytes, keepingMembers: { !Self.displayListMembers.contains($0) })
-            : try? JSONValue.parse(bytes: bytes)
-        guard let message = parsed, let type = message["type"]?.stringValue else {
+        if board == nil, let prefix = FramePrefix(bytes) {
+            return frame(number: prefix.number, time: prefix.time, at: now, stats: &stats, window: &window)
+        }
+        guard let message = try? JSONValue.parse(bytes: bytes), let type = message["type"]?.stringValue else {
             stats.errors["bad_message", default: 0] += 1
             return
         }
         switch type {
-        case "frame": frame(message, at: now, stats: &stats, window: &window)
+        case "frame":
+            guard let n = message["n"]?.intValue, let t = message["t"]?.doubleValue else {
+                stats.errors["bad_message", default: 0] += 1
+                return
+            }
+            frame(number: n, time: t, at: now, stats: &stats, window: &window)
+            board?.apply(frame: message)
         case "event": event(message, at: now, stats: &stats)
         case "welcome":
             clientID = message["client"]?.stringValue
@@ -109,11 +113,7 @@ final class SimulatedClient {
         }
     }
 
-    private func frame(_ message: JSONValue, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
-        guard let n = message["n"]?.intValue, let t = message["t"]?.doubleValue else {
-            stats.errors["bad_message", default: 0] += 1
-            return
-        }
+    private func frame(number n: Int, time t: Double, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
         let before = frames
         stats.skipped += frames.record(n)
         if frames.outOfOrder > before.outOfOrder { stats.errors["out_of_order", default: 0] += 1 }
@@ -125,7 +125,6 @@ final class SimulatedClient {
             window.frameAge.record(seconds: age)
         }
         viewTime = t
-        board?.apply(frame: message)
     }
 
     private func event(_ message: JSONValue, at now: Double, stats: inout LoadStats) {

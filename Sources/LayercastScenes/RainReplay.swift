@@ -58,7 +58,7 @@ public struct RainReplay {
         for tap in taps {
             advance(to: tap.serverTime)
             let outcome: Outcome? = context.run {
-                guard case .claim(let claim) = scene.resolveTap(at: tap.point, time: tap.viewTime) else { return nil }
+                guard case .claim(let claim) = scene.resolveTap(at: tap.point, time: tap.viewTime, by: tap.player) else { return nil }
                 scene.confirm(claim, player: tap.player, name: tap.name, total: 0, client: "replay")
                 return Outcome(packet: claim.packet, coins: claim.coins, player: tap.player)
             }

@@ -106,9 +106,15 @@ public final class RainScene: Scene {
         public var endsAt: CFTimeInterval
         /// Packet index → the player id that won it.
         public var claimed: [Int: String]
+        /// Packet index → the coins its award paid (the plan's prize, cut to the winner's coin limit).
+        public var paid: [Int: Int] = [:]
+        /// Player id → packets claimed and coins won in this rain.
+        public var tallies: [String: RainTally] = [:]
+        /// What the rain published before it started.
+        public var commitment: RainCommitment
 
-        /// Coins paid so far: the plan's prizes of the claimed packets.
-        public var awarded: Int { claimed.keys.reduce(0) { $0 + (plan.prizes[$1] ?? 0) } }
+        /// Coins paid so far.
+        public var awarded: Int { paid.values.reduce(0, +) }
     }
 
     // The seed's numbers.
@@ -153,6 +159,8 @@ public final class RainScene: Scene {
     private(set) var countdownLab: CATextLayer?
     /// Live packet layers by index.
     private(set) var packetLayers: [Int: CALayer] = [:]
+    /// When each packet of the current rain appeared on screen (media time).
+    private var spawnTimes: [Int: CFTimeInterval] = [:]
     private var rng = SeededRandom(seed: 0)
     /// Packets spawned by the current rain.
     private(set) var spawned = 0
@@ -204,7 +212,9 @@ public final class RainScene: Scene {
         let now = CACurrentMediaTime()
         let startsAt = now + CFTimeInterval(Self.countdownFrom) * Self.countdownInterval
         rain = ActiveRain(id: id, settings: settings, plan: plan ?? PrizePlan(settings: settings),
-                          countdownAt: now, startsAt: startsAt, endsAt: startsAt + settings.duration, claimed: [:])
+                          countdownAt: now, startsAt: startsAt, endsAt: startsAt + settings.duration, claimed: [:],
+                          commitment: RainCommitment(settings: settings, size: configuration.size))
+        spawnTimes = [:]
         rng = SeededRandom(seed: settings.seed)
         spawned = 0
         setPhase(.countdown)
@@ -274,6 +284,7 @@ public final class RainScene: Scene {
         moveLayer.contents = CGImage(named: "rp_normal", width: Self.normalSize.width, height: Self.normalSize.height)
         packets.addSublayer(moveLayer)
         packetLayers[index] = moveLayer
+        spawnTimes[index] = CACurrentMediaTime()
 
         addAnimation(to: moveLayer, index: index)
     }
@@ -346,27 +357,40 @@ public final class RainScene: Scene {
     /// that client alone: what a client joining mid-rain is told.
     public func phaseEvent(for client: String? = nil) -> SceneEvent? {
         guard let rain else { return nil }
-        var data: JSONObject = ["phase": .string(phase.rawValue), "rain": .number(Double(rain.id))]
+        var data: JSONObject = ["phase": .string(phase.rawValue), "rain": .number(Double(rain.id)),
+                                "commitment": .string(rain.commitment.digest)]
         if phase != .idle {
-            data["duration"] = .number(rain.settings.duration)
-            data["packets"] = .number(Double(rain.settings.packets))
+            let settings = rain.settings
+            data["duration"] = .number(settings.duration)
+            data["packets"] = .number(Double(settings.packets))
             data["countdownAt"] = .number(rain.countdownAt)
             data["startsAt"] = .number(rain.startsAt)
             data["endsAt"] = .number(rain.endsAt)
+            data["limits"] = ["maxAwardsPerPlayer": .number(Double(settings.maxAwardsPerPlayer)),
+                              "maxCoinsPerPlayer": .number(Double(settings.maxCoinsPerPlayer)),
+                              "minVisible": .number(settings.minVisible), "tapRate": .number(settings.tapRate)]
         }
         if phase == .results {
             data["claimed"] = .number(Double(rain.claimed.count))
             data["awarded"] = .number(Double(rain.awarded))
+        }
+        // The packets have stopped: the secret that decided them is revealed.
+        if phase == .results || phase == .idle {
+            data["seed"] = .number(Double(rain.settings.seed))
+            data["salt"] = .string(RainCommitment.hex(rain.settings.salt))
         }
         return SceneEvent(name: "rain", data: .object(data), client: client, audience: client == nil ? .room : .client)
     }
 
     // MARK: Taps
 
-    /// Decides a tap without changing anything: the topmost packet whose presentation at `time`
-    /// contains `point` (scene coordinates), ignoring labels and everything else. `.closed` unless
-    /// the rain is falling; points outside the scene rect miss.
-    public func resolveTap(at point: CGPoint, time: CFTimeInterval) -> TapResolution {
+    /// Decides a tap by `player` without changing anything: the topmost packet whose presentation
+    /// at `time` contains `point` (scene coordinates), ignoring labels and everything else.
+    /// `.closed` unless the rain is falling; points outside the scene rect miss. A free packet is
+    /// refused to a player at one of the rain's limits (`maxAwards`, then `maxCoins`), then when it
+    /// has been on screen for less than `minVisible` at `time`, to the microsecond (`tooSoon`); a claim pays the
+    /// plan's prize cut to what the player's coin limit leaves.
+    public func resolveTap(at point: CGPoint, time: CFTimeInterval, by player: String) -> TapResolution {
         guard phase == .raining, let rain else { return .closed }
         guard CGRect(origin: .zero, size: configuration.size).contains(point) else { return .miss }
         guard let touchView = packets.presentation(at: time) else { return .miss }
@@ -374,9 +398,20 @@ public final class RainScene: Scene {
         for presented in (touchView.sublayers ?? []).reversed() where presented.hitTest(point) != nil {
             let layer = presented.model()
             guard let index = packetLayers.first(where: { $0.value === layer })?.key else { continue }
-            if let player = rain.claimed[index] { return .taken(packet: index, by: player) }
-            return .claim(RainClaim(rain: rain.id, packet: index, coins: rain.plan.prizes[index] ?? 0,
-                                    point: point, time: time))
+            if let owner = rain.claimed[index] { return .taken(packet: index, by: owner) }
+            let settings = rain.settings
+            let tally = rain.tallies[player] ?? RainTally()
+            if settings.maxAwardsPerPlayer > 0, tally.packets >= settings.maxAwardsPerPlayer {
+                return .refused(packet: index, rule: .maxAwards)
+            }
+            if settings.maxCoinsPerPlayer > 0, tally.coins >= settings.maxCoinsPerPlayer {
+                return .refused(packet: index, rule: .maxCoins)
+            }
+            // To the microsecond that wire times are written in: 5.3 − 5.0 is 0.29999… in binary.
+            if time - (spawnTimes[index] ?? -.infinity) < settings.minVisible - 1e-6 { return .refused(packet: index, rule: .tooSoon) }
+            let prize = rain.plan.prizes[index] ?? 0
+            let coins = settings.maxCoinsPerPlayer > 0 ? min(prize, settings.maxCoinsPerPlayer - tally.coins) : prize
+            return .claim(RainClaim(rain: rain.id, packet: index, coins: coins, point: point, time: time))
         }
         return .miss
     }
@@ -392,9 +427,12 @@ public final class RainScene: Scene {
             return answer(.taken(packet: claim.packet, by: owner), id: id, client: client)
         }
         rain.claimed[claim.packet] = player
+        rain.paid[claim.packet] = claim.coins
+        rain.tallies[player, default: RainTally()].add(coins: claim.coins)
         self.rain = rain
 
-        let hasRedPacket = claim.coins > 0
+        // The packet's look follows the plan (a capped winner still opened a paying packet).
+        let hasRedPacket = (rain.plan.prizes[claim.packet] ?? 0) > 0
         if let layer = packetLayers[claim.packet] {
             let size = hasRedPacket ? Self.yesSize : Self.noSize
             CATransaction.begin()
@@ -414,12 +452,15 @@ public final class RainScene: Scene {
     }
 
     /// Queues the tapper's private `tap` result for a resolution that awards nothing (`closed`,
-    /// `miss`, `taken`); a `.claim` is answered by `confirm`, so it queues nothing.
+    /// `miss`, `taken`, `capped`, `too_soon`); a `.claim` is answered by `confirm`, so it queues
+    /// nothing.
     public func answer(_ resolution: TapResolution, id: JSONValue?, client: String) {
         switch resolution {
         case .closed: events.append(tapEvent(result: "closed", id: id, client: client))
         case .miss: events.append(tapEvent(result: "miss", id: id, client: client))
         case .taken(let packet, _): events.append(tapEvent(result: "taken", packet: packet, id: id, client: client))
+        case .refused(let packet, .tooSoon): events.append(tapEvent(result: "too_soon", packet: packet, id: id, client: client))
+        case .refused(_, let rule): events.append(tapEvent(result: "capped", rule: rule, id: id, client: client))
         case .claim: break
         }
     }
@@ -428,12 +469,14 @@ public final class RainScene: Scene {
     /// every award first; this only answers the tapper (closed, miss, taken) and never awards. A
     /// tap that would claim a packet gets no answer here and leaves the packet free.
     public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
-        answer(resolveTap(at: point, time: time), id: nil, client: client)
+        answer(resolveTap(at: point, time: time, by: client), id: nil, client: client)
     }
 
-    private func tapEvent(result: String, packet: Int? = nil, coins: Int? = nil, id: JSONValue?, client: String) -> SceneEvent {
+    private func tapEvent(result: String, packet: Int? = nil, coins: Int? = nil, rule: RainRule? = nil, id: JSONValue?,
+                          client: String) -> SceneEvent {
         var data: JSONObject = ["result": .string(result)]
         if let packet { data["packet"] = .number(Double(packet)) }
+        if let rule { data["rule"] = .string(rule.rawValue) }
         if let coins { data["coins"] = .number(Double(coins)) }
         if let id { data["id"] = id }
         return SceneEvent(name: "tap", data: .object(data), client: client, audience: .client)
@@ -515,15 +558,41 @@ public enum TapResolution: Equatable, Sendable {
     case miss
     /// The topmost packet under the point was already claimed, by this player id.
     case taken(packet: Int, by: String)
+    /// The topmost packet is free but this tap may not claim it; it stays free for others.
+    case refused(packet: Int, rule: RainRule)
     /// The topmost packet is free: it would be won.
     case claim(RainClaim)
+}
+
+/// A rule that keeps a tap from claiming a free packet (counted per rule in `/metrics`).
+public enum RainRule: String, Sendable, CaseIterable {
+    /// The player has claimed `maxAwardsPerPlayer` packets in this rain.
+    case maxAwards = "max_awards"
+    /// The player has won `maxCoinsPerPlayer` coins in this rain.
+    case maxCoins = "max_coins"
+    /// The packet has been on screen for less than `minVisible` at the tap's resolution time.
+    case tooSoon = "too_soon"
+}
+
+/// What one player has won in one rain.
+public struct RainTally: Equatable, Sendable {
+    public private(set) var packets = 0
+    public private(set) var coins = 0
+
+    public init() {}
+
+    mutating func add(coins paid: Int) {
+        packets += 1
+        coins += paid
+    }
 }
 
 /// A packet a tap would win: recorded by the server's ledger, then applied with `confirm`.
 public struct RainClaim: Equatable, Sendable {
     public var rain: Int64
     public var packet: Int
-    /// From the prize plan; 0 when the packet does not pay.
+    /// From the prize plan, cut to what the player's coin limit leaves; 0 when the packet does
+    /// not pay.
     public var coins: Int
     public var point: CGPoint
     /// The resolution time the packets were hit-tested at.

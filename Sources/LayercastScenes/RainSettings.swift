@@ -14,20 +14,55 @@ public struct RainSettings: Equatable, Sendable {
     public var maxCoins: Int = 88
     /// Decides every random choice of the rain; 0 … 2^53−1 so that it survives JSON.
     public var seed: UInt64 = 0
+    /// Most packets one player may claim in this rain; 0: no limit.
+    public var maxAwardsPerPlayer: Int = 0
+    /// Most coins one player may win in this rain (an award that would pass it pays what is
+    /// left); 0: no limit.
+    public var maxCoinsPerPlayer: Int = 0
+    /// Seconds a packet must have been on the tapper's screen (its age at the tap's resolution
+    /// time) before it can be claimed: about a human's reaction time.
+    public var minVisible: Double = 0.3
+    /// Taps per second one player may make while the rain runs (bursts of as many).
+    public var tapRate: Double = 8
+    /// 32 secret random bytes drawn for each rain: with the seed they decide the prize plan,
+    /// and the commitment hides both until the rain is over. Empty only for rains recorded
+    /// before commitments existed, whose plan follows the seed alone.
+    public var salt: [UInt8] = []
 
     /// Packets spawned per second: the seed's timer every 1/4 s.
     public static let packetsPerSecond: Double = 4
     /// The largest seed a JSON number carries exactly.
     public static let maxSeed: UInt64 = (1 << 53) - 1
 
+    /// The bytes in a salt.
+    public static let saltBytes = 32
+    /// The most taps per second a rain may allow (the server's limit outside rains).
+    public static let maxTapRate: Double = 20
+
     public init(duration: Double = 20, pool: Int = 888, winners: Int = 27, minCoins: Int = 8,
-                maxCoins: Int = 88, seed: UInt64 = 0) {
+                maxCoins: Int = 88, seed: UInt64 = 0, maxAwardsPerPlayer: Int = 0, maxCoinsPerPlayer: Int = 0,
+                minVisible: Double = 0.3, tapRate: Double = 8, salt: [UInt8] = []) {
         self.duration = duration
         self.pool = pool
         self.winners = winners
         self.minCoins = minCoins
         self.maxCoins = maxCoins
         self.seed = seed
+        self.maxAwardsPerPlayer = maxAwardsPerPlayer
+        self.maxCoinsPerPlayer = maxCoinsPerPlayer
+        self.minVisible = minVisible
+        self.tapRate = tapRate
+        self.salt = salt
+    }
+
+    /// The limits that hold one of `players` players (at least 1) to twice an equal share: at
+    /// most ⌈2 · packets ÷ players⌉ packets and ⌊2 · pool ÷ players⌋ coins (at least 1 each).
+    public static func fairShareLimits(packets: Int, pool: Int, players: Int) -> (awards: Int, coins: Int) {
+        let n = max(1, players)
+        let awards = max(1, (2 * packets + n - 1) / n)
+        // ⌊2·pool/n⌋ = 2·⌊pool/n⌋ + ⌊2·(pool mod n)/n⌋, without overflowing.
+        let (twiceShare, overflow) = (pool / n).multipliedReportingOverflow(by: 2)
+        return (awards, overflow ? Int.max : max(1, twiceShare + 2 * (pool % n) / n))
     }
 
     /// Packets the rain spawns: one every 0.25 s from its start, the last at
@@ -61,6 +96,11 @@ public struct RainSettings: Equatable, Sendable {
             if !highOverflow, pool > high { return "pool must be at most winners × maxCoins (\(high))" }
         }
         if seed > Self.maxSeed { return "seed must be at most 2^53 − 1 (\(Self.maxSeed))" }
+        if maxAwardsPerPlayer < 0 { return "maxAwardsPerPlayer must be at least 0 (0: no limit)" }
+        if maxCoinsPerPlayer < 0 { return "maxCoinsPerPlayer must be at least 0 (0: no limit)" }
+        if !minVisible.isFinite || minVisible < 0 || minVisible > 5 { return "minVisible must be a number of seconds from 0 to 5" }
+        if !tapRate.isFinite || tapRate < 1 || tapRate > Self.maxTapRate { return "tapRate must be a number of taps per second from 1 to 20" }
+        if !salt.isEmpty, salt.count != Self.saltBytes { return "salt must be \(Self.saltBytes) bytes" }
         return nil
     }
 }
@@ -76,8 +116,10 @@ public struct PrizePlan: Equatable, Sendable {
     /// bytes spell "PRIZES").
     public static let seedSalt: UInt64 = 0x5052_495A_4553_0000
 
-    /// The plan for valid `settings` (precondition). Draws, from
-    /// `SeededRandom(seed: settings.seed ^ seedSalt)`, one 64-bit word each:
+    /// The plan for valid `settings` (precondition). Draws, from `SeededRandom(seed: g)`, one
+    /// 64-bit word each, where g is `RainCommitment.prizeSeed(settings)` (the first 8 bytes of a
+    /// SHA-256 over the secret salt and the seed) or, for a rain without a salt (recorded before
+    /// commitments), `settings.seed ^ seedSalt`:
     /// 1. the winners: a partial Fisher–Yates shuffle of 0..<packets, `winners` draws, so every
     ///    set of winning packets is equally likely; the picked order is kept;
     /// 2. the coins, in that order: each winner starts at minCoins and the remainder
@@ -88,7 +130,7 @@ public struct PrizePlan: Equatable, Sendable {
     /// Uniform integers below n are the high word of `next() × n` (bias below n/2^64).
     public init(settings: RainSettings) {
         precondition(settings.validationError() == nil, "invalid rain settings: \(settings.validationError() ?? "")")
-        var rng = SeededRandom(seed: settings.seed ^ Self.seedSalt)
+        var rng = SeededRandom(seed: settings.salt.isEmpty ? settings.seed ^ Self.seedSalt : RainCommitment.prizeSeed(settings))
         let packets = settings.packets
         let winners = settings.winners
 

@@ -31,12 +31,17 @@ import LayercastJSON
 /// Every other cell has birthRate 0. Cells never leave `emitterCells`, and only birth rates change,
 /// so particles already falling keep their image and path (docs/engine-model.md §9.1).
 ///
-/// Warm start (the seed's problem 3, "show the steady state at once"): `flakeLayer.beginTime` is
-/// −120.25 s (the longest lifetime), so at the room's media time 0 its cells have emitted for a
-/// whole lifetime: `rate × 120` particles alive, the screen already full. The containers' real
-/// cells start at the top (the engine emits sub-cells only from when `emitterCells` was set, as
-/// iOS's container trick shows). A viewer who joins later sees the snow as it is: particles are a
-/// pure function of time, never restarted.
+/// Start (SCENES.md §3, problems 1 and 3): a fresh room's first snow starts at the top
+/// (`Start.top`, what the seed's product wanted): `flakeLayer.beginTime` is the room's media
+/// time 0, so the first flakes are born on the line above the screen and fall in; the screen is
+/// covered after about 13 s. A viewer who joins later, or a page that comes back from the
+/// background, sees the snow as it is at once: particles are a pure function of time, never
+/// restarted, so a room that has snowed for a while shows its steady state to every newcomer.
+/// `Start.steady` (the warm start, for a scene that must show the steady state from its first
+/// frame: benches, a restored room) sets `beginTime` to −120.25 s (the longest lifetime), so at
+/// media time 0 its cells have emitted for a whole lifetime: `rate × 120` particles alive, the
+/// screen already full. Either way the containers' real cells start at the top (the engine
+/// emits sub-cells only from when `emitterCells` was set, as iOS's container trick shows).
 ///
 /// Fixed from the seed: the rate is exact in `exact` mode instead of piecewise-approximate; a
 /// change of images or rate keeps the falling particles (the seed rebuilt `emitterCells`, which
@@ -110,12 +115,22 @@ public final class SnowScene: Scene {
     let cells: [String: ImageCells]
     public private(set) var settings: SnowSettings
 
+    /// Where the first snow is at media time 0.
+    public enum Start: Sendable {
+        /// Nothing has fallen yet: the first flakes are born above the screen (a fresh room).
+        case top
+        /// A whole lifetime has already fallen: the steady state, the screen full (warm start).
+        case steady
+    }
+
+    /// A fresh room: the snow starts at the top.
     public convenience init(seed: UInt64) {
         self.init(seed: seed, settings: SnowSettings())
     }
 
-    /// The scene at media time 0 showing `settings` (valid for the scene's assets: precondition).
-    public init(seed: UInt64, settings: SnowSettings) {
+    /// The scene at media time 0 showing `settings` (valid for the scene's assets: precondition),
+    /// starting at the top or, with `start: .steady`, in the steady state.
+    public init(seed: UInt64, settings: SnowSettings, start: Start = .top) {
         precondition(settings.validationError(assets: Self.info.assets.map(\.id)) == nil, "snow settings")
         self.settings = settings
         let size = Self.info.size
@@ -133,7 +148,7 @@ public final class SnowScene: Scene {
         flakeLayer.emitterShape = .line
         flakeLayer.emitterMode = .outline
         flakeLayer.seed = UInt32(truncatingIfNeeded: random.next())
-        flakeLayer.beginTime = CACurrentMediaTime() - Self.warmUp
+        flakeLayer.beginTime = CACurrentMediaTime() - (start == .steady ? Self.warmUp : 0)
 
         containerLayer = CAEmitterLayer()
         containerLayer.name = "containerLayer"

@@ -15,8 +15,12 @@ final class Connection {
     let wsi: OpaquePointer
     let id: String
     let role: Role
-    /// Who a player is (from its token or anonymous id); nil for spectators.
-    let player: PlayerIdentity?
+    /// Who a player is, as everyone sees it; nil for spectators.
+    let player: PublicPlayer?
+    /// The client address it is counted under (`HostLimits`).
+    let host: String
+    /// Whether it holds one of its host's connection slots.
+    var holdsHostSlot = false
     var room: Room?
     /// Messages written before any frame, oldest first.
     var outbox: [Outgoing] = []
@@ -35,11 +39,12 @@ final class Connection {
     /// The most messages an outbox may hold; a client that lets more pile up is dropped.
     static let outboxLimit = 256
 
-    init(wsi: OpaquePointer, id: String, role: Role, player: PlayerIdentity? = nil, now: Double) {
+    init(wsi: OpaquePointer, id: String, role: Role, player: PublicPlayer? = nil, host: String, now: Double) {
         self.wsi = wsi
         self.id = id
         self.role = role
         self.player = player
+        self.host = host
         lastWrite = now
         incoming.reserveCapacity(ClientMessage.maxBytes)
     }

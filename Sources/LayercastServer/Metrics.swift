@@ -1,3 +1,4 @@
+import LayercastScenes
 import LayercastWire
 
 /// The server's counters, kept on the service thread and rendered as Prometheus text.
@@ -10,6 +11,14 @@ struct Metrics {
     var awards = 0
     var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
     var rejected: [ProtocolErrorCode: Int] = [:]
+    /// Taps that hit a free rain packet but could not claim it, by rule.
+    var rainRefusals: [RainRule: Int] = [:]
+    /// Requests refused by a per-address limit, by rule.
+    var hostRefusals: [HostLimits.Rule: Int] = [:]
+    /// HTTP requests refused before any handler (RequestFraming, the body timeout), by reason.
+    var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
+    /// WebSocket connections failed for breaking RFC 6455, by reason.
+    var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
     /// The exposition text; the gauges come from the live rooms.
@@ -39,10 +48,33 @@ struct Metrics {
         for code in ProtocolErrorCode.allCases {
             out += "layercast_messages_rejected_total{reason=\"\(code.rawValue)\"} \(rejected[code, default: 0])\n"
         }
+        family("layercast_rain_claims_refused_total", "counter", "Taps on a free rain packet refused by a fairness rule, by rule.")
+        for rule in RainRule.allCases {
+            out += "layercast_rain_claims_refused_total{rule=\"\(rule.rawValue)\"} \(rainRefusals[rule, default: 0])\n"
+        }
+        family("layercast_host_refusals_total", "counter", "Connections, anonymous joins and taps refused by a per-address limit, by rule.")
+        for rule in HostLimits.Rule.allCases {
+            out += "layercast_host_refusals_total{rule=\"\(rule.rawValue)\"} \(hostRefusals[rule, default: 0])\n"
+        }
+        family("layercast_http_refused_total", "counter", "HTTP requests refused before any handler and closed, by reason.")
+        for (reason, count) in httpRefused.sorted(by: { $0.key < $1.key }) {
+            out += "layercast_http_refused_total{reason=\"\(reason)\"} \(count)\n"
+        }
+        family("layercast_websocket_violations_total", "counter", "WebSocket connections failed for breaking RFC 6455, by reason.")
+        for (reason, count) in webSocketViolations.sorted(by: { $0.key < $1.key }) {
+            out += "layercast_websocket_violations_total{reason=\"\(reason)\"} \(count)\n"
+        }
         family("layercast_tap_latency_seconds", "histogram", "From a tap's arrival to the write of its result to the tapping client.")
         out += tapLatency.render(name: "layercast_tap_latency_seconds")
         return out
     }
+}
+
+extension Metrics {
+    /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
+    static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
+                                     "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",
+                                     "subprotocol", "head_too_large", "body_timeout"]
 }
 
 /// A Prometheus histogram with fixed upper bounds.

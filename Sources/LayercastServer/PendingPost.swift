@@ -1,8 +1,9 @@
-/// A POST request whose body is still arriving: where it goes, its credentials, and the body
-/// so far (dropped once past `maxBody`).
+/// A POST request whose body is still arriving: where it goes, its credentials, when its head
+/// arrived (monotonic seconds, for `--body-timeout`), and the body so far (dropped once past `maxBody`).
 struct PendingPost {
     let path: String
     let authorization: String?
+    let startedAt: Double
     var body: [UInt8] = []
     var oversize = false
 

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import LayercastAudit
 import LayercastJSON
 import LayercastLedger
 import LayercastScenes
@@ -16,7 +17,12 @@ extension Server {
         case (5, "rooms") where parts[4] == "leaderboard":
             result = leaderboard(room: parts[3], limit: limitArgument(wsi, default: 10))
         case (4, "players"):
+            guard NameRule.isPlayerID(parts[3]) else {
+                return write(wsi, .failure(APIError(400, "bad_player", "a player id is 1–128 of A–Z a–z 0–9 _ . : -")))
+            }
             result = playerDocument(id: parts[3])
+        case (3, "me"):
+            result = ownDocument(authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
         case (4, "rains"):
             result = rainDocument(id: parts[3])
         default:
@@ -32,7 +38,7 @@ extension Server {
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
             return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
         }
-        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
         return (length ?? 0) == 0 ? completePost(wsi) : 0
     }
 
@@ -57,16 +63,16 @@ extension Server {
         guard !post.oversize else {
             return write(wsi, .failure(APIError(413, "too_large", "the body is over \(PendingPost.maxBody) bytes")))
         }
-        guard JoinRequest.isRoomName(room) else {
-            return write(wsi, .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")))
+        guard NameRule.isValid(room) else {
+            return write(wsi, .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")))
         }
         if post.path.hasSuffix("/snow") {
             let result = SnowRequest.settings(from: post.body, current: snowSettings(inRoom: room))
                 .flatMap { setSnow(inRoom: room, settings: $0, now: monotonicSeconds()) }
             return write(wsi, result)
         }
-        let result = RainRequest.settings(from: post.body, defaults: configuration.rainDefaults, seed: Self.randomSeed())
-            .flatMap { startRain(inRoom: room, settings: $0, now: monotonicSeconds()) }
+        let result = RainRequest.order(from: post.body, defaults: rainDefaults, seed: Self.randomSeed())
+            .flatMap { startRain(inRoom: room, order: $0, now: monotonicSeconds()) }
         return write(wsi, result, status: 201)
     }
 
@@ -78,7 +84,7 @@ extension Server {
     }
 
     private func leaderboard(room: String, limit: Int) -> Result<JSONValue, APIError> {
-        guard JoinRequest.isRoomName(room) else { return .failure(APIError(400, "bad_room", "room must be 1–32 of A–Z a–z 0–9 _ -")) }
+        guard NameRule.isValid(room) else { return .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")) }
         return ledgerRead {
             let entries = try ledger.leaderboard(room: room, limit: limit)
             return ["room": .string(room), "players": .array(entries.map { entry in
@@ -93,8 +99,29 @@ extension Server {
             guard let summary = try ledger.player(id: id, recentLimit: 50) else {
                 throw APIError(404, "not_found", "no award was ever made to player \(FieldReader.quoted(id))")
             }
-            return ["player": .string(summary.player), "name": .string(summary.name), "coins": .number(Double(summary.coins)),
-                    "packets": .number(Double(summary.packets)), "recent": .array(summary.recent.map(Self.awardDocument))]
+            return Self.playerDocument(summary)
+        }
+    }
+
+    private static func playerDocument(_ summary: PlayerSummary) -> JSONValue {
+        ["player": .string(summary.player), "name": .string(summary.name), "coins": .number(Double(summary.coins)),
+         "packets": .number(Double(summary.packets)), "recent": .array(summary.recent.map(Self.awardDocument))]
+    }
+
+    /// `GET /api/me`: the totals of the player whose credential (anonymous id or token) is the
+    /// bearer token; zero totals for a player never awarded.
+    private func ownDocument(authorization: String?) -> Result<JSONValue, APIError> {
+        guard let authorization, authorization.hasPrefix("Bearer ") else {
+            return .failure(APIError(401, "unauthorized", "send your player id or token as Authorization: Bearer <credential>"))
+        }
+        switch identities.player(credential: String(authorization.dropFirst(7)), now: Date()) {
+        case .failure(let error):
+            return .failure(APIError(401, "unauthorized", "that credential names no player: \(error.message)"))
+        case .success(let player):
+            return ledgerRead {
+                Self.playerDocument(try ledger.player(id: player.id, recentLimit: 50)
+                    ?? PlayerSummary(player: player.id, name: player.name, coins: 0, packets: 0, recent: []))
+            }
         }
     }
 
@@ -102,20 +129,29 @@ extension Server {
         guard let id = Int64(text), id > 0 else { return .failure(APIError(400, "bad_rain", "a rain id is a positive integer")) }
         return ledgerRead {
             guard let rain = try ledger.rain(id: id) else { throw APIError(404, "not_found", "there is no rain \(id)") }
+            let row = rain.settings
             var document: JSONObject = [
                 "rain": .number(Double(rain.id)), "room": .string(rain.room), "status": .string(rain.status.rawValue),
-                "seed": .number(Double(rain.seed)),
-                "settings": ["duration": .number(rain.settings.duration), "pool": .number(Double(rain.settings.pool)),
-                             "winners": .number(Double(rain.settings.winners)), "minCoins": .number(Double(rain.settings.minCoins)),
-                             "maxCoins": .number(Double(rain.settings.maxCoins)),
-                             "width": .number(rain.settings.width), "height": .number(rain.settings.height)],
+                "commitment": .string(rain.commitment),
+                "settings": ["duration": .number(row.duration), "pool": .number(Double(row.pool)),
+                             "winners": .number(Double(row.winners)), "minCoins": .number(Double(row.minCoins)),
+                             "maxCoins": .number(Double(row.maxCoins)), "width": .number(row.width), "height": .number(row.height),
+                             "maxAwardsPerPlayer": .number(Double(row.maxAwardsPerPlayer)),
+                             "maxCoinsPerPlayer": .number(Double(row.maxCoinsPerPlayer)),
+                             "minVisible": .number(row.minVisible), "tapRate": .number(row.tapRate)],
+                "players": .number(Double(row.players)),
                 "mediaStart": .number(rain.mediaStart), "createdAt": .string(Self.iso(rain.createdAt)),
                 "endedAt": rain.endedAt.map { .string(Self.iso($0)) } ?? .null,
                 "awarded": .number(Double(rain.awards.reduce(0) { $0 + $1.coins })),
                 "awards": .array(rain.awards.map(Self.awardDocument)),
             ]
-            // While it runs, which packets pay is the server's secret.
+            // While it runs, the seed, the salt and so which packets pay are the server's secret.
             if rain.status != .running {
+                document["seed"] = .number(Double(rain.seed))
+                document["salt"] = .string(rain.salt)
+                if let settings = RainAudit.settings(of: rain), !rain.commitment.isEmpty {
+                    document["commitmentText"] = .string(RainCommitment(settings: settings, size: CGSize(width: row.width, height: row.height)).text)
+                }
                 document["plan"] = .array(rain.prizes.sorted { $0.key < $1.key }.map { ["packet": .number(Double($0.key)), "coins": .number(Double($0.value))] })
             }
             return .object(document)

@@ -8,8 +8,9 @@ extension Server {
     /// Returns what the lws callback returns (-1 closes the connection).
     func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
         if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return beginPost(wsi, path: path) }
-        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
-            return write(wsi, status: 405, type: "text/plain; charset=utf-8", body: "only GET and the admin POSTs are served\n")
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {  // a pipelined request the gate did not see
+            refuseRequest(wsi, RequestFraming.methodRefusal)
+            return 0
         }
         if path.hasPrefix("/api/"), let status = ledgerAPI(wsi, path: path) { return status }
         switch path {
@@ -27,10 +28,9 @@ extension Server {
             guard let file = files.file(for: path) else {
                 return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
             }
-            let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file),
-                                             securityHeaders, Int32(securityHeaders.utf8.count))
+            let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)
             if status < 0 { return -1 }
-            if status > 0 { return lws_http_transaction_completed(wsi) != 0 ? -1 : 0 }
+            if status > 0 { return completeTransaction(wsi) }
             return 0
         }
     }
@@ -72,7 +72,7 @@ extension Server {
         }
     }
 
-    /// Writes a whole small response: status line, our headers, body.
+    /// Writes a whole small response: status line, our headers (lws adds `securityHeaders`), body.
     private func write(_ wsi: OpaquePointer, status: UInt32, type: String, body: String) -> Int32 {
         let pre = layercast_lws_pre
         let bodyBytes = Array(body.utf8)
@@ -82,12 +82,6 @@ extension Server {
             let end = buffer.baseAddress! + buffer.count
             var p: UnsafeMutablePointer<UInt8>? = start
             if lws_add_http_common_headers(wsi, status, type, lws_filepos_t(bodyBytes.count), &p, end) != 0 { return true }
-            for line in securityHeaders.split(separator: "\r\n") {
-                let parts = line.split(separator: ":", maxSplits: 1)
-                let name = Array((parts[0] + ":").utf8) + [0]
-                let value = Array(parts[1].drop(while: { $0 == " " }).utf8)
-                if lws_add_http_header_by_name(wsi, name, value, Int32(value.count), &p, end) != 0 { return true }
-            }
             return lws_finalize_write_http_header(wsi, start, &p, end) != 0
         }
         if failed { return -1 }
@@ -96,7 +90,7 @@ extension Server {
             lws_write(wsi, buffer.baseAddress! + pre, bodyBytes.count, LWS_WRITE_HTTP_FINAL)
         }
         if written < 0 { return -1 }
-        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        return completeTransaction(wsi)
     }
 
     // MARK: Handshake
@@ -106,7 +100,7 @@ extension Server {
     func filterHandshake(_ wsi: OpaquePointer) -> Int32 {
         let origin = header(wsi, WSI_TOKEN_ORIGIN)
         guard origins.allows(origin: origin, host: header(wsi, WSI_TOKEN_HOST)) else {
-            logger.notice("refused origin", metadata: ["origin": "\(origin ?? "")"])
+            logger.notice("refused origin", metadata: ["origin": "\(LogText.escaped(origin ?? ""))"])
             _ = write(wsi, status: 403, type: "text/plain; charset=utf-8", body: "origin not allowed\n")
             return -1
         }
@@ -114,7 +108,14 @@ extension Server {
             _ = write(wsi, status: 400, type: "text/plain; charset=utf-8", body: "the WebSocket subprotocol must be \(Server.subprotocol)\n")
             return -1
         }
-        pendingJoins[wsi] = JoinRequest.parse(queryArguments(wsi), identities: identities, now: Date())
+        let peer = peerAddress(wsi), forwardedFor = header(wsi, WSI_TOKEN_X_FORWARDED_FOR)
+        let host = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
+        if forwardedFor != nil, host == peer, !warnedOfUntrustedProxy {
+            warnedOfUntrustedProxy = true
+            logger.warning("a handshake came with X-Forwarded-For from \(peer), which is not a --trust-proxy: its clients are counted as one address against the per-address limits")
+        }
+        let arguments = gate.handshakeTargets.removeValue(forKey: wsi).map(QueryString.arguments(of:)) ?? queryArguments(wsi)
+        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), host)
         return 0
     }
 
@@ -126,11 +127,21 @@ extension Server {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment).
+    /// The peer's address as text (empty when lws cannot tell).
+    func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        guard lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "" }
+        return String(cString: buffer)
+    }
+
+    /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment);
+    /// every argument is read whole, however long (lws bounds the whole request).
     func queryArguments(_ wsi: OpaquePointer) -> [String: String] {
         var arguments: [String: String] = [:]
-        var buffer = [CChar](repeating: 0, count: 2304)  // a 2048-byte token and its name
         for index in 0..<16 {
+            let size = Int(lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, Int32(index)))
+            guard size > 0 else { break }
+            var buffer = [CChar](repeating: 0, count: size + 1)
             let length = lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, Int32(index))
             guard length >= 0 else { break }
             let text = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)

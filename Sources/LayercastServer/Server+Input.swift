@@ -47,6 +47,11 @@ extension Server {
             guard allowTap(by: player.id, at: now) else {
                 return reject(connection, ProtocolError(.rateLimited, "more than 20 taps per second"))
             }
+            guard hostLimits.allowTap(connection.host, at: now) else {
+                metrics.hostRefusals[.taps, default: 0] += 1
+                let rate = Self.decimal(configuration.hostLimits.tapsPerSecond)
+                return reject(connection, ProtocolError(.hostLimit, "more than \(rate) taps per second from your network"))
+            }
             if let rain = room.scene as? RainScene {
                 return rainTap(rain, in: room, x: x, y: y, viewTime: viewTime, id: id, from: connection, now: now)
             }
@@ -74,6 +79,9 @@ extension Server {
         if playerTaps.count > 10_000 { playerTaps = playerTaps.filter { !$0.value.isFull(at: now) } }
         return playerTaps[player, default: RateLimiter(rate: 20, burst: 20)].allow(at: now)
     }
+
+    /// A rate for a message: "8", "2.5".
+    static func decimal(_ x: Double) -> String { x.rounded() == x && abs(x) < 1e15 ? "\(Int(x))" : "\(x)" }
 
     /// Answers bad input with an `error`, counts it, and closes with 1008 after repeated abuse.
     func reject(_ connection: Connection, _ error: ProtocolError) {

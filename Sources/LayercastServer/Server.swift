@@ -18,7 +18,11 @@ public final class Server: @unchecked Sendable {
     let logger: Logger
     let files: StaticFiles
     let origins: OriginPolicy
-    let securityHeaders: String
+    /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`).
+    let securityHeaders: [(name: String, value: String)]
+    private let vhostHeaders: VhostHeaders
+    /// Connections held until their next request head has passed `RequestFraming`.
+    let gate = RequestGate()
 
     private var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
@@ -33,12 +37,20 @@ public final class Server: @unchecked Sendable {
 
     var rooms: [String: Room] = [:]
     var connections: [OpaquePointer: Connection] = [:]
-    /// Join requests parsed at the handshake, taken when the connection is established.
-    var pendingJoins: [OpaquePointer: Result<JoinRequest, ProtocolError>] = [:]
+    /// Join requests parsed at the handshake with the client's address, taken when the
+    /// connection is established.
+    var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, host: String)] = [:]
     /// POST requests whose bodies are arriving.
     var pendingPosts: [OpaquePointer: PendingPost] = [:]
     /// Taps allowed per player id, over all of a player's connections.
     var playerTaps: [String: RateLimiter] = [:]
+    /// Taps allowed per player id during the running rain (its `tapRate`), reset by each rain.
+    var rainTaps: [String: RateLimiter] = [:]
+    /// What each client address holds and may still do.
+    var hostLimits: HostLimits
+    let proxies: TrustedProxies
+    /// Whether the log has said once that a proxy's X-Forwarded-For was not trusted.
+    var warnedOfUntrustedProxy = false
     var metrics = Metrics()
     /// Where rains and awards are committed before anyone hears of them.
     let ledger: Ledger
@@ -52,10 +64,12 @@ public final class Server: @unchecked Sendable {
         self.logger = logger
         files = try StaticFiles(directory: configuration.publicDirectory)
         origins = OriginPolicy(allowed: configuration.allowedOrigins)
-        securityHeaders = "content-security-policy: \(origins.frameAncestors)\r\n"
-            + "x-content-type-options: nosniff\r\ncache-control: no-cache\r\n"
+        securityHeaders = [("content-security-policy", origins.frameAncestors), ("x-content-type-options", "nosniff"),
+                           ("cache-control", "no-cache")]
+        vhostHeaders = VhostHeaders(securityHeaders)
         tickInterval = 1 / Double(min(max(configuration.fps, 1), 120))
-        identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed)
+        proxies = try TrustedProxies(configuration.trustedProxies)
+        hostLimits = HostLimits(rules: configuration.hostLimits)
         do {
             ledger = try Ledger(directory: configuration.dataDirectory)
             let interrupted = try ledger.recoverInterrupted(now: Date())
@@ -63,6 +77,14 @@ public final class Server: @unchecked Sendable {
         } catch {
             throw .ledger("cannot open the ledger in \(configuration.dataDirectory): \(error.message)")
         }
+        let pseudonymSecret: [UInt8]
+        if let secret = configuration.playerIDSecret {
+            pseudonymSecret = Array(secret.utf8)
+        } else {
+            pseudonymSecret = try PlayerIDKey.load(directory: configuration.dataDirectory)
+        }
+        identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed,
+                                    pseudonyms: PlayerPseudonyms(secret: pseudonymSecret, showsTokenSubjects: configuration.showTokenSubjects))
 
         protocols = .allocate(capacity: 3)
         protocols.initialize(repeating: lws_protocols(), count: 3)
@@ -84,6 +106,7 @@ public final class Server: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
+        info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let context = lws_create_context(&info) else {
@@ -92,6 +115,7 @@ public final class Server: @unchecked Sendable {
         self.context = context
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        gate.timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
@@ -136,6 +160,7 @@ public final class Server: @unchecked Sendable {
         let deadline = monotonicSeconds() + 2
         while !connections.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
         lws_sul_cancel(&timer.pointee.sul)
+        lws_sul_cancel(&gate.timer.pointee.sul)
         lws_context_destroy(context)
         self.context = nil
         logger.info("stopped")
@@ -171,6 +196,7 @@ public final class Server: @unchecked Sendable {
     func tick() {
         let now = monotonicSeconds()
         tickedAt = now
+        expireSlowBodies(now: now)
         for (key, room) in rooms {
             if room.connections.isEmpty, room.rain?.running == nil {
                 let since = room.emptySince ?? now
@@ -205,21 +231,25 @@ public final class Server: @unchecked Sendable {
         // One compressed fragment per message (lws's default cuts deflated output at 1 KiB);
         // fails harmlessly when the client did not take permessage-deflate.
         if configuration.permessageDeflate { lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "16") }
-        let request = pendingJoins.removeValue(forKey: wsi) ?? .failure(ProtocolError(.badField, "missing join request"))
+        let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
         let now = monotonicSeconds()
         let id = "c\(nextClient)"
         nextClient += 1
-        switch request {
+        switch pending.request {
         case .failure(let error):
-            let connection = Connection(wsi: wsi, id: id, role: .spectator, now: now)
+            let connection = Connection(wsi: wsi, id: id, role: .spectator, host: pending.host, now: now)
             connections[wsi] = connection
             refuse(connection, error, code: Int32(LWS_CLOSE_STATUS_POLICY_VIOLATION.rawValue))
         case .success(let join):
-            let connection = Connection(wsi: wsi, id: id, role: join.role, player: join.player, now: now)
+            let connection = Connection(wsi: wsi, id: id, role: join.role, player: join.player, host: pending.host, now: now)
             connections[wsi] = connection
             guard rooms.values.reduce(0, { $0 + $1.connections.count }) < configuration.maxClients else {
                 refuse(connection, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: Int32(layercast_close_try_again_later))
+                return
+            }
+            if let refusal = admitHost(connection, anonymous: join.player?.isAnonymous == true, now: now) {
+                refuse(connection, refusal, code: Int32(layercast_close_try_again_later))
                 return
             }
             let room = room(scene: join.scene, name: join.room, now: now)
@@ -227,7 +257,7 @@ public final class Server: @unchecked Sendable {
             room.connections.append(connection)
             let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: id,
                                                 fps: Int((1 / tickInterval).rounded()), time: room.mediaTime(at: now),
-                                                player: join.player.map(welcomePlayer))
+                                                player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
             enqueue(EncodedMessage(welcome), to: connection, tapArrival: nil)
             if let rain = room.scene as? RainScene, let phase = rain.phaseEvent(for: id) {
                 enqueue(EncodedMessage(ServerMessage.event(phase)), to: connection, tapArrival: nil)
@@ -259,8 +289,24 @@ public final class Server: @unchecked Sendable {
         }
     }
 
-    /// What `welcome` tells a player about itself: id, name and coins won so far.
-    private func welcomePlayer(_ player: PlayerIdentity) -> JSONValue {
+    /// Counts `connection` against its address's limits; the refusal when one is reached.
+    private func admitHost(_ connection: Connection, anonymous: Bool, now: Double) -> ProtocolError? {
+        let rules = configuration.hostLimits
+        guard hostLimits.connect(connection.host) else {
+            metrics.hostRefusals[.connections, default: 0] += 1
+            return ProtocolError(.hostLimit, "your network already holds \(rules.connections) connections to this server; close one and try again")
+        }
+        connection.holdsHostSlot = true
+        guard !anonymous || hostLimits.allowAnonymousJoin(connection.host, at: now) else {
+            metrics.hostRefusals[.anonymousJoins, default: 0] += 1
+            return ProtocolError(.hostLimit, "more than \(rules.anonymousJoinsPerMinute) guest players joined from your network this minute; try again in a minute")
+        }
+        return nil
+    }
+
+    /// What `welcome` tells a player about itself: public id, name, coins won so far, and the
+    /// anonymous id the server made for it (`secret`, only when it brought none).
+    private func welcomePlayer(_ player: PublicPlayer, secret: String?) -> JSONValue {
         let total: Int
         do {
             total = try ledger.totalCoins(player: player.id)
@@ -268,7 +314,9 @@ public final class Server: @unchecked Sendable {
             logger.error("ledger read failed", metadata: ["error": "\(error)"])
             total = 0
         }
-        return ["id": .string(player.id), "name": .string(player.name), "total": .number(Double(total))]
+        var document: JSONObject = ["id": .string(player.id), "name": .string(player.name), "total": .number(Double(total))]
+        if let secret { document["secret"] = .string(secret) }
+        return .object(document)
     }
 
     private func refuse(_ connection: Connection, _ error: ProtocolError, code: Int32) {
@@ -281,6 +329,7 @@ public final class Server: @unchecked Sendable {
     func closed(_ wsi: OpaquePointer) {
         pendingJoins[wsi] = nil
         guard let connection = connections.removeValue(forKey: wsi) else { return }
+        if connection.holdsHostSlot { hostLimits.disconnect(connection.host, at: monotonicSeconds()) }
         connection.room?.connections.removeAll { $0 === connection }
         connection.room = nil
     }

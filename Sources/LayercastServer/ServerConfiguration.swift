@@ -20,6 +20,8 @@ public struct ServerConfiguration: Sendable {
     public var roomIdleSeconds: Double = 30
     /// Seconds a client may go without taking a frame before it is dropped.
     public var stallTimeoutSeconds: Double = 10
+    /// Seconds a POST body may take to arrive whole after its head; then 408 and close.
+    public var bodyTimeoutSeconds: Double = 10
     /// The most emitter particles one room's frame evaluates (docs/protocol.md, "Particles").
     public var maxParticles = 2_000
 
@@ -31,10 +33,25 @@ public struct ServerConfiguration: Sendable {
     public var tokenSecret: String?
     /// Whether players may join with an anonymous id; by default only when no secret is set.
     public var allowAnonymous: Bool?
+    /// The key of public player ids (`PlayerPseudonyms`); nil: the one kept in
+    /// `<dataDirectory>/player-id.key`, made on first start.
+    public var playerIDSecret: String?
+    /// Whether token players are shown by their raw `sub` rather than a public id.
+    public var showTokenSubjects = false
+    /// Proxies (CIDRs) whose `X-Forwarded-For` names the client they speak for.
+    public var trustedProxies: [String] = []
+    /// What one client address may do.
+    public var hostLimits = HostLimitRules()
     /// The rain scene's screen and results time.
     public var rainScene = RainScene.Configuration()
-    /// What a rain is when a request or the schedule leaves it open (the seed is always drawn).
+    /// What a rain is when a request or the schedule leaves it open (the seed and salt are
+    /// always drawn; the per-player limits come from the two below).
     public var rainDefaults = RainSettings()
+    /// Packets one player may claim in a rain a request leaves open; nil: twice an equal share of
+    /// the packets among the players in the room when the rain is made; 0: no limit.
+    public var rainMaxAwardsPerPlayer: Int?
+    /// Coins one player may win in such a rain; nil: twice an equal share of the pool; 0: no limit.
+    public var rainMaxCoinsPerPlayer: Int?
     /// Seconds a rain room with clients waits, idle, before it starts a rain on its own; 0 never.
     public var rainEverySeconds: Double = 15
     /// The book scene's options: perspective on unless `--book-flat`.

@@ -1,6 +1,6 @@
 import CLibWebSockets
 
-// The two C entry points lws calls on the service thread; each finds its `Server` through the
+// The C entry points lws calls on the service thread; each finds its `Server` through the
 // context's user pointer and hands over at once.
 
 /// The protocol callback shared by `http` and `layercast.v1`.
@@ -18,8 +18,13 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         return server.completePost(wsi)
     case LWS_CALLBACK_CLOSED_HTTP:
         server.pendingPosts[wsi] = nil
+        server.forgetHeld(wsi)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return server.httpWritable(wsi)
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
-        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        return server.completeTransaction(wsi)
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        server.hold(wsi)
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return server.filterHandshake(wsi)
     case LWS_CALLBACK_ESTABLISHED:
@@ -28,7 +33,10 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return server.writable(wsi)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        return server.peerClosing(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
+        server.forgetHeld(wsi)
         server.closed(wsi)
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.serviceWasCancelled()
@@ -44,4 +52,12 @@ func layercastTickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?)
     let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
     guard let owner = timer.pointee.owner else { return }
     Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
+}
+
+/// The request gate's timer callback: looks at the held connections (Server+Gate.swift).
+func layercastGateCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul else { return }
+    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
+    guard let owner = timer.pointee.owner else { return }
+    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().inspectHeldRequests()
 }

@@ -16,4 +16,6 @@ public enum ProtocolErrorCode: String, Sendable, CaseIterable {
     case badPlayer = "bad_player"
     /// The award ledger could not record a claim; nothing was awarded.
     case ledgerUnavailable = "ledger_unavailable"
+    /// One client address is over a per-host limit (connections, anonymous joins or taps).
+    case hostLimit = "host_limit"
 }

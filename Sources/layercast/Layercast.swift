@@ -6,6 +6,6 @@ struct Layercast: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layercast",
         abstract: "Core-Animation-style scenes run on the server and streamed to browsers.",
-        subcommands: [ServeCommand.self, ReplayCommand.self, SampleCommand.self, LoadtestCommand.self]
+        subcommands: [ServeCommand.self, ReplayCommand.self, LedgerCommand.self, SampleCommand.self, LoadtestCommand.self]
     )
 }

@@ -42,6 +42,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a client may go without taking a frame before it is dropped.")
     var stallTimeout: Double = 10
 
+    @Option(help: "Seconds a POST body may take to arrive whole; a slower one gets 408 and is closed.")
+    var bodyTimeout: Double = 10
+
     @Option(help: "Directory of the award ledger (layercast.sqlite), created when missing.")
     var data = "data"
 
@@ -53,6 +56,24 @@ struct ServeCommand: ParsableCommand {
 
     @Flag(help: "Let players join with an anonymous id even when --token-secret is given (the default without one).")
     var allowAnonymous = false
+
+    @Option(help: ArgumentHelp("Key of public player ids (or LAYERCAST_PLAYER_ID_SECRET); default: kept in <data>/player-id.key. Every node of a cluster needs the same.", valueName: "secret"))
+    var playerIDSecret: String?
+
+    @Flag(help: "Show token players by their raw sub in events, leaderboards and the API instead of a public id.")
+    var showTokenSubjects = false
+
+    @Option(help: ArgumentHelp("A proxy whose X-Forwarded-For names the client, as an address or CIDR (repeatable), e.g. 127.0.0.1/32.", valueName: "cidr"))
+    var trustProxy: [String] = []
+
+    @Option(help: "WebSocket connections one client address may hold at once.")
+    var hostConnections = HostLimitRules().connections
+
+    @Option(help: "Anonymous player joins one client address may make per minute.")
+    var hostAnonymousJoins = HostLimitRules().anonymousJoinsPerMinute
+
+    @Option(help: "Taps per second one client address may make over all its players.")
+    var hostTapRate = HostLimitRules().tapsPerSecond
 
     @Option(help: "Seconds a rain room with clients stays idle before it starts a rain on its own; 0 only on request.")
     var rainEvery: Double = 15
@@ -71,6 +92,18 @@ struct ServeCommand: ParsableCommand {
 
     @Option(help: "Most coins one winning packet pays, unless a request says otherwise.")
     var rainMaxCoins = RainSettings().maxCoins
+
+    @Option(help: ArgumentHelp("Packets one player may claim per rain: auto (twice an equal share among the players in the room when it starts), or a number (0: no limit).", valueName: "auto|n"))
+    var rainMaxAwards = "auto"
+
+    @Option(help: ArgumentHelp("Coins one player may win per rain: auto (twice an equal share of the pool), or a number (0: no limit).", valueName: "auto|n"))
+    var rainMaxCoinsPerPlayer = "auto"
+
+    @Option(help: "Seconds a packet must have been on a player's screen before that player can claim it.")
+    var rainMinVisible = RainSettings().minVisible
+
+    @Option(help: "Taps per second one player may make while a rain runs (1–20).")
+    var rainTapRate = RainSettings().tapRate
 
     @Option(help: ArgumentHelp("The rain's screen in points, WIDTHxHEIGHT (the seed's iPhone Plus).", valueName: "size"))
     var rainScreen = "414x736"
@@ -95,11 +128,18 @@ struct ServeCommand: ParsableCommand {
         guard (0...100_000).contains(maxParticles) else { throw ValidationError("--max-particles must be between 0 and 100000") }
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
+        guard bodyTimeout.isFinite, bodyTimeout > 0, bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be 0…3600 seconds (above 0)") }
         guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
         guard rainResults.isFinite, rainResults >= 0, rainResults <= 3600 else { throw ValidationError("--rain-results must be 0…3600 seconds") }
+        guard Self.limit(rainMaxAwards) != nil else { throw ValidationError("--rain-max-awards must be auto or an integer ≥ 0") }
+        guard Self.limit(rainMaxCoinsPerPlayer) != nil else { throw ValidationError("--rain-max-coins-per-player must be auto or an integer ≥ 0") }
+        guard hostConnections >= 1, hostAnonymousJoins >= 1, hostTapRate.isFinite, hostTapRate >= 1 else {
+            throw ValidationError("--host-connections, --host-anonymous-joins and --host-tap-rate must be at least 1")
+        }
         guard screenSize != nil else { throw ValidationError("--rain-screen must be WIDTHxHEIGHT, each 100…4000 points, e.g. 414x736") }
         if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
-        for (name, value) in [("--admin-token", resolvedAdminToken), ("--token-secret", resolvedTokenSecret)] {
+        for (name, value) in [("--admin-token", resolvedAdminToken), ("--token-secret", resolvedTokenSecret),
+                              ("--player-id-secret", resolvedPlayerIDSecret)] {
             if let value, value.utf8.count < 16 { throw ValidationError("\(name) must be at least 16 characters") }
         }
     }
@@ -112,13 +152,23 @@ struct ServeCommand: ParsableCommand {
         return CGSize(width: width, height: height)
     }
 
-    /// What a rain is when neither a request nor the schedule says otherwise.
+    /// What a rain is when neither a request nor the schedule says otherwise (its per-player
+    /// limits aside).
     private var rainDefaults: RainSettings {
-        RainSettings(duration: rainDuration, pool: rainPool, winners: rainWinners, minCoins: rainMinCoins, maxCoins: rainMaxCoins)
+        RainSettings(duration: rainDuration, pool: rainPool, winners: rainWinners, minCoins: rainMinCoins, maxCoins: rainMaxCoins,
+                     minVisible: rainMinVisible, tapRate: rainTapRate)
+    }
+
+    /// A per-player limit flag: `.some(nil)` for auto, `.some(n)` for n ≥ 0, nil when malformed.
+    private static func limit(_ text: String) -> Int?? {
+        if text == "auto" { return .some(nil) }
+        guard let n = Int(text), n >= 0 else { return nil }
+        return .some(n)
     }
 
     private var resolvedAdminToken: String? { adminToken ?? ProcessInfo.processInfo.environment["LAYERCAST_ADMIN_TOKEN"] }
     private var resolvedTokenSecret: String? { tokenSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_TOKEN_SECRET"] }
+    private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
     func run() throws {
         let level = logLevel
@@ -137,10 +187,19 @@ struct ServeCommand: ParsableCommand {
         configuration.maxParticles = maxParticles
         configuration.roomIdleSeconds = roomIdle
         configuration.stallTimeoutSeconds = stallTimeout
+        configuration.bodyTimeoutSeconds = bodyTimeout
         configuration.dataDirectory = data
         configuration.adminToken = resolvedAdminToken
         configuration.tokenSecret = resolvedTokenSecret
         configuration.allowAnonymous = allowAnonymous ? true : nil
+        configuration.playerIDSecret = resolvedPlayerIDSecret
+        configuration.showTokenSubjects = showTokenSubjects
+        configuration.trustedProxies = trustProxy
+        configuration.hostLimits.connections = hostConnections
+        configuration.hostLimits.anonymousJoinsPerMinute = hostAnonymousJoins
+        configuration.hostLimits.tapsPerSecond = hostTapRate
+        configuration.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
+        configuration.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
         configuration.rainEverySeconds = rainEvery
         configuration.rainDefaults = rainDefaults
         configuration.rainScene.size = screenSize ?? configuration.rainScene.size

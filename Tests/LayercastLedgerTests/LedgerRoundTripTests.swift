@@ -8,10 +8,12 @@ import Testing
             let ledger = try Ledger(directory: directory)
             let odd = RainSettingsRow(
                 duration: 0.1 + 0.2, pool: 9_000_000_000, winners: 7, minCoins: 0, maxCoins: 2_147_483_648,
-                width: 390.000_000_000_000_06, height: .greatestFiniteMagnitude)
+                width: 390.000_000_000_000_06, height: .greatestFiniteMagnitude, maxAwardsPerPlayer: 15,
+                maxCoinsPerPlayer: 161, minVisible: 0.1 + 0.2, tapRate: 7.5, players: 11)
             let seed = UInt64.max - 12_345  // above Int64.max: stored as a negative bit pattern
+            let salt = String(repeating: "0f", count: 32), commitment = String(repeating: "c3", count: 32)
             let new = NewRain(
-                room: "Zimmer ✨", seed: seed, settings: odd, mediaStart: 1234.567_890_123_456_7,
+                room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: 1234.567_890_123_456_7,
                 prizes: [0: 100, 7: 1, 41: 0, 99: 898], createdAt: startTime)
             let id = try ledger.beginRain(new)
 
@@ -38,7 +40,7 @@ import Testing
 
             let record = try #require(try ledger.rain(id: id))
             #expect(record == RainRecord(
-                id: id, room: "Zimmer ✨", seed: seed, settings: odd, mediaStart: new.mediaStart, status: .finished,
+                id: id, room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: new.mediaStart, status: .finished,
                 createdAt: startTime, endedAt: ended, prizes: new.prizes, awards: [expectedFirst, expectedSecond]))
             #expect(record.seed == 18_446_744_073_709_539_270)
             #expect(record.awards.map(\.name) == ["Zoë 🎉\u{0}tail", "Guest-AAAA"])

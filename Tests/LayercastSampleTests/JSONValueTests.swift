@@ -14,26 +14,6 @@ import Testing
         #expect(try JSONValue.parse(value.serialized()) == value)
     }
 
-    @Test func parsingCanKeepOnlySomeTopLevelMembers() throws {
-        let text = #"{"type":"frame","n":7,"items":[{"id":1,"m":[1,0,0,1,2,3]}],"t":0.5}"#
-        let kept = try text.utf8CString.withUnsafeBytes { raw in
-            try JSONValue.parse(bytes: UnsafeRawBufferPointer(rebasing: raw.dropLast()), keepingMembers: { $0 != "items" })
-        }
-        #expect(kept == ["type": "frame", "n": 7, "t": 0.5])
-        // The whole text is still read and checked: a fault inside a dropped member is an error,
-        // and a document that is not an object comes back whole.
-        let broken = #"{"type":"frame","items":[1,}"#
-        #expect(throws: JSONParseError.self) {
-            try broken.utf8CString.withUnsafeBytes { raw in
-                try JSONValue.parse(bytes: UnsafeRawBufferPointer(rebasing: raw.dropLast()), keepingMembers: { _ in false })
-            }
-        }
-        let array = try "[1,2]".utf8CString.withUnsafeBytes { raw in
-            try JSONValue.parse(bytes: UnsafeRawBufferPointer(rebasing: raw.dropLast()), keepingMembers: { _ in false })
-        }
-        #expect(array == [1, 2])
-    }
-
     @Test func builtObjectsSerializeInInsertionOrder() {
         let value: JSONValue = ["zeta": 1, "alpha": [true, nil, "x"], "mid": ["b": 2, "a": 1]]
         #expect(value.serialized() == #"{"zeta":1,"alpha":[true,null,"x"],"mid":{"b":2,"a":1}}"#)

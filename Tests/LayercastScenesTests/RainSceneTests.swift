@@ -11,7 +11,8 @@ import Testing
 // forwards), rp_yes 63.5 × 74 / rp_no 45.5 × 76.5, labels 100 × 30 rising 100 pt while fading over 1 s.
 
 private let rainID: Int64 = 9
-private let settings = RainSettings(seed: 2024)
+/// The seed's rain: no on-screen rule and no per-player limits (`FairRainTests` covers those).
+private let settings = RainSettings(seed: 2024, minVisible: 0)
 
 /// A rain scene in its own context, driven like a room: `advance(to:)` moves the clock, delivers
 /// the timers and animation events due by then and collects the scene's events.
@@ -69,8 +70,8 @@ private final class Harness {
 
     func index(of packet: CALayer) -> Int { Int(packet.name!.dropFirst("packet-".count))! }
 
-    func resolve(_ point: CGPoint, at t: CFTimeInterval) -> TapResolution {
-        scene.resolveTap(at: point, time: t)
+    func resolve(_ point: CGPoint, at t: CFTimeInterval, by player: String = "p1") -> TapResolution {
+        scene.resolveTap(at: point, time: t, by: player)
     }
 
     func confirm(_ claim: RainClaim, player: String = "p1", name: String = "Ann", total: Int = 100,
@@ -123,16 +124,24 @@ private func rotation(degrees: Int) -> CATransform3D {
     CATransform3DMakeRotation(.pi / 180 * CGFloat(degrees), 0, 0, -1)
 }
 
+/// The `rain` event of `phase` for `settings` started at `s`: the commitment always, the seed
+/// (and its empty salt) revealed from the results on.
 private func rainEvent(_ phase: String, s: CFTimeInterval, extra: [(String, JSONValue)] = []) -> SceneEvent {
-    var data = JSONObject([("phase", .string(phase)), ("rain", .number(Double(rainID)))])
+    let commitment = RainCommitment(settings: settings, size: CGSize(width: 414, height: 736)).digest
+    var data = JSONObject([("phase", .string(phase)), ("rain", .number(Double(rainID))), ("commitment", .string(commitment))])
     if phase != "idle" {
         data["duration"] = 20
         data["packets"] = 80
         data["countdownAt"] = .number(s)
         data["startsAt"] = .number(s + 5)
         data["endsAt"] = .number(s + 25)
+        data["limits"] = ["maxAwardsPerPlayer": 0, "maxCoinsPerPlayer": 0, "minVisible": 0, "tapRate": 8]
     }
     for (key, value) in extra { data[key] = value }
+    if phase == "results" || phase == "idle" {
+        data["seed"] = 2024
+        data["salt"] = ""
+    }
     return SceneEvent(name: "rain", data: .object(data))
 }
 
@@ -246,7 +255,7 @@ struct RainSceneTests {
         #expect(h.scene.phase == .results && h.scene.rain?.id == rainID)
         h.advance(to: s + 35)
         #expect(h.scene.phase == .idle && h.scene.rain == nil)
-        #expect(h.takeEvents() == [SceneEvent(name: "rain", data: ["phase": "idle", "rain": 9])])
+        #expect(h.takeEvents() == [rainEvent("idle", s: s)])
         // Idle again: a new rain can start, with its own id.
         #expect(h.start(at: s + 40, id: 10))
         #expect(h.scene.rain?.id == 10 && h.scene.phase == .countdown)
@@ -289,7 +298,7 @@ struct RainSceneTests {
     @Test func anOddDurationSpawnsItsWholeQuarters() {
         // 1.6 s: ⌊6.4⌋ = 6 packets, the last at s+5+1.25; the rain ends at s+6.6.
         let h = Harness()
-        h.start(at: 0, RainSettings(duration: 1.6, pool: 10, winners: 2, minCoins: 5, maxCoins: 5, seed: 3))
+        h.start(at: 0, RainSettings(duration: 1.6, pool: 10, winners: 2, minCoins: 5, maxCoins: 5, seed: 3, minVisible: 0))
         h.advance(to: 6.5)
         #expect(h.scene.spawned == 6 && h.scene.phase == .raining)
         h.advance(to: 6.6)
@@ -564,10 +573,7 @@ struct RainSceneTests {
         h.advance(to: 25)
         let results = try #require(h.takeEvents().last)
         let paid = h.scene.rain!.claimed.keys.reduce(0) { $0 + (plan.prizes[$1] ?? 0) }
-        #expect(results.name == "rain" && results.data == .object(JSONObject([
-            ("phase", "results"), ("rain", 9), ("duration", 20), ("packets", 80), ("countdownAt", 0),
-            ("startsAt", 5), ("endsAt", 25), ("claimed", 2), ("awarded", .number(Double(paid))),
-        ])))
+        #expect(results == rainEvent("results", s: 0, extra: [("claimed", 2), ("awarded", .number(Double(paid)))]))
         #expect(paid > 0)
     }
 
@@ -664,7 +670,7 @@ struct RainSceneTests {
         #expect(runs[0][2].count > 10)
         // Another seed, another rain.
         let other = Harness()
-        other.start(at: 0.7, RainSettings(seed: 2025))
+        other.start(at: 0.7, RainSettings(seed: 2025, minVisible: 0))
         other.advance(to: 9.37)
         #expect(snapshot(other, at: 9.37) != runs[0][2])
     }
@@ -720,5 +726,120 @@ struct RainSceneTests {
         var wrong = settings
         wrong.seed = 2025
         #expect(RainReplay.run(id: rainID, settings: wrong, configuration: .init(), mediaStart: s, taps: taps) != outcomes)
+    }
+}
+
+// Provably fair rains and the per-player rules (docs/protocol.md, "Provably fair rains").
+@Suite struct FairRainTests {
+    /// The worked example of docs/protocol.md; its digest was computed with Python's hashlib
+    /// (and `sha256sum`), not with this code.
+    static let example = RainSettings(seed: 7, maxAwardsPerPlayer: 15, maxCoinsPerPlayer: 161, salt: Array(0..<32))
+
+    @Test func theCommitmentHashesTheDocumentedLine() {
+        let commitment = RainCommitment(settings: Self.example, size: CGSize(width: 414, height: 736))
+        #expect(commitment.text == "layercast-rain/1 seed=7 salt=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f "
+            + "duration=20 pool=888 winners=27 minCoins=8 maxCoins=88 maxAwardsPerPlayer=15 maxCoinsPerPlayer=161 "
+            + "minVisible=0.3 tapRate=8 width=414 height=736\n")
+        #expect(commitment.digest == "67731ce02d4f43aa9f8f98875b397cd9218686aaf94d39e629f2043a7b5eb434")
+        var other = Self.example
+        other.salt[31] ^= 1
+        #expect(RainCommitment(settings: other, size: CGSize(width: 414, height: 736)).digest != commitment.digest)
+        #expect(RainCommitment.bytes(hex: RainCommitment.hex(other.salt)) == other.salt)
+        #expect(RainCommitment.bytes(hex: "0g") == nil && RainCommitment.bytes(hex: "abc") == nil)
+    }
+
+    @Test func aSaltedPlanFollowsTheSaltNotTheSeedAlone() {
+        // The first 8 bytes of SHA-256("layercast-prizes/1" ‖ salt ‖ seed), from Python's hashlib.
+        #expect(RainCommitment.prizeSeed(Self.example) == 8_016_454_027_597_559_660)
+        let plan = PrizePlan(settings: Self.example)
+        #expect(plan == PrizePlan(settings: Self.example))
+        #expect(plan.prizes.count == 27 && plan.prizes.values.reduce(0, +) == 888)
+        var unsalted = Self.example
+        unsalted.salt = []
+        #expect(plan != PrizePlan(settings: unsalted))
+        var resalted = Self.example
+        resalted.salt = Array(repeating: 9, count: 32)
+        #expect(plan.prizes.keys.sorted() != PrizePlan(settings: resalted).prizes.keys.sorted())
+    }
+
+    @Test func fairShareLimitsAreTwiceAnEqualShare() {
+        #expect(RainSettings.fairShareLimits(packets: 80, pool: 888, players: 11) == (15, 161))
+        #expect(RainSettings.fairShareLimits(packets: 40, pool: 400, players: 11) == (8, 72))
+        #expect(RainSettings.fairShareLimits(packets: 80, pool: 888, players: 0) == (160, 1776))
+        #expect(RainSettings.fairShareLimits(packets: 4, pool: 1, players: 50) == (1, 1))
+        #expect(RainSettings.fairShareLimits(packets: 4, pool: .max, players: 1).coins == .max)
+    }
+
+    @Test func aPacketMustHaveBeenOnScreenForMinVisible() throws {
+        let h = Harness()
+        h.start(at: 0, RainSettings(seed: 2024, minVisible: 0.3))
+        // Packet 0 appears at 5 s; at 5.1 and 5.2999 it is too young, from 5.3 it can be claimed
+        // (to the microsecond: 5.3 − 5.0 is 0.29999… in binary).
+        h.advance(to: 5.1)
+        let young = try #require(clearPacket(h, at: 5.1) { $0 == 0 })
+        #expect(h.resolve(young.point, at: 5.1) == .refused(packet: 0, rule: .tooSoon))
+        h.advance(to: 5.3)
+        let seen = try #require(clearPacket(h, at: 5.2999) { $0 == 0 })
+        #expect(h.resolve(seen.point, at: 5.2999) == .refused(packet: 0, rule: .tooSoon))
+        let grown = try #require(clearPacket(h, at: 5.3) { $0 == 0 })
+        guard case .claim(let claim) = h.resolve(grown.point, at: 5.3) else {
+            Issue.record("packet 0 not claimable at 5.3")
+            return
+        }
+        #expect(claim.packet == 0)
+        h.context.run { h.scene.answer(.refused(packet: 0, rule: .tooSoon), id: 3, client: "c1") }
+        #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "too_soon", "packet": 0, "id": 3], client: "c1", audience: .client)])
+    }
+
+    @Test func aPlayerAtALimitIsRefusedAndThePacketStaysFree() throws {
+        let h = Harness()
+        let rain = RainSettings(seed: 2024, maxAwardsPerPlayer: 2, minVisible: 0)
+        h.start(at: 0, rain)
+        var won: [Int] = []
+        var t = 6.0
+        while won.count < 2, t < 20 {
+            h.advance(to: t)
+            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
+               case .claim(let claim) = h.resolve(free.point, at: t, by: "bot") {
+                h.confirm(claim, player: "bot")
+                won.append(claim.packet)
+            }
+            t += 0.5
+        }
+        #expect(won.count == 2 && h.scene.rain?.tallies["bot"]?.packets == 2)
+        h.advance(to: t)
+        let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
+        #expect(h.resolve(free.point, at: t, by: "bot") == .refused(packet: free.packet, rule: .maxAwards))
+        guard case .claim(let claim) = h.resolve(free.point, at: t, by: "honest") else {
+            Issue.record("the packet did not stay free")
+            return
+        }
+        #expect(claim.packet == free.packet)
+        h.context.run { h.scene.answer(.refused(packet: free.packet, rule: .maxAwards), id: nil, client: "c2") }
+        #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "capped", "rule": "max_awards"], client: "c2", audience: .client)])
+    }
+
+    @Test func theCoinLimitCutsTheLastAwardAndThenRefuses() throws {
+        let h = Harness()
+        // Every packet pays 10 (80 winners of a pool of 800); a player may win 25 coins.
+        let rain = RainSettings(pool: 800, winners: 80, minCoins: 10, maxCoins: 10, seed: 2024, maxCoinsPerPlayer: 25, minVisible: 0)
+        h.start(at: 0, rain)
+        var paid: [Int] = []
+        var t = 6.0
+        while paid.count < 3, t < 20 {
+            h.advance(to: t)
+            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
+               case .claim(let claim) = h.resolve(free.point, at: t, by: "bot") {
+                h.confirm(claim, player: "bot")
+                paid.append(claim.coins)
+            }
+            t += 0.5
+        }
+        #expect(paid == [10, 10, 5])
+        #expect(h.scene.rain?.tallies["bot"]?.coins == 25)
+        #expect(h.scene.rain?.awarded == 25)
+        h.advance(to: t)
+        let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
+        #expect(h.resolve(free.point, at: t, by: "bot") == .refused(packet: free.packet, rule: .maxCoins))
     }
 }

@@ -11,9 +11,9 @@ import Testing
         let context: SceneContext
         let scene: SnowScene
 
-        init(seed: UInt64 = 1, settings: SnowSettings = SnowSettings()) {
+        init(seed: UInt64 = 1, settings: SnowSettings = SnowSettings(), start: SnowScene.Start = .top) {
             context = SceneContext(clock: clock)
-            scene = context.run { SnowScene(seed: seed, settings: settings) }
+            scene = context.run { SnowScene(seed: seed, settings: settings, start: start) }
         }
 
         func advance(to t: CFTimeInterval) {
@@ -36,8 +36,23 @@ import Testing
         }
     }
 
-    @Test func warmStartBeginsAtTheSteadyState() {
+    @Test func aFreshRoomStartsAtTheTop() {
         let harness = Harness()
+        // SCENES.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still
+        // within a few points of the line y = −10 above the screen; none is on screen yet.
+        let early = harness.particles(harness.scene.flakeLayer, at: 0.3)
+        #expect(early.count == 3)
+        #expect(early.allSatisfy { $0.position.y < -5 })
+        // At 20 s the first flakes have fallen past the bottom (736): the whole height is snowing.
+        let later = harness.particles(harness.scene.flakeLayer, at: 20)
+        #expect(abs(later.count - 200) <= 2)
+        let onScreen = later.filter { $0.position.y >= 0 && $0.position.y <= 736 }.map(\.position.y)
+        #expect(onScreen.contains { $0 < 184 })
+        #expect(onScreen.contains { $0 > 552 })
+    }
+
+    @Test func warmStartBeginsAtTheSteadyState() {
+        let harness = Harness(start: .steady)
         // Rate 10 × lifetime 120 (± 0.25, mean 120) = 1 200 alive at media time 0 already.
         let count = harness.particles(harness.scene.flakeLayer, at: 0).count
         #expect(abs(Double(count) - 1_200) <= 120)

@@ -101,12 +101,12 @@ import Testing
     }
 
     @Test func joinRequestsAreValidated() throws {
-        let ok = try JoinRequest.parse(["scene": "radar", "room": "a_b-9", "role": "spectator"]).get()
+        let ok = try JoinRequest.parse(["scene": "radar", "room": "a_b-9", "role": "spectator"], identities: .anonymousForTests).get()
         #expect(ok.room == "a_b-9" && ok.role == .spectator && ok.scene.info.id == "radar")
-        let defaults = try JoinRequest.parse(["scene": "radar"]).get()
+        let defaults = try JoinRequest.parse(["scene": "radar"], identities: .anonymousForTests).get()
         #expect(defaults.room == "lobby" && defaults.role == .player)
         func code(_ arguments: [String: String]) -> String? {
-            if case .failure(let error) = JoinRequest.parse(arguments) { return error.code.rawValue }
+            if case .failure(let error) = JoinRequest.parse(arguments, identities: .anonymousForTests) { return error.code.rawValue }
             return nil
         }
         #expect(code([:]) == "unknown_scene")

@@ -266,6 +266,7 @@ class LayercastClient:
         self._cond = threading.Condition()
         self.welcome: Optional[dict] = None
         self.frames: collections.deque[FrameRecord] = collections.deque(maxlen=history)
+        self.first_seen: dict[str, float] = {}  # item name → `t` of the first frame that showed it
         self.frame_count = 0
         self.full_count = 0
         self.model: Optional[list[dict]] = None
@@ -306,11 +307,14 @@ class LayercastClient:
     def connect(cls, base_url: str, scene: Optional[str] = "radar", room: Optional[str] = None,
                 role: Optional[str] = "player", origin: Optional[str] = None,
                 query: Optional[dict] = None, timeout: float = 5.0,
-                subprotocols: tuple[str, ...] = (SUBPROTOCOL,)) -> "LayercastClient":
-        """Connects (handshake bounded by `timeout`) and starts reading. Raises
-        ConnectRefused when the handshake gets a non-101 answer."""
+                subprotocols: tuple[str, ...] = (SUBPROTOCOL,),
+                headers: Optional[dict] = None) -> "LayercastClient":
+        """Connects (handshake bounded by `timeout`, with extra `headers`) and starts reading.
+        Raises ConnectRefused when the handshake gets a non-101 answer."""
         url = cls.ws_url(base_url, scene, room, role, query)
         options: dict[str, Any] = {"timeout": timeout, "subprotocols": list(subprotocols)}
+        if headers:
+            options["header"] = [f"{name}: {value}" for name, value in headers.items()]
         if origin is None:
             options["suppress_origin"] = True   # a script: no Origin header
         else:
@@ -433,6 +437,9 @@ class LayercastClient:
         if len(set(ids)) != len(ids):
             self.violations.append(f"frame n={n}: duplicate ids in the display list {ids}")
         self.model = model
+        for item in model:
+            if isinstance(item.get("name"), str):
+                self.first_seen.setdefault(item["name"], float(t))
         self.last_n = n
         self.last_t = float(t)
         self.frame_count += 1

@@ -133,7 +133,7 @@ def changed_fraction(a, b) -> float:
 
 
 def open_scene(drv, base_url: str, room: str, page: str = "scene.html", role: str = "player"):
-    drv.get(f"{base_url}{page}?scene=radar&room={room}&role={role}")
+    drv.get(f"{base_url}{page}?scene=radar&room={room}&role={role}&debug=1")
 
 
 def page_items(drv):

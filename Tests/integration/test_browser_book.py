@@ -27,7 +27,7 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
     spectator = LayercastClient.connect(server.base_url, scene="book", room=room, role="spectator")
     try:
         spectator.wait_frames(1, 5)
-        driver.get(f"{server.base_url}scene.html?scene=book&room={room}&role=player")
+        driver.get(f"{server.base_url}scene.html?scene=book&room={room}&role=player&debug=1")
         wait_frames(driver, 10)
         book = wait_until(lambda: item_by_name(page_items(driver) or [], "book-dracula"), 5,
                           "book-dracula in layercastView.items()", 0.2)
@@ -52,6 +52,9 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
 
         wanted = "opened book=dracula key=rotateToOpenBook finished=true"
         wait_until(lambda: wanted in events_text(driver), 4, f"#events to show {wanted!r}", 0.1)
+        # The status line says it in words; the raw event is only behind ?debug=1.
+        status = js(driver, "return document.querySelector('#status').textContent;")
+        assert status == "Reading 《Dracula》", status
         wait_until(lambda: item_by_name(page_items(driver) or [], "reading"), 3,
                    "the reading view in layercastView.items()", 0.1)
         time.sleep(0.3)
@@ -62,3 +65,41 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
         assert console.severe() == [], console.severe()
     finally:
         spectator.close()
+
+
+def test_text_fits_its_layers_and_the_turn_has_no_kinks(driver, console, server, room):  # noqa: F811
+    driver.get(f"{server.base_url}scene.html?scene=book&room={room}&role=spectator")
+    wait_frames(driver, 5)
+    # Every text layer's inked glyphs (measured, descenders and outline included) lie inside its
+    # rect: "My Books" keeps the bottom of its y.
+    result = driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        Promise.all([import('/lib/text.js'), import('/lib/mesh.js'), import('/lib/homography.js')]).then(function (m) {
+          var ctx = document.createElement('canvas').getContext('2d');
+          var texts = window.layercastView.items().filter(function (i) { return i.text; }).map(function (i) {
+            var layout = m[0].layoutText(ctx, i.text, i.s[0], i.s[1]);
+            return {name: i.name, s: i.s, ink: layout && layout.ink};
+          });
+          // A full-screen cover late in its turn, as the page receives it (the item matrix of a
+          // frame about 0.7 s into rotateToOpenBook).
+          var cover = [0.2477, -0.3314, 0, 1, 0, 0, -0.0009007, 0, 1];
+          var grid = m[1].gridFor(cover, [0, 0, 414, 736]);
+          var n = grid[0], worst = 0;
+          for (var i = 0; i < n; i++) for (var j = 0; j < n; j++) {
+            var x0 = 414 * i / n, x1 = 414 * (i + 1) / n, y0 = 736 * j / n, y1 = 736 * (j + 1) / n;
+            var p = m[2].mapPoint(cover, x0, y0), q = m[2].mapPoint(cover, x1, y1), c = m[2].mapPoint(cover, (x0 + x1) / 2, (y0 + y1) / 2);
+            worst = Math.max(worst, Math.hypot((p[0] + q[0]) / 2 - c[0], (p[1] + q[1]) / 2 - c[1]));
+          }
+          done({texts: texts, grid: grid, worst: worst});
+        }, function (e) { done({error: String(e)}); });
+    """)
+    assert "error" not in result, result
+    texts = result["texts"]
+    assert any(t["name"] == "heading" for t in texts), texts
+    for t in texts:
+        ink, (w, h) = t["ink"], t["s"]
+        assert ink and -0.5 <= ink["top"] and ink["bottom"] <= h + 0.5, t
+        assert -0.5 <= ink["left"] and ink["right"] <= w + 0.5, t
+    # Straight lines of the turning cover bend under half a pixel between triangles (8 × 8 bent 3 px).
+    assert result["worst"] <= 0.4 and result["grid"][0] > 8, result
+    assert console.severe() == [], console.severe()

@@ -29,7 +29,7 @@ def events_text(drv) -> str:
 def test_mouse_pull_moves_the_cubes_and_refreshes(driver, console, server, room):  # noqa: F811
     from selenium.webdriver.common.action_chains import ActionChains
 
-    driver.get(f"{server.base_url}scene.html?scene=cubes&room={room}&role=player")
+    driver.get(f"{server.base_url}scene.html?scene=cubes&room={room}&role=player&debug=1")
     wait_frames(driver, 10)
     start = cube_top(driver)
     assert start is not None, page_items(driver)
@@ -68,6 +68,8 @@ def test_mouse_pull_moves_the_cubes_and_refreshes(driver, console, server, room)
     if os.environ.get("LAYERCAST_SCREENSHOT"):
         driver.save_screenshot(os.environ["LAYERCAST_SCREENSHOT"])
     wait_until(lambda: "refreshed" in events_text(driver), 8, "`refreshed` in #events", 0.2)
+    # The status line says it in words (the raw event above is shown only with ?debug=1).
+    assert js(driver, "return document.querySelector('#status').textContent;") == "Refreshed"
     assert view_stats(driver)["connected"] is True
     assert js(driver, "return window.layercastErrors;") == []
     assert console.severe() == [], console.severe()

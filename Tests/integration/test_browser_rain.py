@@ -152,12 +152,13 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
     drv.get(f"{rain_server.base_url}rain.html?room={room}")
     state = wait_welcome(drv)
 
-    # A new guest: the server made up an anonymous id; the page kept it and shows total 0.
+    # A new guest: the page made up a secret anonymous id and keeps it; it shows the public id
+    # the server derives from it, never the secret, and total 0.
     player = state["player"]
-    assert player["id"].startswith("anon-"), state
+    assert re.fullmatch(r"p-[0-9a-f]{16}", player["id"]), state
     assert state["total"] == 0, state
-    wait_until(lambda: stored_player(drv) == player["id"], 3,
-               f"localStorage {STORAGE_KEY} to hold {player['id']}", 0.1)
+    secret = wait_until(lambda: stored_player(drv), 3, f"localStorage {STORAGE_KEY} to hold the secret", 0.1)
+    assert re.fullmatch(r"anon-[A-Za-z0-9_-]{22}", secret) and secret not in drv.page_source
     assert text_of(drv, "hud-name").startswith("Guest"), text_of(drv, "hud-name")
     assert text_of(drv, "hud-total") == "0", text_of(drv, "hud-total")
     viewport = js(drv, "return {w: window.innerWidth, h: window.innerHeight};")
@@ -165,14 +166,13 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
     assert js(drv, "return getComputedStyle(document.getElementById('view')).touchAction;") == "none"
     wait_until(lambda: text_of(drv, "hud-state") == "Next rain soon", 5, "the HUD to say 'Next rain soon'", 0.1)
 
-    # A dropped connection comes back as the same player: the page joined without an id, and
-    # the reconnect must use the one the server gave. (20 bad messages within 10 s make the
+    # A dropped connection comes back as the same player, with the same secret. (20 bad messages within 10 s make the
     # server close the connection; the view reconnects after its backoff.)
     js(drv, "for (var i = 0; i < 20; i++) window.layercastView.send({type: 'bogus'});")
     state = wait_until(lambda: (lambda s: s if s.get("joins", 0) >= 2 and s.get("connected") else None)(
         rain_state(drv)), 10, "the page to be dropped and to join again", 0.1)
     assert state["player"]["id"] == player["id"], (state["player"], player)
-    assert state["total"] == 0 and stored_player(drv) == player["id"], state
+    assert state["total"] == 0 and stored_player(drv) == secret, state
     assert any(e.get("code") == "unknown_type" for e in state["errors"]), state["errors"]
     assert text_of(drv, "hud-state") == "Next rain soon"
 
@@ -181,9 +181,11 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
     assert started["packets"] == 24 and started["winners"] == 24, started
     wait_until(lambda: rain_state(drv).get("phase") in ("countdown", "raining"), 5,
                "a rain event (countdown)", 0.1)
-    assert text_of(drv, "hud-state") in ("Get ready", "Tap the red packets!")
+    assert re.match(r"^(Rain starts in \d|Get ready|Tap the red packets!)", text_of(drv, "hud-state")), text_of(drv, "hud-state")
     wait_until(lambda: rain_state(drv).get("phase") == "raining", 8, "the rain to start", 0.1)
-    assert text_of(drv, "hud-state") == "Tap the red packets!"
+    wait_until(lambda: re.match(r"^Tap the red packets! \d+ s left$", text_of(drv, "hud-state")), 2,
+               "the HUD to count the rain down", 0.1)
+    bumps = rain_state(drv)["bumps"]
 
     # Tap falling packets (touch) until one is won; a packet can move away between reading
     # the display list and the tap, so a miss is retried (bounded).
@@ -199,7 +201,9 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
         answers.append(tap)
         if tap["result"] == "award":
             break
-        assert tap["result"] in ("miss", "taken"), answers
+        assert tap["result"] in ("miss", "taken", "too_soon"), answers
+        # The answer is shown at the tap point; the coin pill does not move for a tap that won nothing.
+        assert rain_state(drv)["bumps"] == bumps, (answers, rain_state(drv)["bumps"])
         if rain_state(drv).get("phase") != "raining":
             break
     tap = rain_state(drv)["lastTap"]
@@ -208,9 +212,11 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
 
     wait_until(lambda: text_of(drv, "hud-total") == "10", 3, "the HUD total to become 10", 0.1)
     assert rain_state(drv)["total"] == 10
+    assert rain_state(drv)["bumps"] == bumps + 1, "the coin pill animates once, when the total changes"
+    assert any("You won 10" in a for a in rain_state(drv)["announcements"]), rain_state(drv)["announcements"]
     wait_until(lambda: js(drv, "return window.sawGoldLabel;"), 3,
                "a frame with the floating '+10金币' label", 0.1)
-    assert text_of(drv, "toast") == "+10 金币!", text_of(drv, "toast")  # (kept once it fades)
+    assert text_of(drv, "tap-label") == "+10 金币!", text_of(drv, "tap-label")  # (kept once it fades)
 
     # The results card: this rain's numbers and the room's leaderboard, the player first.
     wait_until(lambda: rain_state(drv).get("phase") == "results", RAIN["duration"] + 10,
@@ -236,7 +242,7 @@ def test_rain_page_tap_wins_coins_and_keeps_identity(phone, console, rain_server
     assert state["player"]["id"] == player["id"], (state, player)
     assert state["total"] == 10, state
     wait_until(lambda: text_of(drv, "hud-total") == "10", 3, "the HUD total 10 after reload", 0.1)
-    assert stored_player(drv) == player["id"]
+    assert stored_player(drv) == secret
     assert rain_state(drv)["errors"] == []
     assert console.severe() == [], console.severe()
 
@@ -257,7 +263,7 @@ def test_rain_page_plays_with_a_token_and_stores_nothing(phone, console, start_s
     token = sign_token(secret, "player-42", "Ada", int(time.time()) + 3600)
     phone.get(f"{srv.base_url}rain.html?room={room}&token={token}")
     state = wait_welcome(phone)
-    assert state["player"] == {"id": "player-42", "name": "Ada"}, state
+    assert state["player"]["name"] == "Ada" and re.fullmatch(r"p-[0-9a-f]{16}", state["player"]["id"]), state
     assert text_of(phone, "hud-name") == "Ada"
     assert text_of(phone, "hud-total") == "0"
     assert stored_player(phone) is None, "a token player must not store an anonymous id"
@@ -299,4 +305,126 @@ def test_index_links_rain_to_rain_page(phone, console, rain_server):
         return None
     href = wait_until(rain_link, 8, "index.html to list the rain scene", 0.2)
     assert re.search(r"/rain\.html\?room=lobby$", href), href
+    assert console.severe() == [], console.severe()
+
+
+# ---------------------------------------------------------------------------------------------
+# connection states, tap answers at the edges
+
+
+def canvas_brightness(drv) -> float:
+    """Mean brightness (0…255) of the stage's canvas as drawn on screen."""
+    from test_browser import canvas_pixels
+    _, _, pixels = canvas_pixels(drv)
+    step = max(1, len(pixels) // 4000)
+    sample = pixels[::step]
+    return sum(sum(p) for p in sample) / (3 * len(sample))
+
+
+def countdown_seconds(drv):
+    clock = rain_state(drv).get("countdown")
+    return clock and clock.get("seconds"), clock and clock.get("estimated")
+
+
+def test_rain_page_shows_a_lost_connection_and_recovers(phone, console, start_server, room, tmp_path):
+    data = str(tmp_path / "ledger")
+    srv = start_server("--admin-token", ADMIN, "--rain-every", "0", "--data", data)
+    drv = phone
+    drv.get(f"{srv.base_url}rain.html?room={room}")
+    wait_welcome(drv)
+    js(drv, "window.notReloaded = true;")
+    http_post(srv.base_url, f"/api/rooms/{room}/rain", {**RAIN, "duration": 30},
+              headers={"Authorization": f"Bearer {ADMIN}"})
+    wait_until(lambda: rain_state(drv).get("phase") == "raining", 10, "the rain to start", 0.1)
+    wait_until(lambda: countdown_seconds(drv)[0], 2, "a rain countdown", 0.1)
+    bright = canvas_brightness(drv)
+
+    srv.proc.kill()                                  # the server dies under the open page
+    srv.wait(5)
+    killed = time.monotonic()
+    wait_until(lambda: "Reconnecting" in text_of(drv, "hud-conn"), 2, "#hud-conn to say Reconnecting", 0.05)
+    assert time.monotonic() - killed <= 2.0
+    assert js(drv, "return document.body.classList.contains('offline');")
+    assert js(drv, "return document.querySelector('#view canvas').dataset.connection;") == "reconnecting"
+    assert re.search(r"attempt \d", text_of(drv, "hud-conn")), text_of(drv, "hud-conn")
+    dim = canvas_brightness(drv)
+    assert dim < bright * 0.75, (bright, dim)         # the stage is dimmed
+    # The rain's countdown goes on from the last known server time, marked as an estimate.
+    first, estimated = countdown_seconds(drv)
+    assert estimated is True and "(estimate)" in text_of(drv, "hud-state"), text_of(drv, "hud-state")
+    time.sleep(2.2)
+    second, estimated = countdown_seconds(drv)
+    assert estimated is True and second <= first - 2, (first, second)
+
+    # The server comes back on the same port: the page rejoins by itself, without a reload.
+    start_server("--admin-token", ADMIN, "--rain-every", "0", "--data", data, "--port", str(srv.port))
+    wait_until(lambda: rain_state(drv).get("connected") and rain_state(drv).get("joins", 0) >= 2, 20,
+               "the page to rejoin the restarted server", 0.2)
+    wait_until(lambda: not js(drv, "return document.body.classList.contains('offline');"), 1,
+               "the dimming to clear", 0.05)
+    assert js(drv, "return window.notReloaded === true;"), "the page was reloaded"
+    assert js(drv, "return document.getElementById('hud-conn').hidden;") is True
+    assert js(drv, "return document.querySelector('#view canvas').dataset.connection;") == "connected"
+    wait_until(lambda: canvas_brightness(drv) > dim * 1.2, 2, "the stage to be bright again", 0.1)
+    # The failed attempts while the server was down are the only console errors.
+    time.sleep(0.5)
+    others = [e for e in console.severe() if "ERR_CONNECTION_REFUSED" not in e.get("message", "")]
+    assert others == [], others
+
+
+def label_contrast(png: bytes, rect: dict) -> float:
+    """The luminance contrast of a label's glyphs against the plate just around them: the
+    plate is the most common colour inside the label's box, the glyphs its most contrasting
+    pixels."""
+    from collections import Counter
+    from test_browser import decode_png
+
+    def lum(rgb):
+        def channel(c):
+            c /= 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(v) for v in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    width, height, bpp, rows = decode_png(png)
+    pixels = []
+    for y in range(int(rect["top"]) + 4, int(rect["bottom"]) - 4):
+        row = rows[y]
+        for x in range(int(rect["left"]) + 10, int(rect["right"]) - 10):
+            pixels.append(tuple(row[x * bpp:x * bpp + 3]))
+    plate = Counter(pixels).most_common(1)[0][0]
+    lp = lum(plate)
+    ratios = sorted(((max(lum(p), lp) + 0.05) / (min(lum(p), lp) + 0.05) for p in pixels), reverse=True)
+    return ratios[max(0, len(ratios) // 50)]         # the glyph cores, ignoring a few stray pixels
+
+
+def test_tap_answers_stay_on_the_stage_and_are_legible(phone, console, rain_server, room):
+    drv = phone
+    drv.get(f"{rain_server.base_url}rain.html?room={room}")
+    wait_welcome(drv)
+    start_rain(rain_server, room)
+    wait_until(lambda: rain_state(drv).get("phase") == "raining", 10, "the rain to start", 0.1)
+    stage = js(drv, "var r = document.getElementById('stage').getBoundingClientRect();"
+                    "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};")
+    canvas = js(drv, "var r = document.querySelector('#view canvas').getBoundingClientRect();"
+                     "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};")
+    w, h = stage["right"] - stage["left"], stage["bottom"] - stage["top"]
+    points = {"left": (stage["left"] + 3, stage["top"] + h / 2), "right": (stage["right"] - 3, stage["top"] + h / 2),
+              "top": (stage["left"] + w / 2, stage["top"] + 3), "bottom": (stage["left"] + w / 2, stage["bottom"] - 3)}
+    for edge, (x, y) in points.items():
+        if rain_state(drv).get("phase") != "raining":
+            break
+        before = (rain_state(drv).get("lastTap") or {}).get("at", 0)
+        tap_at(drv, x, y)
+        wait_until(lambda: (rain_state(drv).get("lastTap") or {}).get("at", 0) > before, 3,
+                   f"the answer to the tap at the {edge} edge", 0.05)
+        time.sleep(0.3)                                # the label has faded in
+        label = js(drv, "var e = document.getElementById('tap-label'); if (e.hidden) return null;"
+                        "var r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, text: e.textContent};")
+        assert label, f"no tap answer shown for the tap at the {edge} edge"
+        for side, inside in (("left", lambda a, b: a >= b), ("top", lambda a, b: a >= b),
+                             ("right", lambda a, b: a <= b), ("bottom", lambda a, b: a <= b)):
+            assert inside(label[side], canvas[side]), (edge, side, label, canvas)
+        ratio = label_contrast(drv.get_screenshot_as_png(), label)
+        assert ratio >= 4.5, (edge, label["text"], ratio)
     assert console.severe() == [], console.severe()

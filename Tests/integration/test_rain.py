@@ -28,6 +28,8 @@ from layercast_client import ConnectRefused, LayercastClient, item_center
 
 ADMIN = "test-admin-token-0123456789"
 SECRET = "test-token-secret-0123456789abcdef"
+PLAYER_ID_SECRET = "test-player-id-secret-0123456789"
+MIN_VISIBLE = 0.3  # --rain-min-visible's default: a packet younger than this on screen cannot be claimed
 PACKET = re.compile(r"^packet-(\d+)$")
 COUNTDOWN = 5.0  # seconds of 5…1 before the packets (SCENES.md §1)
 
@@ -46,8 +48,14 @@ def sign_token(sub: str, name: str, exp: int, secret: str = SECRET) -> str:
     return first + "." + b64url(hmac.new(secret.encode(), first.encode(), hashlib.sha256).digest())
 
 
+def public_id(kind: str, credential: str, secret: str = PLAYER_ID_SECRET) -> str:
+    """protocol.md, "Public player ids": p- and the first 8 bytes of HMAC-SHA256(secret, kind:credential)."""
+    return "p-" + hmac.new(secret.encode(), f"{kind}:{credential}".encode(), hashlib.sha256).digest()[:8].hex()
+
+
 def rain_server(start_server, *flags: str):
-    return start_server("--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2", *flags)
+    return start_server("--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2",
+                        "--player-id-secret", PLAYER_ID_SECRET, *flags)
 
 
 def start_rain(srv, room: str, **fields) -> dict:
@@ -78,15 +86,18 @@ def events(client: LayercastClient, name: str) -> list[dict]:
     return [m for m in client.messages_of("event") if m.get("name") == name]
 
 
-def aim(client: LayercastClient, exclude: set[int] = frozenset()) -> Optional[tuple[float, float, float, int]]:
-    """The centre of the topmost unclaimed packet of the newest frame that lies on screen:
-    (x, y, viewTime, packet index)."""
+def aim(client: LayercastClient, exclude: set[int] = frozenset(),
+        min_age: float = MIN_VISIBLE + 0.02) -> Optional[tuple[float, float, float, int]]:
+    """The centre of the topmost unclaimed packet of the newest frame that lies on screen and
+    has been on it for `min_age` (by frame times): (x, y, viewTime, packet index)."""
     latest = client.latest()
     if latest is None:
         return None
     for item in reversed(packets(latest.items)):
         index = int(PACKET.match(item["name"]).group(1))
         if index in exclude or item.get("img") != "rp_normal":
+            continue
+        if latest.t - client.first_seen.get(item["name"], latest.t) < min_age:
             continue
         x, y = item_center(item)
         if 10 <= x <= 404 and 10 <= y <= 726:
@@ -205,7 +216,8 @@ def test_signed_tokens_identify_players_and_bad_ones_are_refused(start_server):
     room = unique_room("tokens")
     good = sign_token("player-42", "Ada", int(time.time()) + 3600)
     with connect_player(srv, room, token=good) as ada:
-        assert ada.welcome["player"] == {"id": "player-42", "name": "Ada", "total": 0}
+        # Everyone sees a keyed hash of the token's sub, never the sub (protocol.md, "Public player ids").
+        assert ada.welcome["player"] == {"id": public_id("token", "player-42"), "name": "Ada", "total": 0}
 
     payload, signature = good.split(".")
     tampered_payload = b64url(json.dumps({"sub": "player-43", "name": "Ada", "exp": int(time.time()) + 3600},
@@ -216,6 +228,8 @@ def test_signed_tokens_identify_players_and_bad_ones_are_refused(start_server):
                          "bad_token", "signature does not match"),
         "expired": (sign_token("player-42", "Ada", int(time.time()) - 10), "bad_token", "expired"),
         "garbage": ("not-a-token", "bad_token", "token"),
+        "empty": ("", "bad_token", "token"),
+        "oversize": ("x" * 3000, "bad_token", "token"),
     }
     for label, (token, code, words) in cases.items():
         client = LayercastClient.connect(srv.base_url, scene="rain", room=room, query={"token": token})
@@ -236,8 +250,11 @@ def test_anonymous_players_keep_their_id_and_total(start_server):
     srv = rain_server(start_server)
     room = unique_room("anon")
     first = connect_player(srv, room)
-    anon = first.welcome["player"]["id"]
+    # The server made up a secret id and told it to this player alone; everyone sees its public id.
+    anon = first.welcome["player"]["secret"]
+    public = first.welcome["player"]["id"]
     assert re.fullmatch(r"anon-[A-Za-z0-9_-]{22}", anon) and first.welcome["player"]["total"] == 0
+    assert public == public_id("anon", anon) and first.welcome["player"]["name"] == "Guest-" + public[2:6]
     first.close()
     bad = LayercastClient.connect(srv.base_url, scene="rain", room=room, query={"player": "anon-short"})
     bad.wait_error("bad_player", 5)
@@ -245,17 +262,22 @@ def test_anonymous_players_keep_their_id_and_total(start_server):
 
     rain = start_rain(srv, room, duration=4, winners=16, pool=160, minCoins=10, maxCoins=10, seed=11)
     player = connect_player(srv, room, player=anon)
-    assert player.welcome["player"]["id"] == anon
+    assert player.welcome["player"] == {"id": public, "name": first.welcome["player"]["name"], "total": 0}
     wait_phase(player, "raining", COUNTDOWN + 3)
     play([player], time.monotonic() + 3.5)
     wait_phase(player, "results", 8)
-    won = sum(e["data"]["coins"] for e in events(player, "award") if e["data"]["player"] == anon)
+    won = sum(e["data"]["coins"] for e in events(player, "award") if e["data"]["player"] == public)
     assert won > 0, f"the aimed taps won nothing: {player.messages_of('event')[-5:]}"
     player.close()
     again = connect_player(srv, room, player=anon)
-    assert again.welcome["player"] == {"id": anon, "name": first.welcome["player"]["name"], "total": won}
-    summary = http_get(srv.base_url, f"/api/players/{anon}").json()
+    assert again.welcome["player"] == {"id": public, "name": first.welcome["player"]["name"], "total": won}
+    summary = http_get(srv.base_url, f"/api/players/{public}").json()
     assert summary["coins"] == won and all(a["rain"] == rain["rain"] for a in summary["recent"])
+    # The secret reads its own totals; the public id is no credential.
+    mine = http_get(srv.base_url, "/api/me", headers={"Authorization": f"Bearer {anon}"})
+    assert mine.status == 200 and mine.json()["player"] == public and mine.json()["coins"] == won
+    assert http_get(srv.base_url, "/api/me", headers={"Authorization": f"Bearer {public}"}).status == 401
+    assert http_get(srv.base_url, "/api/me").status == 401
     again.close()
 
 
@@ -344,10 +366,18 @@ def test_twenty_players_every_award_heard_is_a_ledger_row(start_server):
     assert len(rows) == len(document["awards"]), "a packet was awarded twice"
     assert set(heard) == set(rows), f"heard but not in the ledger: {set(heard) - set(rows)}; in the ledger but not heard: {set(rows) - set(heard)}"
     plan = {p["packet"]: p["coins"] for p in document["plan"]}
+    # 20 players in the room: each may win twice an equal share, ⌈2·24/20⌉ packets and ⌊2·500/20⌋ coins.
+    assert document["players"] == 20
+    assert (document["settings"]["maxAwardsPerPlayer"], document["settings"]["maxCoinsPerPlayer"]) == (3, 50)
+    won: dict[str, int] = {}
+    for row in document["awards"]:  # in commit order: the plan's prize, cut to what the coin limit leaves
+        expected = min(plan.get(row["packet"], 0), 50 - won.get(row["player"], 0))
+        assert row["coins"] == expected, f"award {row} should pay {expected}"
+        won[row["player"]] = won.get(row["player"], 0) + row["coins"]
+    assert max(won.values()) <= 50
     for key, event in heard.items():
         row = rows[key]
         assert (event["player"], event["coins"]) == (row["player"], row["coins"])
-        assert row["coins"] == plan.get(row["packet"], 0), "an award paid other than the plan"
         assert row["serverTime"] - 0.3 - 1e-6 <= row["viewTime"] <= row["serverTime"] + 1e-9
     assert sum(r["coins"] for r in rows.values()) <= 500
     assert sum(plan.values()) == 500 and len(plan) == 20
@@ -421,6 +451,13 @@ def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
     result = replay(data, rain["rain"])
     assert result.returncode == 1 and "disagrees" in result.stdout and "coins" in result.stdout, result.stdout
 
+    # A salt other than the one committed to: the commitment no longer matches, nor does the plan.
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE awards SET coins = coins - 1000 WHERE id = (SELECT MIN(id) FROM awards)")
+        db.execute("UPDATE rains SET salt = ? WHERE id = ?", ("ab" * 32, rain["rain"]))
+    result = replay(data, rain["rain"])
+    assert result.returncode == 1 and f"commitment: the rain published {rain['commitment']}" in result.stdout, result.stdout
+
 
 def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
     srv = rain_server(start_server)
@@ -433,7 +470,7 @@ def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
         player.tap(-50, -50, tap_id=2)
         assert player.wait_event("tap", lambda m: m["data"].get("id") == 2, 3)["data"]["result"] == "miss"
         # Per-player rate limit, over all of a player's connections.
-        twin = connect_player(srv, room, player=player.welcome["player"]["id"])
+        twin = connect_player(srv, room, player=player.welcome["player"]["secret"])
         mark = player.mark()
         for i in range(30):
             (player if i % 2 else twin).tap(-50, -50)

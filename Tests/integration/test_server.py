@@ -170,6 +170,7 @@ def test_client_applies_full_and_delta_frames_as_documented():
     client._cond = threading.Condition()
     client.welcome = {"type": "welcome"}
     client.frames = collections.deque(maxlen=10)
+    client.first_seen = {}
     client.frame_count = client.full_count = 0
     client.model = client.last_n = client.last_t = None
     client.gaps, client.messages, client.violations, client.style_notes = [], [], [], []
@@ -431,7 +432,9 @@ def test_welcome_fields(server, open_client, room):
         assert asset["width"] > 0 and asset["height"] > 0, asset
         resp = http_get(server.base_url, asset["url"])
         assert resp.status == 200, f"asset {asset_id} at {asset['url']}: {resp.status}"
-    assert w["player"]["id"].startswith("anon-") and w["player"]["total"] == 0, w.get("player")
+    # A player that brought no id: its public id for everyone, the secret it should keep for itself.
+    assert re.fullmatch(r"p-[0-9a-f]{16}", w["player"]["id"]) and w["player"]["total"] == 0, w.get("player")
+    assert w["player"]["secret"].startswith("anon-") and w["player"]["name"] == "Guest-" + w["player"]["id"][2:6]
     other = open_client(room, role="spectator")
     assert other.welcome["role"] == "spectator" and "player" not in other.welcome
     assert other.welcome["client"] != w["client"], "client ids must be unique"

@@ -14,8 +14,9 @@ const FATAL_CODES = new Set(['unknown_scene', 'bad_room', 'bad_role', 'bad_token
  *
  * Callbacks:
  * - `onMessage(message, bytes)` for each JSON object received (`bytes`: its UTF-8 size);
- * - `onStatus({connected, retryInMs?, stopped?})` when the state changes: `connected` is true
- *   from a `welcome` until the socket closes; `retryInMs` is the wait before the next attempt;
+ * - `onStatus({connected, retryInMs?, attempt?, stopped?})` when the state changes: `connected` is true
+ *   from a `welcome` until the socket closes; `retryInMs` is the wait before the next attempt,
+ *   `attempt` its number (1, 2, … since the last welcome);
  *   `stopped` is the error code that ended reconnecting.
  */
 export class Connection {
@@ -111,7 +112,7 @@ export class Connection {
   /** Waits the next backoff delay, then opens a new socket. */
   scheduleRetry() {
     const delay = this.backoff.next();
-    this.onStatus({ connected: false, retryInMs: Math.round(delay) });
+    this.onStatus({ connected: false, retryInMs: Math.round(delay), attempt: this.backoff.attempt });
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       if (!this.stopped) this.open();

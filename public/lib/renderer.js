@@ -4,7 +4,7 @@ import { isProjective, mapPoint, pixelsPerUnit, toDevice } from './homography.js
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
-import { drawText } from './text.js';
+import { drawText, layoutText } from './text.js';
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 
@@ -77,7 +77,8 @@ export class Renderer {
   drawItem(item, view) {
     const opacity = item.o ?? 1;
     if (!(opacity > 0)) return;
-    const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    let m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    if (item.text && !isProjective(m)) m = this.keepInView(item, m, view);
     const shadow = item.sh && { ...SHADOW_DEFAULTS, ...item.sh };
     if (item.p) {
       // An emitter item: its own parts, then its particles, each with the shadow (particles.js).
@@ -98,6 +99,25 @@ export class Renderer {
     ctx.globalAlpha = opacity;
     this.drawParts(ctx, item, m);
     ctx.restore();
+  }
+
+  /**
+   * The device matrix `m` of a text item moved (by whole device pixels) so that its inked
+   * glyphs lie inside the scene's rect `view`: a label near an edge (a tap answer floating over
+   * a packet by the border) stays readable instead of running off the stage.
+   */
+  keepInView(item, m, view) {
+    const [w, h] = item.s ?? [0, 0];
+    const layout = layoutText(this.ctx, item.text, w, h);
+    if (!layout) return m;
+    const { left, top, right, bottom } = layout.ink;
+    const corners = [[left, top], [right, top], [right, bottom], [left, bottom]].map(([x, y]) => mapPoint(m, x, y));
+    const xs = corners.map((p) => p[0]), ys = corners.map((p) => p[1]);
+    const shift = (low, high, from, to) => (low < from ? Math.min(from - low, Math.max(0, to - high))
+      : high > to ? -Math.min(high - to, Math.max(0, low - from)) : 0);
+    const dx = Math.round(shift(Math.min(...xs), Math.max(...xs), view.x, view.x + view.width));
+    const dy = Math.round(shift(Math.min(...ys), Math.max(...ys), view.y, view.y + view.height));
+    return dx || dy ? shifted(m, dx, dy) : m;
   }
 
   /**
@@ -176,7 +196,7 @@ export class Renderer {
       ctx.beginPath();
       ctx.rect(0, 0, w, h);
       ctx.clip();
-      drawText(ctx, item.text, w);
+      drawText(ctx, item.text, w, h);
       ctx.restore();
     }
     const border = item.bw ?? 0;
@@ -263,7 +283,7 @@ export class Renderer {
       ctx.beginPath();
       ctx.rect(0, 0, bw, bh);
       ctx.clip();
-      drawText(ctx, item.text, bw);
+      drawText(ctx, item.text, bw, bh);
       ctx.restore();
     }
     return { canvas: ctx.canvas, width, height };

@@ -6,8 +6,8 @@
  * `/api/…` resolve against, and the WebSocket URL of a join.
  *
  * The join names the player (protocol.md, "Player tokens"): `token` (a signed token) when
- * given, else `player` (an anonymous id, `anon-…`) when given, else neither (the server makes
- * up an anonymous id and says it in `welcome.player.id`).
+ * given, else `player` (a secret anonymous id, `anon-…`) when given, else neither (the server
+ * makes up an anonymous id and tells it, to this player alone, in `welcome.player.secret`).
  */
 export function serverUrls(server, { scene, room, role, token, player }) {
   const base = new URL(server || location.origin, location.href);

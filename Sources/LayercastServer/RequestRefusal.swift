@@ -1,0 +1,26 @@
+/// Why a request is answered with an error and its connection closed before any handler sees
+/// it: the status, the `/metrics` reason and a one-line explanation for the body.
+struct RequestRefusal: Error, Equatable {
+    let status: Int
+    /// The `reason` label of `layercast_http_refused_total`.
+    let reason: String
+    let message: String
+
+    static func badRequest(_ reason: String, _ message: String) -> RequestRefusal {
+        RequestRefusal(status: 400, reason: reason, message: message)
+    }
+
+    /// The whole HTTP/1.1 answer: status line, `headers` (the service's security headers),
+    /// `Allow` on a 405, `Connection: close`, and the message as a plain-text body.
+    func response(headers: [(name: String, value: String)]) -> [UInt8] {
+        let body = message + "\n"
+        var text = "HTTP/1.1 \(status) \(Self.titles[status] ?? "Error")\r\n"
+        for header in headers { text += "\(header.name): \(header.value)\r\n" }
+        if status == 405 { text += "allow: \(RequestFraming.allowedMethods.joined(separator: ", "))\r\n" }
+        text += "content-type: text/plain; charset=utf-8\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n"
+        return Array((text + body).utf8)
+    }
+
+    private static let titles = [400: "Bad Request", 405: "Method Not Allowed", 408: "Request Timeout",
+                                 431: "Request Header Fields Too Large"]
+}
