@@ -1,4 +1,5 @@
 import Foundation
+import LayercastIdentity
 import LayercastScenes
 
 /// The server's parsers of untrusted requests, reachable from outside the module for the fuzz
@@ -15,7 +16,8 @@ public enum UntrustedInput {
     /// A WebSocket join's query arguments (already URL-decoded, as libwebsockets hands them
     /// over), checked as `/ws` checks them at `now`; `tokenSecret` nil: the server takes no tokens.
     public static func join(_ arguments: [String: String], tokenSecret: String?, allowAnonymous: Bool, now: Date) -> Outcome {
-        let identities = IdentityPolicy(tokenSecret: tokenSecret, allowAnonymous: allowAnonymous)
+        let identities = IdentityPolicy(tokenSecret: tokenSecret, allowAnonymous: allowAnonymous,
+                                        pseudonyms: PlayerPseudonyms(secret: Array("fuzz-pseudonyms".utf8)))
         switch JoinRequest.parse(arguments, identities: identities, now: now) {
         case .success: return .accepted
         case .failure(let error): return .refused(code: error.code.rawValue, status: nil)
@@ -24,7 +26,7 @@ public enum UntrustedInput {
 
     /// The body of `POST /api/rooms/{room}/rain`, with the built-in defaults.
     public static func rainBody(_ body: [UInt8]) -> Outcome {
-        outcome(RainRequest.settings(from: body, defaults: RainSettings(), seed: 1))
+        outcome(RainRequest.order(from: body, defaults: RainRequest.Order(settings: RainSettings()), seed: 1))
     }
 
     /// The body of `POST /api/rooms/{room}/snow`, over the snow scene's defaults.
