@@ -105,3 +105,20 @@ let package = Package(
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
 )
+
+// libFuzzer targets, one per parser of untrusted input (Fuzz/, run by scripts/fuzz.sh). They hand
+// over to libFuzzer's driver, which only a -sanitize=fuzzer link provides, so they exist only in the
+// fuzz build: LAYERCAST_FUZZ=1 swift build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address.
+if Context.environment["LAYERCAST_FUZZ"] == "1" {
+    func fuzzTarget(_ name: String, _ parser: Target.Dependency) -> Target {
+        .executableTarget(name: name, dependencies: ["FuzzDriver", parser], path: "Fuzz/Targets/\(name)")
+    }
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"),
+        fuzzTarget("FuzzClientMessage", "LayercastWire"),
+        fuzzTarget("FuzzJoinRequest", "LayercastServer"),
+        fuzzTarget("FuzzAdminBody", "LayercastServer"),
+        fuzzTarget("FuzzPlayerToken", "LayercastIdentity"),
+        fuzzTarget("FuzzSampleDocument", "LayercastSample"),
+    ]
+}

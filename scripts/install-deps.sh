@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, Chromium with its WebDriver, and Node.js with its ws
-# module for the bench's baseline (via apt), and the
-# Python test packages pytest, websocket-client, selenium and axe-selenium-python (via pip).
+# the C libraries' development packages, Chromium with its WebDriver, Node.js with its ws
+# module for the bench's baseline, and systemd for `systemd-analyze verify` of deploy/ (via apt),
+# and the Python test packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and
+# schemathesis (via pip).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 # zlib1g-dev: the encoder bench's permessage-deflate figures; nodejs and node-ws: bench (d)'s baseline.
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws)
+# systemd: test_deploy.py verifies the units with systemd-analyze.
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws systemd)
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.
@@ -50,10 +52,13 @@ python_packages=(
     "pytest pytest python3-pytest"
     "websocket websocket-client python3-websocket"
     "selenium selenium python3-selenium"
+    "yaml PyYAML python3-yaml"
 )
-# axe-core for the browser tests' accessibility checks: only on PyPI (it bundles axe.min.js).
+# Only on PyPI: axe-core for the browser tests' accessibility checks (it bundles axe.min.js), and
+# schemathesis for test_openapi.py (pinned: the test runs its command line).
 pip_only_packages=(
     "axe_selenium_python axe-selenium-python"
+    "schemathesis schemathesis==4.32.5"
 )
 if ! command -v python3 >/dev/null 2>&1; then
     apt_install python3 python3-pip

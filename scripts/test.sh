@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds and tests Layercast: dependencies, Swift build and tests, then the Python
-# conformance tests and the integration tests when there are any. Exits non-zero as soon as a step fails.
+# conformance tests and the integration tests when there are any, then the reliability runs
+# (docs/reliability.md): every libFuzzer target for 30 s and a 2-minute soak, about 10 minutes;
+# LAYERCAST_QUICK=1 leaves those two out. Exits non-zero as soon as a step fails.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -46,6 +48,15 @@ if (( ${#integration_tests[@]} > 0 )); then
     fi
 else
     echo "test.sh: no Tests/integration/test_*.py, skipping"
+fi
+
+# Reliability (docs/reliability.md); the socket fuzzer, schemathesis and the deploy checks are
+# integration tests above.
+if [[ ${LAYERCAST_QUICK:-0} == 1 ]]; then
+    echo "test.sh: LAYERCAST_QUICK=1, skipping the fuzzers and the soak"
+else
+    run scripts/fuzz.sh 30
+    run python3 bench/soak.py --minutes 2 --binary .build/debug/layercast
 fi
 
 echo "test.sh: all steps passed"

@@ -1,0 +1,28 @@
+import Foundation
+import FuzzDriver
+import LayercastWire
+
+/// libFuzzer target: any bytes as one WebSocket text message, through LayercastJSON into
+/// `ClientMessage.decode`. It must never trap, and what it accepts must be within the protocol's
+/// ranges (docs/protocol.md, "Client → server").
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzClientMessage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard case .success(let message) = ClientMessage.decode(UnsafeRawBufferPointer(start: data, count: size)) else { return 0 }
+    let limit = ClientMessage.coordinateLimit
+    switch message {
+    case .tap(let x, let y, let viewTime, let id):
+        precondition(abs(x) <= limit && abs(y) <= limit && viewTime.isFinite && (id?.isFinite ?? true), "tap out of range: \(message)")
+    case .drag(_, let x, let y, let viewTime):
+        precondition(abs(x) <= limit && abs(y) <= limit && viewTime.isFinite, "drag out of range: \(message)")
+    case .ping(let id):
+        precondition(id?.isFinite ?? true, "ping id not finite: \(message)")
+    }
+    return 0
+}
+
+/// SwiftPM gives every executable a main of its own: it hands over to libFuzzer, which calls
+/// `LLVMFuzzerTestOneInput` above (also the entry for libFuzzer's own main).
+@main
+enum Main {
+    static func main() { exit(layercast_fuzz_run(CommandLine.argc, CommandLine.unsafeArgv, fuzzClientMessage)) }
+}

@@ -1,0 +1,281 @@
+"""deploy/ is checked, since no container engine runs here (issue 14):
+
+- every runtime package the Dockerfile names exists in Debian (apt-cache), and together they
+  provide every library `ldd` lists for the built binary (dpkg -S);
+- every YAML file parses, and the Kubernetes objects are the ones promised, probed on /healthz;
+- every flag, environment variable, port and data path the files use agrees with
+  `layercast serve --help` and with each other, and the command line of each file starts the
+  real server;
+- the systemd units pass `systemd-analyze verify` and keep the ledger under StateDirectory=.
+
+The binary checked is LAYERCAST_RELEASE_BIN when set (what the Dockerfile builds), else the
+tests' binary: both link the same libraries, except that the Dockerfile links the Swift runtime
+statically (`--static-swift-stdlib`), so libraries of the Swift toolchain are allowed only then.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import BINARY, REPO, ServerProcess, _require_binary, http_get
+
+DEPLOY = REPO / "deploy"
+DOCKERFILE = DEPLOY / "Dockerfile"
+K8S = DEPLOY / "k8s"
+UNITS = [DEPLOY / "layercast.service", DEPLOY / "layercast@.service"]
+FLAG = re.compile(r"--[a-z][a-z0-9-]*")
+
+
+def serve_help() -> str:
+    _require_binary()
+    return subprocess.run([str(BINARY), "serve", "--help"], capture_output=True, text=True, check=True,
+                          timeout=30).stdout
+
+
+def help_flags() -> set[str]:
+    return set(FLAG.findall(serve_help())) | {"--help"}
+
+
+def dockerfile_stages() -> list[list[str]]:
+    """The Dockerfile's instructions (continuation lines joined), split into stages."""
+    text = re.sub(r"\\\n", " ", DOCKERFILE.read_text())
+    stages: list[list[str]] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.upper().startswith("FROM "):
+            stages.append([])
+        stages[-1].append(line)
+    return stages
+
+
+def runtime_packages() -> list[str]:
+    """The packages `apt-get install` names in the Dockerfile's last (runtime) stage."""
+    packages: list[str] = []
+    for line in dockerfile_stages()[-1]:
+        for command in re.split(r"&&|;", line):
+            words = shlex.split(command)
+            if "apt-get" in words and "install" in words:
+                packages += [w for w in words[words.index("install") + 1:] if not w.startswith("-")]
+    return packages
+
+
+def docker_instruction(name: str) -> list[str]:
+    """The exec-form arguments of the runtime stage's `name` instruction (CMD, ENTRYPOINT)."""
+    lines = [line for line in dockerfile_stages()[-1] if line.upper().startswith(name + " ")]
+    assert len(lines) == 1, f"the runtime stage needs exactly one {name}"
+    return yaml.safe_load(lines[0][len(name):].strip())
+
+
+def option(args: list[str], flag: str) -> str | None:
+    """The value `args` gives `flag` (as `--flag value` or `--flag=value`)."""
+    for i, arg in enumerate(args):
+        if arg == flag and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith(flag + "="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def k8s_objects() -> dict[str, dict]:
+    objects = {}
+    for path in sorted(K8S.glob("*.yaml")):
+        for document in yaml.safe_load_all(path.read_text()):
+            if document and document.get("kind") != "Kustomization":
+                objects[document["kind"]] = document
+    return objects
+
+
+def k8s_container() -> dict:
+    return k8s_objects()["Deployment"]["spec"]["template"]["spec"]["containers"][0]
+
+
+def k8s_args() -> list[str]:
+    """The Deployment's args with each `$(VAR)` replaced by the ConfigMap value it names."""
+    container = k8s_container()
+    config = k8s_objects()["ConfigMap"]["data"]
+    values = {}
+    for env in container["env"]:
+        ref = env.get("valueFrom", {}).get("configMapKeyRef")
+        if ref:
+            values[env["name"]] = config[ref["key"]]
+    return [re.sub(r"\$\((\w+)\)", lambda m: values[m.group(1)], arg) for arg in container["args"]]
+
+
+def compose_service() -> dict:
+    return yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["layercast"]
+
+
+def unit_exec_start(unit: Path) -> list[str]:
+    line = next(l for l in unit.read_text().splitlines() if l.startswith("ExecStart="))
+    return shlex.split(line.removeprefix("ExecStart="))
+
+
+def unit_setting(unit: Path, key: str) -> str:
+    return next(l.split("=", 1)[1] for l in unit.read_text().splitlines() if l.startswith(key + "="))
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def test_runtime_packages_exist_in_debian():
+    packages = runtime_packages()
+    assert packages, "the Dockerfile's runtime stage installs no packages"
+    for package in packages:
+        shown = subprocess.run(["apt-cache", "show", "--no-all-versions", package], capture_output=True, text=True)
+        assert shown.returncode == 0 and f"Package: {package}" in shown.stdout, \
+            f"Debian has no package {package} (apt-cache show: {shown.stderr.strip()}; run apt-get update?)"
+
+
+def test_runtime_packages_provide_every_linked_library():
+    binary = Path(os.environ.get("LAYERCAST_RELEASE_BIN") or BINARY)
+    if not binary.is_absolute():
+        binary = REPO / binary
+    _require_binary()
+    static_swift = any("--static-swift-stdlib" in line for line in dockerfile_stages()[0])
+    toolchain = Path(shutil.which("swift") or "/opt/swift/usr/bin/swift").resolve().parents[1]
+    packages = set(runtime_packages())
+    ldd = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
+    libraries = re.findall(r"(?:=>\s*)?(/\S+)\s+\(0x", ldd)
+    assert libraries, ldd
+    unprovided = []
+    for library in libraries:
+        if Path(library).resolve().is_relative_to(toolchain):
+            assert static_swift, f"{library} is the Swift runtime: build with --static-swift-stdlib"
+            continue
+        owners = set()
+        for candidate in {library, str(Path(library).resolve())}:
+            found = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True)
+            owners |= {owner.split(":")[0].strip() for line in found.stdout.splitlines()
+                       for owner in line.split(": ", 1)[0].split(", ")}
+        assert owners, f"no Debian package provides {library}"
+        if not owners & packages:
+            unprovided.append(f"{library} (from {', '.join(sorted(owners))})")
+    assert not unprovided, f"the runtime stage lacks the packages of: {unprovided}"
+
+
+def test_yaml_parses_and_kubernetes_objects_are_complete():
+    yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    objects = k8s_objects()
+    assert {"Deployment", "Service", "ConfigMap", "PodDisruptionBudget"} <= set(objects), sorted(objects)
+    container = k8s_container()
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert container[probe]["httpGet"]["path"] == "/healthz", probe
+        assert container[probe]["httpGet"]["port"] in {p["name"] for p in container["ports"]}, probe
+    selector = objects["Deployment"]["spec"]["selector"]["matchLabels"]
+    assert objects["Service"]["spec"]["selector"] == selector
+    assert objects["PodDisruptionBudget"]["spec"]["selector"]["matchLabels"] == selector
+    assert objects["Service"]["spec"]["ports"][0]["targetPort"] in {p["name"] for p in container["ports"]}
+    kustomized = yaml.safe_load((K8S / "kustomization.yaml").read_text())["resources"]
+    assert sorted(kustomized) == sorted(p.name for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
+
+
+def test_flags_and_environment_exist_in_serve_help():
+    flags = help_flags()
+    help_text = serve_help()
+    command_lines = {
+        "Dockerfile CMD": docker_instruction("CMD"),
+        "compose.yaml command": compose_service()["command"],
+        "k8s Deployment args": k8s_container()["args"],
+        **{unit.name: unit_exec_start(unit)[2:] for unit in UNITS},
+    }
+    assert docker_instruction("ENTRYPOINT")[-1] == "serve"
+    for where, args in command_lines.items():
+        for flag in {FLAG.match(a).group(0) for a in args if FLAG.match(a)}:
+            assert flag in flags, f"{where} passes {flag}, which `layercast serve --help` does not list"
+    for key in k8s_objects()["ConfigMap"]["data"]:
+        assert f"--{key}" in flags, f"ConfigMap key {key} names no `layercast serve` flag"
+    container = k8s_container()
+    defined = {env["name"] for env in container["env"]}
+    used = {m for arg in container["args"] for m in re.findall(r"\$\((\w+)\)", arg)}
+    assert used <= defined, f"args use undefined variables {used - defined}"
+    assert {n for n in defined if n.startswith("LAYERCAST_ARG_")} <= used, "an argument variable is unused"
+    layercast_env = ({n for n in defined if not n.startswith("LAYERCAST_ARG_")}
+                     | set(compose_service()["environment"]))
+    for unit in UNITS:
+        layercast_env |= set(re.findall(r"\b(LAYERCAST_[A-Z_]+)=", unit.read_text()))
+    for name in layercast_env:
+        assert re.search(rf"\b{name}\b", help_text), f"{name} is not an environment variable `layercast serve` reads"
+
+
+def test_ports_and_data_paths_agree():
+    cmd = docker_instruction("CMD")
+    port = option(cmd, "--port")
+    exposed = next(line.split()[1] for line in dockerfile_stages()[-1] if line.startswith("EXPOSE "))
+    assert port == exposed
+    volume = next(line.split()[1] for line in dockerfile_stages()[-1] if line.startswith("VOLUME "))
+    assert option(cmd, "--data") == volume
+    assert option(cmd, "--host") == "0.0.0.0", "inside a container the server must listen beyond loopback"
+
+    service = compose_service()
+    assert option(service["command"], "--port") == port
+    assert any(str(mapping).split(":")[-1] == port for mapping in service["ports"])
+    assert any(str(v).split(":")[1] == option(service["command"], "--data") for v in service["volumes"])
+
+    container = k8s_container()
+    args = k8s_args()
+    assert str(container["ports"][0]["containerPort"]) == option(args, "--port")
+    assert option(args, "--data") in {m["mountPath"] for m in container["volumeMounts"]}
+    assert container["securityContext"]["readOnlyRootFilesystem"] is True
+
+    for unit in UNITS:
+        state = unit_setting(unit, "StateDirectory")
+        data = option(unit_exec_start(unit), "--data")
+        assert data == f"/var/lib/{state}", f"{unit.name}: --data {data} is not its StateDirectory /var/lib/{state}"
+        assert unit_setting(unit, "ProtectSystem") == "strict"
+
+
+@pytest.mark.parametrize("where", ["Dockerfile", "compose", "k8s", "layercast.service", "layercast@.service"])
+def test_each_command_line_starts_the_server(where, tmp_path):
+    """The file's own flags, with the host, port, public folder and data folder moved here."""
+    args = {"Dockerfile": lambda: docker_instruction("CMD"), "compose": lambda: compose_service()["command"],
+            "k8s": k8s_args, "layercast.service": lambda: unit_exec_start(UNITS[0])[2:],
+            "layercast@.service": lambda: [a.replace("%i", "8081") for a in unit_exec_start(UNITS[1])[2:]]}[where]()
+    moved = {"--host", "--port", "--public", "--data"}
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        name = arg.split("=", 1)[0]
+        if name in moved:
+            skip = "=" not in arg
+            continue
+        kept.append(arg)
+    _require_binary()
+    srv = ServerProcess([*kept, "--data", str(tmp_path / "data")], public=REPO / "public")
+    try:
+        assert http_get(srv.base_url, "/healthz").json() == {"status": "ok"}
+        # A SIGTERM in the first moments after start can be lost (reported): let it settle.
+        time.sleep(1)
+    finally:
+        assert srv.stop() == 0, srv.log_tail()
+
+
+def test_systemd_units_verify():
+    analyze = shutil.which("systemd-analyze")
+    assert analyze, "systemd-analyze is missing: apt-get install systemd (scripts/install-deps.sh does)"
+    _require_binary()
+    with tempfile.TemporaryDirectory() as folder:
+        units = []
+        for unit in UNITS:
+            # ExecStart must name an executable that exists: the built binary stands in.
+            text = unit.read_text().replace("/usr/local/bin/layercast", str(BINARY.resolve()))
+            name = unit.name.replace("@.", "@8081.")
+            (Path(folder) / name).write_text(text)
+            units.append(str(Path(folder) / name))
+        run = subprocess.run([analyze, "verify", *units], capture_output=True, text=True, timeout=60)
+    output = (run.stdout + run.stderr).strip()
+    assert run.returncode == 0 and not output, f"systemd-analyze verify:\n{output}"

@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""A soak of `layercast serve` (docs/reliability.md): the service under a steady mixed load for
+`--minutes`, to show that it does not grow or leak.
+
+    python3 bench/soak.py --minutes 60 [--binary .build/release/layercast]
+
+It starts its own server on a free loopback port (a fresh ledger in a temporary directory; rains
+back to back: `--rain-every 1`) and, each minute, runs one `layercast loadtest` per group below
+for that minute, so every client joins at the start of the minute and leaves at its end:
+
+| scene | spectators | players                     |
+|-------|------------|-----------------------------|
+| radar | 100        | 10, tapping at random 1/s   |
+| rain  | 100        | 20, tapping packets 2/s     |
+| cubes | 40         |                             |
+| snow  | 40         |                             |
+| book  | 20         |                             |
+
+(300 spectators and 30 players in all.) Each minute it also changes the snow with the admin API.
+At the end of each minute it prints the server's RSS and open file descriptors (with every client
+gone), the rooms, the worst p99 frame age of the groups, the connections made, and the errors:
+failed or early-closed connections, client errors, admin answers other than 2xx/409, and
+non-200 health checks.
+
+Exits 0 when there were no errors, the open fds came back to their baseline (taken before any
+client) once the clients left, and, for runs longer than 5 minutes, the RSS grew at most 5 %
+after minute 5. Loopback only, bounded: it stops after `--minutes`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+ADMIN = "soak-admin-token-0123456789"
+GROUPS = [  # scene, role, clients, taps per second, aim
+    ("radar", "spectator", 100, 0, "random"),
+    ("radar", "player", 10, 1, "random"),
+    ("rain", "spectator", 100, 0, "random"),
+    ("rain", "player", 20, 2, "aim"),
+    ("cubes", "spectator", 40, 0, "random"),
+    ("snow", "spectator", 40, 0, "random"),
+    ("book", "spectator", 20, 0, "random"),
+]
+SNOW = [{"images": ["snowflake"], "rate": 10, "mode": "exact"},
+        {"images": ["petal", "snowflake-star"], "rate": 30, "mode": "container"}]
+
+
+def rss_bytes(pid: int) -> int:
+    match = re.search(r"^VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
+    return int(match.group(1)) * 1024 if match else 0
+
+
+def open_fds(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def request(base: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
+                                 headers={"Authorization": f"Bearer {ADMIN}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=5) as resp:
+            return resp.status, resp.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+    except OSError:
+        return 0, b""
+
+
+def start_server(binary: Path, data: Path) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([str(binary), "serve", "--host", "127.0.0.1", "--port", "0", "--public", str(REPO / "public"),
+                             "--data", str(data), "--admin-token", ADMIN, "--rain-every", "1", "--rain-results", "3",
+                             "--room-idle", "5", "--log-level", "warning",
+                             # Every client comes from 127.0.0.1: lift the per-address limits.
+                             "--host-connections", "2000", "--host-anonymous-joins", "100000", "--host-tap-rate", "100000"],
+                            stdout=subprocess.PIPE, stderr=open(data / "serve.log", "w"), text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if match:
+            return proc, f"http://127.0.0.1:{match.group(1)}"
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    raise SystemExit(f"soak: the server did not start; see {data / 'serve.log'}")
+
+
+def run_minute(binary: Path, base: str, pid: int, minute: int, folder: Path) -> dict:
+    """One minute of load: every group's loadtest at once, then their reports."""
+    runs = []
+    for index, (scene, role, clients, taps, aim) in enumerate(GROUPS):
+        report = folder / f"minute{minute:03d}-{index}.json"
+        cmd = [str(binary), "loadtest", "--url", base, "--scene", scene, "--room", f"soak-{scene}", "--role", role,
+               "--clients", str(clients), "--ramp", "50", "--duration", "60", "--threads", "1", "--json", str(report)]
+        if role == "player":
+            cmd += ["--taps", str(taps), "--aim", aim]
+        runs.append((subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), report))
+    errors = 0
+    for second in range(60):
+        time.sleep(1)
+        if second == 30:
+            status, _ = request(base, "/api/rooms/soak-snow/snow", SNOW[minute % 2])
+            errors += status != 200
+        if second % 10 == 5:
+            status, _ = request(base, "/healthz")
+            errors += status != 200
+    made = age = 0.0
+    for proc, report in runs:
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            errors += 1
+            continue
+        if proc.returncode not in (0, 1) or not report.exists():
+            errors += 1
+            continue
+        result = json.loads(report.read_text())
+        connections = result["connections"]
+        made += connections["made"]
+        errors += connections["failed"] + connections["closedEarly"] + sum(result["errors"].values())
+        age = max(age, result["frames"]["ageMs"]["p99"] or 0)
+    time.sleep(1)   # the last closes reach the server
+    status, body = request(base, "/api/rooms")
+    rooms = len(json.loads(body)["rooms"]) if status == 200 else -1
+    errors += status != 200
+    return {"minute": minute, "rss": rss_bytes(pid), "fds": open_fds(pid), "rooms": rooms, "ageP99Ms": age,
+            "connections": int(made), "errors": errors}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Soak layercast serve under a mixed load (docs/reliability.md).")
+    parser.add_argument("--minutes", type=int, default=60)
+    parser.add_argument("--binary", default=os.environ.get("LAYERCAST_BIN", str(REPO / ".build/debug/layercast")))
+    parser.add_argument("--json", help="write every minute's figures and the verdict to this file")
+    args = parser.parse_args()
+    if not 1 <= args.minutes <= 24 * 60:
+        parser.error("--minutes must be 1 to 1440")
+    binary = Path(args.binary).resolve()
+    folder = Path(tempfile.mkdtemp(prefix="layercast-soak-"))
+    proc, base = start_server(binary, folder)
+    minutes: list[dict] = []
+    try:
+        time.sleep(2)
+        baseline_fds = open_fds(proc.pid)
+        print(f"soak: {base}, {args.minutes} min, pid {proc.pid}, baseline {baseline_fds} fds, "
+              f"rss {rss_bytes(proc.pid) / 2**20:.1f} MiB; reports in {folder}", flush=True)
+        for minute in range(1, args.minutes + 1):
+            if proc.poll() is not None:
+                print(f"soak: the server exited with {proc.returncode}; see {folder / 'serve.log'}")
+                return 1
+            figures = run_minute(binary, base, proc.pid, minute, folder)
+            minutes.append(figures)
+            print(f"minute {minute:3d}  rss {figures['rss'] / 2**20:6.1f} MiB  fds {figures['fds']:4d}  "
+                  f"rooms {figures['rooms']:2d}  frame age p99 {figures['ageP99Ms']:7.1f} ms  "
+                  f"connections {figures['connections']:4d}  errors {figures['errors']}", flush=True)
+        final_fds = open_fds(proc.pid)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    errors = sum(m["errors"] for m in minutes)
+    growth = None
+    if len(minutes) > 5:
+        settled = minutes[4]["rss"]
+        growth = (max(m["rss"] for m in minutes[5:]) - settled) / settled
+    verdict = {"minutes": minutes, "baselineFds": baseline_fds, "finalFds": final_fds, "errors": errors,
+               "rssGrowthAfterMinute5": growth, "serverExit": proc.returncode}
+    ok = errors == 0 and final_fds <= baseline_fds and (growth is None or growth <= 0.05) and proc.returncode == 0
+    print(f"soak: {'passed' if ok else 'FAILED'}: errors {errors}, fds {final_fds} at the end vs {baseline_fds} "
+          f"baseline, rss growth after minute 5 "
+          f"{'n/a (5 minutes or fewer)' if growth is None else f'{growth * 100:.1f} %'}, server exit {proc.returncode}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(verdict, indent=2))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
