@@ -1,3 +1,5 @@
+import LayercastJSON
+
 /// Why a request is answered with an error and its connection closed before any handler sees
 /// it: the status, the `/metrics` reason and a one-line explanation for the body.
 struct RequestRefusal: Error, Equatable {
@@ -11,13 +13,14 @@ struct RequestRefusal: Error, Equatable {
     }
 
     /// The whole HTTP/1.1 answer: status line, `headers` (the service's security headers),
-    /// `Allow` on a 405, `Connection: close`, and the message as a plain-text body.
+    /// `Allow` on a 405, `Connection: close`, and the body the API's errors have,
+    /// `{"error":"<reason>","message":"…"}`.
     func response(headers: [(name: String, value: String)]) -> [UInt8] {
-        let body = message + "\n"
+        let body = JSONValue.object(["error": .string(reason), "message": .string(message)]).serialized() + "\n"
         var text = "HTTP/1.1 \(status) \(Self.titles[status] ?? "Error")\r\n"
         for header in headers { text += "\(header.name): \(header.value)\r\n" }
         if status == 405 { text += "allow: \(RequestFraming.allowedMethods.joined(separator: ", "))\r\n" }
-        text += "content-type: text/plain; charset=utf-8\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n"
+        text += "content-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n"
         return Array((text + body).utf8)
     }
 

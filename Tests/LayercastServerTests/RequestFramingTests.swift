@@ -66,9 +66,9 @@ import Testing
     @Test func aRefusalIsAWholeAnswerThatCloses() {
         let text = String(decoding: RequestFraming.methodRefusal.response(headers: [("x-content-type-options", "nosniff")]), as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 405 Method Not Allowed\r\nx-content-type-options: nosniff\r\nallow: GET, POST\r\n"))
-        #expect(text.contains("\r\nconnection: close\r\n\r\nonly GET and POST are served"))
-        let body = "only GET and POST are served (methods are case-sensitive)\n"
-        #expect(text.contains("content-length: \(body.utf8.count)\r\n") && text.hasSuffix(body))
+        let body = #"{"error":"bad_method","message":"only GET and POST are served (methods are case-sensitive)"}"# + "\n"
+        #expect(text.contains("content-type: application/json\r\ncontent-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n"))
+        #expect(text.hasSuffix(body))
     }
 }
 
