@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import LayercastScenes
 import LayercastServer
@@ -175,6 +174,7 @@ struct ServeCommand: ParsableCommand {
     private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
     func run() throws {
+        StopSignals.block()  // before any other thread starts, so that no stop signal is lost
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -220,16 +220,9 @@ struct ServeCommand: ParsableCommand {
             FileHandle.standardError.write(Data("layercast serve: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.requestStop() }
-            source.resume()
-            return source
-        }
+        StopSignals.stop(server)
         FileHandle.standardOutput.write(Data("layercast: serving \(server.url)\n".utf8))
         server.run()
-        signals.forEach { $0.cancel() }
     }
 }
 

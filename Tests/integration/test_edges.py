@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import signal
 import socket
 import sqlite3
 import struct
@@ -482,3 +483,20 @@ def test_joins_open_no_more_rooms_than_the_limit_and_api_404s_are_json(start_ser
         client.close()
     resp = http_get(srv.base_url, "/api/nothing-here")
     assert resp.status == 404 and resp.json()["error"] == "not_found"
+
+
+def test_a_stop_signal_right_after_start_is_never_lost(tmp_path):
+    """SIGTERM or SIGINT sent the moment `serving` is printed stops the server at once, ten times
+    out of ten (systemd and Kubernetes stop nodes this way; a lost signal means a kill later)."""
+    _require_binary()
+    for attempt in range(10):
+        proc = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--data", str(tmp_path / f"data-{attempt}")],
+                                cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert "serving" in proc.stdout.readline()
+            proc.send_signal(signal.SIGTERM if attempt % 2 else signal.SIGINT)
+            assert proc.wait(5) == 0, attempt
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(5)
