@@ -66,7 +66,8 @@ public final class Server: @unchecked Sendable {
         origins = OriginPolicy(allowed: configuration.allowedOrigins)
         securityHeaders = [("content-security-policy", origins.frameAncestors), ("x-content-type-options", "nosniff"),
                            ("cache-control", "no-cache")]
-        vhostHeaders = VhostHeaders(securityHeaders)
+        // One request per connection (Server+Gate.swift): every HTTP answer says so.
+        vhostHeaders = VhostHeaders(securityHeaders + [("connection", "close")])
         tickInterval = 1 / Double(min(max(configuration.fps, 1), 120))
         proxies = try TrustedProxies(configuration.trustedProxies)
         hostLimits = HostLimits(rules: configuration.hostLimits)
