@@ -19,11 +19,14 @@ public struct PacketBoard: Sendable {
     }
 
     private var items: [Int: Item] = [:]
+    /// Packet number → `t` of the first frame that showed it.
+    private var firstSeen: [Int: Double] = [:]
 
     public init() {}
 
     /// Applies a `frame` message: a full frame replaces the list, a delta removes, sets and adds.
     public mutating func apply(frame: JSONValue) {
+        defer { noteNewPackets(at: frame["t"]?.doubleValue ?? 0) }
         if frame["full"]?.boolValue == true {
             items.removeAll(keepingCapacity: true)
             for entry in frame["items"]?.arrayValue ?? [] { add(entry) }
@@ -40,14 +43,27 @@ public struct PacketBoard: Sendable {
         for entry in frame["add"]?.arrayValue ?? [] { add(entry) }
     }
 
-    /// The centres of the unclaimed packets, in scene points, ordered by packet number.
-    public var unclaimedCentres: [(packet: Int, x: Double, y: Double)] {
+    /// The centres of the unclaimed packets, in scene points, ordered by packet number; with
+    /// `seenFor`, only those shown for at least that long by `at` (frame times), as a player
+    /// reacts to a packet only once it has seen it.
+    public func unclaimedCentres(seenFor age: Double = 0, at t: Double = .infinity) -> [(packet: Int, x: Double, y: Double)] {
         var centres: [(packet: Int, x: Double, y: Double)] = []
         for item in items.values where item.image == Self.unclaimedImage {
-            guard let packet = Self.packetNumber(item.name), let centre = Self.centre(of: item) else { continue }
+            guard let packet = Self.packetNumber(item.name), let centre = Self.centre(of: item),
+                  t - (firstSeen[packet] ?? t) >= age - 1e-6 else { continue }  // to the microsecond, as the server
             centres.append((packet, centre.x, centre.y))
         }
         return centres.sorted { $0.packet < $1.packet }
+    }
+
+    /// Notes the frame time `t` for the packets seen for the first time, and forgets those gone
+    /// (the next rain numbers its packets from 0 again).
+    private mutating func noteNewPackets(at t: Double) {
+        var shown: [Int: Double] = [:]
+        for item in items.values {
+            if let packet = Self.packetNumber(item.name) { shown[packet] = firstSeen[packet] ?? t }
+        }
+        firstSeen = shown
     }
 
     /// `N` of a name `packet-N`, else nil.

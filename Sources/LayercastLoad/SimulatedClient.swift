@@ -25,6 +25,9 @@ final class SimulatedClient {
     private(set) var frames = FrameSequence()
     private var clock = MediaClock()
     private var board: PacketBoard?
+    /// How long a packet must have been on screen before a tap can claim it: the running rain's
+    /// `limits.minVisible` from its `rain` events (0 until one says).
+    private var minVisible = 0.0
     /// `t` of the newest frame: the view time of a tap.
     private var viewTime: Double?
     /// Messages waiting for a writable callback, oldest first.
@@ -128,8 +131,9 @@ final class SimulatedClient {
     }
 
     private func event(_ message: JSONValue, at now: Double, stats: inout LoadStats) {
-        guard let by = message["by"]?.stringValue, by == clientID else { return }
         let data = message["data"]
+        if message["name"]?.stringValue == "rain", let seconds = data?["limits"]?["minVisible"]?.doubleValue { minVisible = seconds }
+        guard let by = message["by"]?.stringValue, by == clientID else { return }
         switch message["name"]?.stringValue {
         case "tap":
             guard let id = data?["id"]?.intValue, let sentAt = pendingTaps.removeValue(forKey: id) else { return }
@@ -179,7 +183,7 @@ final class SimulatedClient {
         guard let viewTime else { return nil }
         if let board {
             // Only packets whose centre is on screen: the rain answers taps outside it `miss`.
-            let onScreen = board.unclaimedCentres.filter {
+            let onScreen = board.unclaimedCentres(seenFor: minVisible, at: viewTime).filter {
                 (0...sceneSize.width).contains($0.x) && (0...sceneSize.height).contains($0.y)
             }
             guard let target = onScreen.randomElement() else { return nil }

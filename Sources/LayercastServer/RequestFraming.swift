@@ -40,6 +40,11 @@ enum RequestFraming {
         if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .badRequest("bad_target", "the request path must not hold control characters, encoded or not")
         }
+        // The query is the handlers' to judge, but for a NUL: libwebsockets drops such a request
+        // without an answer.
+        if QueryString.decoded(head.target.drop { $0 != "?" }).unicodeScalars.contains("\0") {
+            return .badRequest("bad_target", "the query must not hold a NUL (%00)")
+        }
         return handshakeRefusal(head)
     }
 

@@ -6,7 +6,7 @@ import Testing
     func frame(_ text: String) throws -> JSONValue { try JSONValue.parse(text) }
 
     func centres(_ board: PacketBoard) -> [[Double]] {
-        board.unclaimedCentres.map { [Double($0.packet), $0.x, $0.y] }
+        board.unclaimedCentres().map { [Double($0.packet), $0.x, $0.y] }
     }
 
     /// A packet's rect is 44 × 62.5 (RainScene.normalSize); its centre is (22, 31.25) in the rect.
@@ -50,7 +50,7 @@ import Testing
              {"id":2,"name":"packet-0","m":[1,0,0,1,0,0,0.001,0,1],"s":[100,100],"img":"rp_normal"}]}
             """))
         // W = g·x + h·y + w = 0.001·50 + 1 = 1.05; X = Y = 50 / 1.05.
-        let centre = try #require(board.unclaimedCentres.first)
+        let centre = try #require(board.unclaimedCentres().first)
         #expect(abs(centre.x - 50 / 1.05) < 1e-12)
         #expect(abs(centre.y - 50 / 1.05) < 1e-12)
     }
@@ -59,6 +59,21 @@ import Testing
         var board = PacketBoard()
         board.apply(frame: try frame(#"{"type":"frame","n":1,"t":0,"full":true,"items":[{"id":2,"name":"packet-0","s":[44,62.5],"img":"rp_normal"}]}"#))
         board.apply(frame: try frame(#"{"type":"frame","n":3,"t":0.1,"full":true,"items":[{"id":1,"s":[414,736]}]}"#))
-        #expect(board.unclaimedCentres.isEmpty)
+        #expect(board.unclaimedCentres().isEmpty)
+    }
+
+    /// A player aims only at packets it has seen for the rain's `minVisible`; the next rain's
+    /// packet-0 is new again.
+    @Test func aimingWaitsUntilAPacketHasBeenSeenLongEnough() throws {
+        var board = PacketBoard()
+        board.apply(frame: try frame(#"{"type":"frame","n":1,"t":5,"full":true,"items":[{"id":2,"name":"packet-0","s":[44,62.5],"img":"rp_normal"}]}"#))
+        board.apply(frame: try frame(#"{"type":"frame","n":2,"t":5.2,"full":false,"add":[{"id":3,"name":"packet-1","s":[44,62.5],"img":"rp_normal"}]}"#))
+        #expect(board.unclaimedCentres(seenFor: 0.3, at: 5.2).map(\.packet) == [])
+        #expect(board.unclaimedCentres(seenFor: 0.3, at: 5.3).map(\.packet) == [0])
+        #expect(board.unclaimedCentres(seenFor: 0.3, at: 5.5).map(\.packet) == [0, 1])
+        board.apply(frame: try frame(#"{"type":"frame","n":3,"t":30,"full":false,"remove":[2,3]}"#))
+        board.apply(frame: try frame(#"{"type":"frame","n":4,"t":40,"full":false,"add":[{"id":4,"name":"packet-0","s":[44,62.5],"img":"rp_normal"}]}"#))
+        #expect(board.unclaimedCentres(seenFor: 0.3, at: 40.1).map(\.packet) == [])
+        #expect(board.unclaimedCentres(seenFor: 0.3, at: 40.3).map(\.packet) == [0])
     }
 }

@@ -54,6 +54,8 @@ import Testing
         #expect(reason("GET /api/players/a%0d%0aSet-Cookie:x HTTP/1.1\r\n\r\n") == "bad_target")
         #expect(reason("GET /a%00b HTTP/1.1\r\n\r\n") == "bad_target")
         #expect(refusal("GET /ws?room=a%0d%0ab HTTP/1.1\r\n\r\n") == nil, "the query is the handlers' to judge")
+        // … but for a NUL, on which libwebsockets drops the request unanswered (schemathesis found it).
+        #expect(reason("GET /api/rooms/a/leaderboard?=%00 HTTP/1.1\r\n\r\n") == "bad_target")
     }
 
     @Test func aHandshakeMustOfferLayercastV1() {
