@@ -49,14 +49,7 @@ def test_read_only_data_directory_is_refused_at_start(tmp_path):
 
 def test_full_data_directory_is_refused_at_start(tmp_path):
     with tmpfs(tmp_path / "full", "size=64k") as data:
-        fd = os.open(data / "filler", os.O_WRONLY | os.O_CREAT)
-        try:
-            while os.write(fd, b"\0" * 4096) > 0:
-                pass
-        except OSError:
-            pass   # ENOSPC: full
-        finally:
-            os.close(fd)
+        fill(data)
         run = serve(data)
     assert run.returncode != 0 and "serving" not in run.stdout, run
     assert "ledger" in run.stderr and str(data) in run.stderr, run.stderr
