@@ -46,8 +46,18 @@ let package = Package(
         // `layercast sample`: scene descriptions in, presentation samples out.
         .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
 
-        // The scenes we ship, written in Core Animation style on the engine.
-        .target(name: "LayercastScenes", dependencies: ["LayercastEngine", "LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
+        // What the wire and the scenes both speak of: scene info, events, drag phases, rate limits.
+        .target(name: "LayercastSceneKit", dependencies: ["LayercastJSON"]),
+
+        // The scenes we ship, written in Core Animation style on the engine, and their hosts:
+        // each scene's server-side behaviour (admin commands, claims, what it persists).
+        .target(
+            name: "LayercastScenes",
+            dependencies: [
+                "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastWire",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
@@ -56,14 +66,30 @@ let package = Package(
         .target(name: "LayercastLedger", dependencies: ["CSQLite"]),
 
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
-        .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastScenes"]),
+        .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastSceneKit"]),
 
-        // `layercast serve`: libwebsockets HTTP and WebSocket service, rooms, fan-out, metrics.
+        // What the server and the load tool share of the platform: the monotonic clock and
+        // libwebsockets' permessage-deflate table.
+        .target(name: "LayercastPlatform", dependencies: ["CLibWebSockets"]),
+
+        // The hub: rooms, clients, input rules, ticks, admin commands and each client's outbound
+        // queue, behind a small transport protocol. No sockets, no lws, no scene by name.
+        .target(
+            name: "LayercastHub",
+            dependencies: [
+                "LayercastSceneKit", "LayercastScenes", "LayercastWire", "LayercastEngine", "LayercastJSON",
+                "LayercastIdentity", "LayercastLedger", "LayercastAudit",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        // `layercast serve`: the libwebsockets transport of the hub: HTTP routes, static files,
+        // the WebSocket write path.
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "LayercastWire", "LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastIdentity", "LayercastLedger",
-                "LayercastAudit",
+                "CLibWebSockets", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -75,7 +101,7 @@ let package = Package(
         .target(
             name: "LayercastLoad",
             dependencies: [
-                "CLibWebSockets", "LayercastJSON", "LayercastIdentity",
+                "CLibWebSockets", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -86,6 +112,7 @@ let package = Package(
                 "LayercastSample",
                 "LayercastAudit",
                 "LayercastLedger",
+                "LayercastHub",
                 "LayercastServer",
                 "LayercastLoad",
                 .product(name: "Logging", package: "swift-log"),
@@ -93,14 +120,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
-        .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastScenes", "LayercastWire"]),
+        .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
-        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
-        .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
+        .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneKit", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
-        .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastWire"]),
+        .testTarget(name: "LayercastHubTests", dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"]),
+        .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastHub", "LayercastWire"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
@@ -116,8 +144,8 @@ if Context.environment["LAYERCAST_FUZZ"] == "1" {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"),
         fuzzTarget("FuzzClientMessage", "LayercastWire"),
-        fuzzTarget("FuzzJoinRequest", "LayercastServer"),
-        fuzzTarget("FuzzAdminBody", "LayercastServer"),
+        fuzzTarget("FuzzJoinRequest", "LayercastHub"),
+        fuzzTarget("FuzzAdminBody", "LayercastHub"),
         fuzzTarget("FuzzPlayerToken", "LayercastIdentity"),
         fuzzTarget("FuzzSampleDocument", "LayercastSample"),
     ]

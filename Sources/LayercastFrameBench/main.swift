@@ -56,7 +56,7 @@ func drive(_ scene: any Scene, context: SceneContext, index: Int, t: Double) {
             cubes.drag(.ended, hit: nil, at: CGPoint(x: 207, y: 430), time: t, by: "bench")
         case let book as BookScene where every(3):
             let point = CGPoint(x: 78.5, y: 243)  // the middle of the first book of row 0
-            book.tap(book.layer.hitTest(point, at: t), at: point, time: t, by: "bench")
+            book.tap(book.layer.hitTest(point, at: t), at: point, time: t, by: Tapper(client: "bench"))
         default:
             break
         }

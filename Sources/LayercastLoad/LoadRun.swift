@@ -1,3 +1,4 @@
+import LayercastPlatform
 import CLibWebSockets
 import Dispatch
 import Foundation

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 
 /// The iBooks-style book open and close (仿 iBooks 书本开启与关闭), SCENES.md §4, ported from seed
 /// 003's view controller the way an iOS developer would write it with Core Animation: the
@@ -178,6 +179,11 @@ public final class BookScene: Scene {
     private(set) var itemPosition: CGRect = .null
     private var events: [SceneEvent] = []
 
+    /// The book with the server's options (`--book-flat`).
+    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+        PlainSceneHost(stage: SceneStage { BookScene(seed: seed, configuration: options.bookScene) })
+    }
+
     public convenience init(seed: UInt64) {
         self.init(seed: seed, configuration: Configuration())
     }
@@ -317,15 +323,20 @@ public final class BookScene: Scene {
 
     // MARK: Input
 
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
-        guard let hit else { return }
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
+        guard let hit else { return .ignored }
         switch state {
         case .shelf:
-            if let index = bookLayers.firstIndex(where: { $0 === hit }) { open(Self.books[index], itemView: bookLayers[index], by: client) }
+            guard let index = bookLayers.firstIndex(where: { $0 === hit }) else { return .ignored }
+            open(Self.books[index], itemView: bookLayers[index], by: tapper.client)
+            return .answered
         case .reading:
-            if let readView, Self.isLayer(hit, inside: readView) { readViewDidBack(by: client) }
+            guard let readView, Self.isLayer(hit, inside: readView) else { return .ignored }
+            readViewDidBack(by: tapper.client)
+            return .answered
         case .opening, .closing:
-            return
+            return .ignored
         }
     }
 

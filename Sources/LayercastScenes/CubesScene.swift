@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 
 /// The cube pull-to-refresh loader (华尔街见闻 loader), SCENES.md §2, ported from seed 001's
 /// refresh view the way an iOS developer would write it with Core Animation:
@@ -318,7 +319,8 @@ public final class CubesScene: Scene {
     }
 
     /// Taps do nothing: the loader is pulled.
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {}
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome { .ignored }
 
     public func drag(_ dragPhase: DragPhase, hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
         switch dragPhase {

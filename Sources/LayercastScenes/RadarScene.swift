@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 
 /// The pulsing radar with items (脉冲雷达), SCENES.md §5, ported from seed 004's
 /// `PulsingRadarView` the way an iOS developer would write it with Core Animation.
@@ -216,15 +217,17 @@ public final class RadarScene: Scene {
 
     // MARK: Selection
 
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
         var candidate = hit
         while let layer = candidate, layer !== radar {
             if items.contains(where: { $0 === layer }) {
-                select(layer, by: client)
-                return
+                select(layer, by: tapper.client)
+                return .answered
             }
             candidate = layer.superlayer
         }
+        return .ignored
     }
 
     private func select(_ item: CALayer, by client: String) {

@@ -37,34 +37,32 @@ public struct RainReplay {
         }
     }
 
-    /// Re-runs rain `id` started at media time `mediaStart` in a fresh scene on a manual clock: for
-    /// each accepted tap in order, advance to `serverTime` (never backwards), `resolveTap(at: point,
-    /// time: viewTime)`, and confirm the claim; returns one result per tap (nil where the tap no
-    /// longer resolves to a claim). `settings` must be valid.
+    /// Re-runs rain `id` started at media time `mediaStart` in a fresh scene: each accepted tap in
+    /// order goes through `SceneStage.tap`, the path live taps take, at its `serverTime` with its
+    /// resolution time as view time, and every claim is committed to a recorder; returns one
+    /// result per tap (nil where the tap no longer wins). `settings` must be valid.
     public static func run(id: Int64, settings: RainSettings, configuration: RainScene.Configuration,
                            mediaStart: CFTimeInterval, taps: [Tap]) -> [Outcome?] {
-        let clock = ManualClock(now: 0)
-        let context = SceneContext(clock: clock)
         // The scene's own seed plays no part in a rain.
-        let scene = context.run { RainScene(seed: 0, configuration: configuration) }
-        func advance(to t: CFTimeInterval) {
-            clock.now = max(clock.now, t)
-            context.advance(to: clock.now)
+        let (stage, scene) = SceneStage.make { RainScene(seed: 0, configuration: configuration) }
+        stage.advance(to: mediaStart)
+        guard stage.run({ scene.startRain(id: id, settings: settings) }) else { return taps.map { _ in nil } }
+        let recorder = Recorder()
+        return taps.map { tap in
+            let tapper = Tapper(client: "replay", player: tap.player, name: tap.name)
+            let result = stage.tap(at: tap.point, viewTime: tap.viewTime, now: tap.serverTime, by: tapper, awarding: recorder)
+            guard result.awarded, let award = recorder.last else { return nil }
+            return Outcome(packet: award.claim.item, coins: award.claim.coins, player: award.player)
         }
-        advance(to: mediaStart)
-        guard context.run({ scene.startRain(id: id, settings: settings) }) else { return taps.map { _ in nil } }
+    }
 
-        var outcomes: [Outcome?] = []
-        for tap in taps {
-            advance(to: tap.serverTime)
-            let outcome: Outcome? = context.run {
-                guard case .claim(let claim) = scene.resolveTap(at: tap.point, time: tap.viewTime, by: tap.player) else { return nil }
-                scene.confirm(claim, player: tap.player, name: tap.name, total: 0, client: "replay")
-                return Outcome(packet: claim.packet, coins: claim.coins, player: tap.player)
-            }
-            _ = scene.takeEvents()
-            outcomes.append(outcome)
+    /// The replay's awarding service: it takes every claim and remembers the last.
+    private final class Recorder: Awarding {
+        var last: Award?
+
+        func commit(_ award: Award) throws -> Int {
+            last = award
+            return 0
         }
-        return outcomes
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 
 /// The red-packet rain (红包雨), SCENES.md §1, ported from seed 000's view controller the way an
 /// iOS developer would write it with Core Animation: `startTime` (the countdown), then
@@ -168,6 +169,18 @@ public final class RainScene: Scene {
     private var timer: SceneTimer?
     private var phaseTimer: SceneTimer?
     private var events: [SceneEvent] = []
+
+    /// The admin command that starts a rain.
+    public static var commands: [String] { ["rain"] }
+
+    /// The fairness rules a claim may be refused under.
+    public static var tapRules: [String] { RainRule.allCases.map(\.rawValue) }
+
+    /// The rain with the server's screen, defaults and schedule (`RainHost`).
+    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+        let (stage, scene) = SceneStage.make { RainScene(seed: seed, configuration: options.rainScene) }
+        return RainHost(scene: scene, stage: stage, options: options, services: services)
+    }
 
     public convenience init(seed: UInt64) {
         self.init(seed: seed, configuration: Configuration())
@@ -465,11 +478,28 @@ public final class RainScene: Scene {
         }
     }
 
-    /// Scene conformance: taps must go through `resolveTap` and `confirm` so that the ledger sees
-    /// every award first; this only answers the tapper (closed, miss, taken) and never awards. A
-    /// tap that would claim a packet gets no answer here and leaves the packet free.
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
-        answer(resolveTap(at: point, time: time, by: client), id: nil, client: client)
+    /// The room's tap path (`SceneStage.tap`): a free packet the rules let the tapper have is a
+    /// `.claim` that changes nothing until it is committed and `confirm`ed; everything else is
+    /// answered to the tapper at once (closed, miss, taken, capped, too_soon).
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
+        let resolution = resolveTap(at: point, time: time, by: tapper.player)
+        switch resolution {
+        case .claim(let claim):
+            return .claim(Claim(round: claim.rain, item: claim.packet, coins: claim.coins, point: claim.point, time: claim.time))
+        case .refused(_, let rule):
+            answer(resolution, id: tapper.id, client: tapper.client)
+            return .refused(rule: rule.rawValue)
+        default:
+            answer(resolution, id: tapper.id, client: tapper.client)
+            return .answered
+        }
+    }
+
+    /// Applies a committed claim of `tap` (see `confirm(_:player:name:total:client:id:)`).
+    public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {
+        confirm(RainClaim(rain: claim.round, packet: claim.item, coins: claim.coins, point: claim.point, time: claim.time),
+                player: tapper.player, name: tapper.name, total: total, client: tapper.client, id: tapper.id)
     }
 
     private func tapEvent(result: String, packet: Int? = nil, coins: Int? = nil, rule: RainRule? = nil, id: JSONValue?,

@@ -1,11 +1,23 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneKit
 
 /// A scene that runs authoritatively in a room: it builds its layer tree in Core Animation
 /// style, reacts to resolved input and announces events. Scenes are driven from one thread.
 public protocol Scene: AnyObject {
     /// What the catalogue and `welcome` say about this scene.
     static var info: SceneInfo { get }
+
+    /// The admin commands the scene takes (`POST /api/rooms/{room}/{command}`), each answered by
+    /// its host; none by default. No two scenes of the catalogue share one.
+    static var commands: [String] { get }
+
+    /// The rules a tap may be refused under (`TapOutcome.refused`), each counted in `/metrics`.
+    static var tapRules: [String] { get }
+
+    /// The server-side host of a new instance in a room: by default a `PlainSceneHost` around
+    /// `init(seed:)`. A scene that takes options, commands or claims returns its own.
+    static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost
 
     /// Builds the layer tree and starts its animations and timers. Called inside the room's
     /// `SceneContext` at media time 0; `seed` makes every random choice reproducible.
@@ -15,8 +27,15 @@ public protocol Scene: AnyObject {
     var layer: CALayer { get }
 
     /// A tap resolved on the server: `hit` is the model layer under `point` in the presentation
-    /// tree at `time` (nil for none). Called inside the room's context.
-    func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String)
+    /// tree at `time` (nil for none). Called inside the room's context. A tap that would win
+    /// something changes nothing yet: it returns `.claim`, which the room commits before it
+    /// calls `confirm` (`SceneStage.tap`).
+    @discardableResult
+    func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome
+
+    /// Applies a claim this scene made that has been committed: shows it and announces it.
+    /// `total` is the tapper's total after it. Called inside the room's context.
+    func confirm(_ claim: Claim, total: Int, for tapper: Tapper)
 
     /// A drag step resolved like a tap. Called inside the room's context.
     func drag(_ phase: DragPhase, hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String)
@@ -27,10 +46,14 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
-    public func drag(_ phase: DragPhase, hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {}
-}
+    public static var commands: [String] { [] }
+    public static var tapRules: [String] { [] }
 
-/// The phase of a drag, as the client reports it.
-public enum DragPhase: String, Sendable, CaseIterable {
-    case began, moved, ended, cancelled
+    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+        PlainSceneHost(stage: SceneStage { Self(seed: seed) })
+    }
+
+    public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {}
+
+    public func drag(_ phase: DragPhase, hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {}
 }

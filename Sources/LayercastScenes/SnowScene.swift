@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 
 /// The snowfall (雪花), SCENES.md §3, ported from seed 002 (first part) the way an iOS developer
 /// would write it with Core Animation: demo 1's `flakeLayer` in the view controller, and demo 2's
@@ -121,6 +122,15 @@ public final class SnowScene: Scene {
         case top
         /// A whole lifetime has already fallen: the steady state, the screen full (warm start).
         case steady
+    }
+
+    /// The admin command that changes what falls.
+    public static var commands: [String] { ["snow"] }
+
+    /// The snowfall and its command (`SnowHost`).
+    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+        let (stage, scene) = SceneStage.make { SnowScene(seed: seed) }
+        return SnowHost(scene: scene, stage: stage, logger: services.logger)
     }
 
     /// A fresh room: the snow starts at the top.
@@ -256,7 +266,8 @@ public final class SnowScene: Scene {
         }
     }
 
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {}
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome { .ignored }
 
     public func takeEvents() -> [SceneEvent] { [] }
 }

@@ -1,3 +1,5 @@
+import LayercastHub
+
 /// A POST request whose body is still arriving: where it goes, its credentials, when its head
 /// arrived (monotonic seconds, for `--body-timeout`), and the body so far (dropped once past `maxBody`).
 struct PendingPost {
@@ -8,7 +10,7 @@ struct PendingPost {
     var oversize = false
 
     /// The largest request body read, in bytes.
-    static let maxBody = 16 * 1024
+    static let maxBody = Hub.maxCommandBody
 
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard !oversize else { return }

@@ -89,7 +89,7 @@ extension Server {
     /// Answers a refused request on the socket itself (lws has read none of it) and closes.
     func refuseRequest(_ wsi: OpaquePointer, _ refusal: RequestRefusal) {
         gate.held.remove(wsi)
-        metrics.httpRefused[refusal.reason, default: 0] += 1
+        hub.metrics.httpRefused[refusal.reason, default: 0] += 1
         logger.notice("refused request", metadata: ["status": "\(refusal.status)", "reason": "\(refusal.reason)"])
         let fd = lws_get_socket_fd(wsi)
         // Take what was sent, so that closing does not reset the connection before the answer is read.

@@ -1,66 +1,61 @@
 import CLibWebSockets
 import Foundation
 import LayercastJSON
-import LayercastScenes
+import LayercastHub
+import LayercastPlatform
+import LayercastWire
 
 extension Server {
-    /// Answers one HTTP request: the JSON API, `/metrics`, or a file under `public/`.
-    /// Returns what the lws callback returns (-1 closes the connection).
+    /// Answers one HTTP request: a route of the table, or a file under `public/`. Returns what
+    /// the lws callback returns (-1 closes the connection).
     func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
         if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return beginPost(wsi, path: path) }
         guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {  // a pipelined request the gate did not see
             refuseRequest(wsi, RequestFraming.methodRefusal)
             return 0
         }
-        if path.hasPrefix("/api/"), let status = ledgerAPI(wsi, path: path) { return status }
-        switch path {
-        case "/api/scenes": return write(wsi, json: scenesDocument())
-        case "/api/rooms": return write(wsi, json: roomsDocument())
-        case "/healthz": return write(wsi, json: ["status": "ok"])
-        case "/metrics":
-            let clients = connections.values.filter { $0.room != nil }
-            let players = clients.filter { $0.role == .player }.count
-            let text = metrics.render(rooms: rooms.count, players: players, spectators: clients.count - players)
-            return write(wsi, status: 200, type: "text/plain; version=0.0.4; charset=utf-8", body: text)
-        case "/ws":
-            return write(wsi, status: 426, type: "text/plain; charset=utf-8", body: "this is the layercast.v1 WebSocket endpoint\n")
-        default:
-            guard let file = files.file(for: path) else {
-                if path.hasPrefix("/api/") {
-                    return write(wsi, .failure(APIError(404, "not_found", "no API route at \(LogText.escaped(path))")))
-                }
-                return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
+        if let route = routes.match(.get, path) {
+            return route.handler(self, RouteTable.Request(wsi: wsi, path: path, parameters: route.parameters))
+        }
+        guard let file = files.file(for: path) else {
+            if path.hasPrefix("/api/") {
+                return write(wsi, .failure(APIError(404, "not_found", "no API route at \(LogText.escaped(path))")))
             }
-            let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)
-            if status < 0 { return -1 }
-            if status > 0 { return completeTransaction(wsi) }
-            return 0
+            return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
         }
+        let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)
+        if status < 0 { return -1 }
+        if status > 0 { return completeTransaction(wsi) }
+        return 0
     }
 
-    private func scenesDocument() -> JSONValue {
-        let scenes = SceneCatalog.all.map { type -> JSONValue in
-            let info = type.info
-            return ["id": .string(info.id), "title": .string(info.title),
-                    "size": ["width": .number(info.size.width), "height": .number(info.size.height)],
-                    "interactions": .array(info.interactions.map(JSONValue.string))]
+    /// Starts reading a POST body (to its end, whatever the route, so the connection stays in
+    /// step). Returns what the lws callback returns.
+    func beginPost(_ wsi: OpaquePointer, path: String) -> Int32 {
+        let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
+        if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
+            return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
         }
-        return ["scenes": .array(scenes)]
+        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
+        return (length ?? 0) == 0 ? completePost(wsi) : 0
     }
 
-    private func roomsDocument() -> JSONValue {
-        let now = monotonicSeconds()
-        let list = rooms.values.sorted { ($0.info.id, $0.name) < ($1.info.id, $1.name) }.map { room -> JSONValue in
-            let players = room.connections.filter { $0.role == .player }.count
-            return ["scene": .string(room.info.id), "room": .string(room.name),
-                    "clients": ["player": .number(Double(players)), "spectator": .number(Double(room.connections.count - players))],
-                    "fps": .number(Double(configuration.fps)), "uptime": .number(((now - room.startedAt) * 1000).rounded() / 1000),
-                    "frame": .number(Double(room.frameNumber))]
-        }
-        return ["rooms": .array(list)]
+    /// A piece of a POST body.
+    func receiveBody(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
+        pendingPosts[wsi]?.append(bytes)
     }
 
-    private func write(_ wsi: OpaquePointer, json: JSONValue) -> Int32 {
+    /// The whole POST body has arrived: its route answers it.
+    func completePost(_ wsi: OpaquePointer) -> Int32 {
+        guard let post = pendingPosts[wsi] else { return -1 }
+        guard let route = routes.match(.post, post.path) else {
+            pendingPosts[wsi] = nil
+            return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(post.path.prefix(100))")))
+        }
+        return route.handler(self, RouteTable.Request(wsi: wsi, path: post.path, parameters: route.parameters))
+    }
+
+    func write(_ wsi: OpaquePointer, json: JSONValue) -> Int32 {
         write(wsi, status: 200, type: "application/json", body: json.serialized() + "\n")
     }
 
@@ -70,14 +65,14 @@ extension Server {
         case .success(let document):
             return write(wsi, status: status, type: "application/json", body: document.serialized() + "\n")
         case .failure(let error):
-            metrics.apiErrors[error.code, default: 0] += 1
+            hub.metrics.apiErrors[error.code, default: 0] += 1
             let document: JSONValue = ["error": .string(error.code), "message": .string(error.message)]
             return write(wsi, status: error.status, type: "application/json", body: document.serialized() + "\n")
         }
     }
 
     /// Writes a whole small response: status line, our headers (lws adds `securityHeaders`), body.
-    private func write(_ wsi: OpaquePointer, status: UInt32, type: String, body: String) -> Int32 {
+    func write(_ wsi: OpaquePointer, status: UInt32, type: String, body: String) -> Int32 {
         let pre = layercast_lws_pre
         let bodyBytes = Array(body.utf8)
         var head = [UInt8](repeating: 0, count: pre + 1024)

@@ -1,7 +1,9 @@
 import Foundation
+import LayercastHub
 import LayercastScenes
 
-/// Everything `layercast serve` can be told; the defaults are the embedded defaults.
+/// Everything `layercast serve` can be told, the transport's and the hub's; the defaults are the
+/// embedded defaults.
 public struct ServerConfiguration: Sendable {
     /// Address to listen on (an IPv4 or IPv6 literal, or an interface name).
     public var host = "127.0.0.1"
@@ -44,20 +46,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// What one client address may do.
     public var hostLimits = HostLimitRules()
-    /// The rain scene's screen and results time.
-    public var rainScene = RainScene.Configuration()
-    /// What a rain is when a request or the schedule leaves it open (the seed and salt are
-    /// always drawn; the per-player limits come from the two below).
-    public var rainDefaults = RainSettings()
-    /// Packets one player may claim in a rain a request leaves open; nil: twice an equal share of
-    /// the packets among the players in the room when the rain is made; 0: no limit.
-    public var rainMaxAwardsPerPlayer: Int?
-    /// Coins one player may win in such a rain; nil: twice an equal share of the pool; 0: no limit.
-    public var rainMaxCoinsPerPlayer: Int?
-    /// Seconds a rain room with clients waits, idle, before it starts a rain on its own; 0 never.
-    public var rainEverySeconds: Double = 15
-    /// The book scene's options: perspective on unless `--book-flat`.
-    public var bookScene = BookScene.Configuration()
+    /// The scenes' options (the rain and book flags).
+    public var scenes = SceneOptions()
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?
@@ -69,4 +59,20 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether anonymous players are let in.
     var anonymousAllowed: Bool { allowAnonymous ?? (tokenSecret == nil) }
+
+    /// What of it the hub is told.
+    var hub: HubConfiguration {
+        var hub = HubConfiguration()
+        hub.fps = fps
+        hub.maxClients = maxClients
+        hub.maxRooms = maxRooms
+        hub.roomIdleSeconds = roomIdleSeconds
+        hub.stallTimeoutSeconds = stallTimeoutSeconds
+        hub.maxParticles = maxParticles
+        hub.hostLimits = hostLimits
+        hub.adminToken = adminToken
+        hub.scenes = scenes
+        hub.dropFramesEvery = dropFramesEvery
+        return hub
+    }
 }

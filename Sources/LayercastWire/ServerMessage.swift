@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneKit
 
 /// The server's messages other than `frame` (protocol.md, "Server → client").
 public enum ServerMessage {

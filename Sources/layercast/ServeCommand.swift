@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayercastScenes
+import LayercastHub
 import LayercastServer
 import Logging
 
@@ -203,13 +204,13 @@ struct ServeCommand: ParsableCommand {
         configuration.hostLimits.connections = hostConnections
         configuration.hostLimits.anonymousJoinsPerMinute = hostAnonymousJoins
         configuration.hostLimits.tapsPerSecond = hostTapRate
-        configuration.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
-        configuration.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
-        configuration.rainEverySeconds = rainEvery
-        configuration.rainDefaults = rainDefaults
-        configuration.rainScene.size = screenSize ?? configuration.rainScene.size
-        configuration.rainScene.resultsDuration = rainResults
-        configuration.bookScene.perspective = !bookFlat
+        configuration.scenes.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
+        configuration.scenes.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
+        configuration.scenes.rainEverySeconds = rainEvery
+        configuration.scenes.rainDefaults = rainDefaults
+        configuration.scenes.rainScene.size = screenSize ?? configuration.scenes.rainScene.size
+        configuration.scenes.rainScene.resultsDuration = rainResults
+        configuration.scenes.bookScene.perspective = !bookFlat
         configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
         configuration.permessageDeflate = permessageDeflate
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 
@@ -28,7 +29,7 @@ private final class Harness {
     func tap(at point: CGPoint, time t: CFTimeInterval, by client: String = "c1") -> [SceneEvent] {
         advance(to: t)
         let hit = scene.layer.hitTest(point, at: t)
-        context.run { scene.tap(hit, at: point, time: t, by: client) }
+        context.run { scene.tap(hit, at: point, time: t, by: Tapper(client: client)) }
         return scene.takeEvents()
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 import LayercastWire
 import Testing
 @testable import LayercastScenes

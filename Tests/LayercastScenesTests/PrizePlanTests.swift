@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 
@@ -28,7 +29,7 @@ private final class Harness {
     func tap(at point: CGPoint, by client: String) -> [SceneEvent] {
         let t = clock.now
         let hit = scene.layer.hitTest(point, at: t)
-        context.run { scene.tap(hit, at: point, time: t, by: client) }
+        context.run { scene.tap(hit, at: point, time: t, by: Tapper(client: client)) }
         return scene.takeEvents()
     }
 
@@ -407,7 +408,7 @@ struct RadarSceneTests {
         // Above the radar only the scene root is hit; a tap that hit nothing at all.
         #expect(h.scene.layer.hitTest(CGPoint(x: 10, y: 10), at: 3) === h.scene.layer)
         #expect(h.tap(at: CGPoint(x: 10, y: 10), by: "c1").isEmpty)
-        h.context.run { h.scene.tap(nil, at: CGPoint(x: -5, y: -5), time: 3, by: "c1") }
+        h.context.run { h.scene.tap(nil, at: CGPoint(x: -5, y: -5), time: 3, by: Tapper(client: "c1")) }
         #expect(h.scene.takeEvents().isEmpty)
         #expect(h.scene.selection === selected)
     }

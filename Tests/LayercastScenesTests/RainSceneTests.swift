@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 
@@ -594,13 +595,17 @@ struct RainSceneTests {
             SceneEvent(name: "tap", data: ["result": "taken", "packet": 4, "id": 12], client: "c3", audience: .client),
         ])
 
-        // The Scene conformance never awards: a tap on a free packet answers nothing, claims nothing.
+        // The Scene conformance decides without awarding: a tap on a free packet is a claim for the
+        // room to commit, with nothing announced and nothing claimed yet.
         h.advance(to: 12)
         _ = h.takeEvents()
         let target = try #require(clearPacket(h, at: 12))
-        h.context.run { h.scene.tap(nil, at: target.point, time: 12, by: "c1") }
+        let outcome = h.context.run { h.scene.tap(nil, at: target.point, time: 12, by: Tapper(client: "c1", player: "p1")) }
+        let coins = h.scene.rain?.plan.prizes[target.packet] ?? 0
+        #expect(outcome == .claim(Claim(round: h.scene.rain?.id ?? -1, item: target.packet, coins: coins, point: target.point, time: 12)))
         #expect(h.scene.takeEvents().isEmpty && h.scene.rain?.claimed.isEmpty == true)
-        h.context.run { h.scene.tap(nil, at: CGPoint(x: 10, y: -5), time: 12, by: "c1") }
+        let miss = h.context.run { h.scene.tap(nil, at: CGPoint(x: 10, y: -5), time: 12, by: Tapper(client: "c1")) }
+        #expect(miss == .answered)
         #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "miss"], client: "c1", audience: .client)])
 
         // A second confirm of the same packet answers taken; a claim for another rain, closed.

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 

@@ -1,4 +1,5 @@
 import Testing
+import LayercastHub
 @testable import LayercastServer
 
 @Suite struct RequestFramingTests {

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneKit
 import Testing
 @testable import LayercastWire
 

@@ -46,6 +46,7 @@ def phone():
 
 @pytest.fixture
 def console(phone):
+    phone.get("about:blank")  # an earlier test's page would go on reconnecting to its stopped server
     c = Console(phone)
     c.poll()            # drop what earlier tests left
     return c

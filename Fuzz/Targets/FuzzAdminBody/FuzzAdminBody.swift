@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import LayercastServer
+import LayercastHub
 
 /// libFuzzer target: an admin request body. The first byte picks the route (even: rain, odd:
 /// snow); the rest is the body. It must never trap, and every refusal must be a 400 (a body is

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import LayercastServer
+import LayercastHub
 
 /// libFuzzer target: a WebSocket join's query string. The first byte picks the server's identity
 /// policy (token secret or not, anonymous play or not); the rest is split into `name=value`

@@ -1,0 +1,54 @@
+import LayercastJSON
+
+/// A transport with no sockets, for tests and tools (as swift-nio's `EmbeddedChannel` is): a
+/// manual clock, and clients whose writes are taken when the test reads them. A client that is
+/// not read is a slow client: the hub keeps choosing its newest frame.
+public final class EmbeddedTransport: HubTransport {
+    /// What a client was written, oldest first.
+    public enum Written: Equatable {
+        case message(JSONValue)
+        case close(code: Int, reason: String)
+    }
+
+    /// The manual clock, in seconds; `advance(by:)` moves it.
+    public var now: Double
+    public let headroom = 16
+    /// Clients woken since their last read.
+    public private(set) var awake: Set<ClientID> = []
+    /// Clients the hub dropped, in order.
+    public private(set) var dropped: [ClientID] = []
+    private var nextClient = 1
+
+    public init(now: Double = 1000) { self.now = now }
+
+    public func wake(_ client: ClientID) { awake.insert(client) }
+    public func drop(_ client: ClientID) { dropped.append(client) }
+
+    /// A new client id, as a real transport numbers its connections.
+    public func makeClientID() -> ClientID {
+        defer { nextClient += 1 }
+        return ClientID(nextClient)
+    }
+
+    /// Moves the clock on by `seconds`.
+    public func advance(by seconds: Double) { now += seconds }
+
+    /// Everything `client` can be written now, as its socket would take it: the hub's writes in
+    /// turn until it has nothing more, or until a close (after which the client is gone).
+    public func read(_ client: ClientID, from hub: Hub, limit: Int = 10_000) -> [Written] {
+        awake.remove(client)
+        var written: [Written] = []
+        while written.count < limit, let write = hub.nextWrite(for: client) {
+            switch write {
+            case .message(let message):
+                let value = message.withText { text in try? JSONValue.parse(bytes: UnsafeRawBufferPointer(text)) }
+                written.append(.message(value ?? .null))
+            case .close(let code, let reason):
+                written.append(.close(code: code, reason: reason))
+                hub.disconnect(client)
+                return written
+            }
+        }
+        return written
+    }
+}

@@ -1,0 +1,22 @@
+import LayercastJSON
+
+/// One JSON text encoded once, after `headroom` free bytes (the transport's framing room), that
+/// any number of clients are sent in turn.
+public final class EncodedMessage {
+    private let text: JSONText
+
+    /// Length of the JSON text in bytes.
+    public var count: Int { text.count }
+
+    init(_ value: JSONValue, headroom: Int) {
+        text = value.text(headroom: headroom)
+    }
+
+    /// The tree's text, dumped by jansson straight into the buffer.
+    init(_ tree: JSONTree, headroom: Int) {
+        text = tree.text(headroom: headroom)
+    }
+
+    /// Calls `body` with the text; the buffer's `headroom` bytes before it are free to write.
+    public func withText<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R { text.withText(body) }
+}

@@ -1,0 +1,35 @@
+import LayercastJSON
+import LayercastScenes
+
+extension Hub {
+    /// `GET /api/scenes`: the catalogue.
+    public func scenesDocument() -> JSONValue {
+        let scenes = SceneCatalog.all.map { type -> JSONValue in
+            let info = type.info
+            return ["id": .string(info.id), "title": .string(info.title),
+                    "size": ["width": .number(info.size.width), "height": .number(info.size.height)],
+                    "interactions": .array(info.interactions.map(JSONValue.string))]
+        }
+        return ["scenes": .array(scenes)]
+    }
+
+    /// `GET /api/rooms`: the open rooms, their clients, frame and uptime.
+    public func roomsDocument() -> JSONValue {
+        let now = transport.now
+        let list = rooms.values.sorted { ($0.info.id, $0.name) < ($1.info.id, $1.name) }.map { room -> JSONValue in
+            let players = room.clients.filter { $0.role == .player }.count
+            return ["scene": .string(room.info.id), "room": .string(room.name),
+                    "clients": ["player": .number(Double(players)), "spectator": .number(Double(room.clients.count - players))],
+                    "fps": .number(Double(configuration.fps)), "uptime": .number(((now - room.startedAt) * 1000).rounded() / 1000),
+                    "frame": .number(Double(room.frameNumber))]
+        }
+        return ["rooms": .array(list)]
+    }
+
+    /// `GET /metrics`: the Prometheus text.
+    public func metricsText() -> String {
+        let inRooms = clients.values.filter { $0.room != nil }
+        let players = inRooms.filter { $0.role == .player }.count
+        return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LayercastIdentity
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+
+extension Hub {
+    /// Registers a client the transport has just connected, numbered `id`, with the join its
+    /// handshake asked for and the address it is counted under: it joins its room (first
+    /// `welcome`, then what the scene tells joiners, then frames), or it is sent the error that
+    /// refuses it and then closed.
+    public func connect(_ id: ClientID, join: Result<JoinRequest, ProtocolError>, host: String) {
+        let now = transport.now
+        switch join {
+        case .failure(let error):
+            let client = Client(id: id, role: .spectator, host: host, now: now)
+            clients[id] = client
+            refuse(client, error, code: CloseCode.policyViolation)
+        case .success(let join):
+            let client = Client(id: id, role: join.role, player: join.player, host: host, now: now)
+            clients[id] = client
+            guard rooms.values.reduce(0, { $0 + $1.clients.count }) < configuration.maxClients else {
+                refuse(client, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
+                       code: CloseCode.tryAgainLater)
+                return
+            }
+            if let refusal = admitHost(client, anonymous: join.player?.isAnonymous == true, now: now) {
+                refuse(client, refusal, code: CloseCode.tryAgainLater)
+                return
+            }
+            guard rooms["\(join.scene.info.id)/\(join.room)"] != nil || rooms.count < configuration.maxRooms else {
+                refuse(client, ProtocolError(.serverFull, "the server runs its limit of \(configuration.maxRooms) rooms; join one that is open"),
+                       code: CloseCode.tryAgainLater)
+                return
+            }
+            let room = room(scene: join.scene, name: join.room, now: now)
+            room.now = now
+            client.room = room
+            room.clients.append(client)
+            let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: client.name,
+                                                fps: fps, time: room.mediaTime(at: now),
+                                                player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
+            enqueue(encoded(welcome), to: client, tapArrival: nil)
+            for event in room.host.joined(client: client.name, in: room) {
+                enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+            }
+            logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.info.id)/\(room.name)", "role": "\(join.role.rawValue)"])
+        }
+    }
+
+    /// Forgets a client whose connection has closed.
+    public func disconnect(_ id: ClientID) {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        if client.holdsHostSlot { hostLimits.disconnect(client.host, at: transport.now) }
+        client.room?.clients.removeAll { $0 === client }
+        client.room = nil
+    }
+
+    /// The protocol id (`c…`) of a connected client, for the transport's log lines.
+    public func clientName(_ id: ClientID) -> String? { clients[id]?.name }
+
+    /// Counts `client` against its address's limits; the refusal when one is reached.
+    private func admitHost(_ client: Client, anonymous: Bool, now: Double) -> ProtocolError? {
+        let rules = configuration.hostLimits
+        guard hostLimits.connect(client.host) else {
+            metrics.hostRefusals[.connections, default: 0] += 1
+            return ProtocolError(.hostLimit, "your network already holds \(rules.connections) connections to this server; close one and try again")
+        }
+        client.holdsHostSlot = true
+        guard !anonymous || hostLimits.allowAnonymousJoin(client.host, at: now) else {
+            metrics.hostRefusals[.anonymousJoins, default: 0] += 1
+            return ProtocolError(.hostLimit, "more than \(rules.anonymousJoinsPerMinute) guest players joined from your network this minute; try again in a minute")
+        }
+        return nil
+    }
+
+    /// What `welcome` tells a player about itself: public id, name, coins won so far, and the
+    /// anonymous id the server made for it (`secret`, only when it brought none).
+    private func welcomePlayer(_ player: PublicPlayer, secret: String?) -> JSONValue {
+        let total: Int
+        do {
+            total = try ledger.totalCoins(player: player.id)
+        } catch {
+            logger.error("ledger read failed", metadata: ["error": "\(error)"])
+            total = 0
+        }
+        var document: JSONObject = ["id": .string(player.id), "name": .string(player.name), "total": .number(Double(total))]
+        if let secret { document["secret"] = .string(secret) }
+        return .object(document)
+    }
+
+    private func refuse(_ client: Client, _ error: ProtocolError, code: Int) {
+        metrics.rejected[error.code, default: 0] += 1
+        enqueue(encoded(ServerMessage.error(error)), to: client, tapArrival: nil)
+        client.closing = (code, error.code.rawValue)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import LayercastIdentity
+import LayercastJSON
+import LayercastLedger
+import LayercastSceneKit
+import LayercastScenes
+import LayercastWire
+import Logging
+
+/// The server without its sockets: rooms and their clients, join rules, input and its limits,
+/// the tick, admin commands, and each client's outbound queue (docs/architecture.md).
+///
+/// Threading: a hub is used from one thread, the one its transport calls it on; every call,
+/// and every call it makes to its transport, its scenes' hosts and its ledger, happens there.
+public final class Hub {
+    public let configuration: HubConfiguration
+    let transport: any HubTransport
+    let logger: Logger
+    let identities: IdentityPolicy
+    /// Where rains and awards are read; claims and rains are written through `services`.
+    let ledger: Ledger
+    let services: SceneServices
+
+    var rooms: [String: Room] = [:]
+    var clients: [ClientID: Client] = [:]
+    /// Taps allowed per player id, over all of a player's connections.
+    var playerTaps: [String: RateLimiter] = [:]
+    /// What each client address holds and may still do.
+    var hostLimits: HostLimits
+    /// The counters of `/metrics`; the transport keeps its own there too.
+    public var metrics: Metrics
+    /// When the last tick ran (or the hub was made): the time a frame write is recorded at.
+    private var tickedAt: Double
+    /// Set by `stop()`: every client is closed with 1001 at its next write.
+    public private(set) var stopping = false
+
+    /// A hub on `transport`, reading from `ledger` and committing through `services`.
+    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: Ledger,
+                services: SceneServices, logger: Logger) {
+        self.configuration = configuration
+        self.transport = transport
+        self.identities = identities
+        self.ledger = ledger
+        self.services = services
+        self.logger = logger
+        hostLimits = HostLimits(rules: configuration.hostLimits)
+        tickedAt = transport.now
+        metrics = Metrics(refusalRules: SceneCatalog.all.flatMap { $0.tapRules })
+    }
+
+    /// Frames per second, as `welcome` announces it.
+    public var fps: Int { Int((1 / configuration.tickInterval).rounded()) }
+
+    /// Seconds between ticks; the transport calls `tick()` at this period.
+    public var tickInterval: Double { configuration.tickInterval }
+
+    // MARK: Ticks
+
+    /// One frame of every room: advance, build, tell the scene hosts, and wake every client;
+    /// empty rooms idle for `roomIdleSeconds` are closed and stalled clients dropped.
+    public func tick() {
+        let now = transport.now
+        tickedAt = now
+        for (key, room) in rooms {
+            room.now = now
+            if room.clients.isEmpty, !room.host.isBusy {
+                let since = room.emptySince ?? now
+                room.emptySince = since
+                if now - since >= configuration.roomIdleSeconds {
+                    rooms[key] = nil
+                    logger.info("room closed", metadata: ["scene": "\(room.info.id)", "room": "\(room.name)"])
+                    continue
+                }
+            } else {
+                room.emptySince = nil
+            }
+            room.tick(at: now)
+            broadcast(room.host.ticked(in: room), in: room, tapArrival: nil)
+            broadcast(room.takeEvents(), in: room, tapArrival: nil)
+            for client in room.clients {
+                if client.lastFrameSent < room.frameNumber - 1, now - client.lastWrite > configuration.stallTimeoutSeconds {
+                    drop(client, reason: "stalled")
+                } else {
+                    transport.wake(client.id)
+                }
+            }
+        }
+    }
+
+    /// Begins the stop: records what it interrupts (a running rain) and wakes every client, whose
+    /// next write is a close with 1001 (going away).
+    public func stop() {
+        stopping = true
+        for room in rooms.values { room.host.stopping() }
+        for id in clients.keys { transport.wake(id) }
+    }
+
+    // MARK: Rooms
+
+    /// The room running `scene` under `name`, created (and ticked to frame 0) when missing.
+    func room(scene: any Scene.Type, name: String, now: Double) -> Room {
+        let key = "\(scene.info.id)/\(name)"
+        if let room = rooms[key] { return room }
+        let host = scene.host(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
+        let room = Room(name: name, host: host, now: now, headroom: transport.headroom)
+        room.maxParticles = configuration.maxParticles
+        room.tick(at: now)
+        rooms[key] = room
+        logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])
+        return room
+    }
+
+    // MARK: Writes
+
+    /// What to write to `client` now that it can take a message: its outbox first, then the
+    /// newest frame (a delta when it has the frame before, else in full), or its close. Nil when
+    /// there is nothing to write. The transport writes it at once.
+    public func nextWrite(for id: ClientID) -> HubWrite? {
+        guard let client = clients[id] else { return nil }
+        if stopping { return .close(code: CloseCode.goingAway, reason: "server shutting down") }
+        if !client.outbox.isEmpty {
+            let now = transport.now
+            let item = client.outbox.removeFirst()
+            metrics.bytesSent += item.message.count
+            client.lastWrite = now
+            if let arrival = item.tapArrival { metrics.tapLatency.observe(now - arrival) }
+            transport.wake(id)
+            return .message(item.message)
+        }
+        if let closing = client.closing { return .close(code: closing.code, reason: closing.reason) }
+        guard let room = client.room, room.frameNumber > client.lastFrameSent else { return nil }
+        // Latest wins: a client that missed frames gets the newest in full. (The transport keeps
+        // a slow client's socket unwritable while its kernel backlog is large.)
+        // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
+        if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return nil }
+        let message: EncodedMessage
+        if client.lastFrameSent >= 0, client.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
+            message = delta
+        } else {
+            if client.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - client.lastFrameSent - 1 }
+            message = room.fullFrame(&metrics)
+        }
+        metrics.bytesSent += message.count
+        client.lastFrameSent = room.frameNumber
+        client.lastWrite = tickedAt  // the frame's tick: no clock read per client per frame
+        return .message(message)
+    }
+
+    /// Queues `message` for `client` (dropping a client whose outbox is full) and wakes it.
+    func enqueue(_ message: EncodedMessage, to client: Client, tapArrival: Double?) {
+        guard client.outbox.count < Client.outboxLimit else {
+            drop(client, reason: "backlog")
+            return
+        }
+        client.outbox.append(.init(message: message, tapArrival: tapArrival))
+        transport.wake(client.id)
+    }
+
+    /// Encodes `value` once for any number of clients.
+    func encoded(_ value: JSONValue) -> EncodedMessage { EncodedMessage(value, headroom: transport.headroom) }
+
+    /// Sends scene events to their audience (the room, or the client that caused them), each
+    /// encoded once.
+    func broadcast(_ events: [SceneEvent], in room: Room, tapArrival: Double?, tapper: Client? = nil) {
+        for event in events {
+            let message = encoded(ServerMessage.event(event))
+            for client in room.clients where event.audience == .room || client.name == event.client {
+                enqueue(message, to: client, tapArrival: client === tapper ? tapArrival : nil)
+            }
+        }
+    }
+
+    /// Closes a client at once without a goodbye (it is not taking data).
+    func drop(_ client: Client, reason: String) {
+        metrics.clientsDropped[reason, default: 0] += 1
+        logger.notice("dropping client", metadata: ["client": "\(client.name)", "reason": "\(reason)"])
+        client.room?.clients.removeAll { $0 === client }
+        client.room = nil
+        transport.drop(client.id)
+    }
+}

@@ -1,0 +1,43 @@
+/// What the hub needs from the transport that carries its clients (LayercastServer on
+/// libwebsockets; `EmbeddedTransport` in the tests). Called on the hub's thread only.
+///
+/// The hub never writes: it wakes a client, and when the client's socket can take a message the
+/// transport asks `Hub.nextWrite(for:)` for it. So the choice of what to send (the outbox, then
+/// the newest frame, delta or full) is made at the moment of writing, and a slow client never
+/// has a queue of stale frames.
+public protocol HubTransport: AnyObject {
+    /// Seconds on a monotonic clock: the time base of ticks, rooms, rate limits and stalls.
+    var now: Double { get }
+    /// Bytes every encoded message leaves free before its text (libwebsockets' LWS_PRE), so a
+    /// transport can frame it in place.
+    var headroom: Int { get }
+    /// `client` has something to write: ask `Hub.nextWrite(for:)` when it can take it.
+    func wake(_ client: ClientID)
+    /// Closes `client` at once, without a goodbye (it is not taking data).
+    func drop(_ client: ClientID)
+}
+
+/// A client of the hub, numbered by its transport; unique for the hub's life.
+public struct ClientID: Hashable, Sendable, CustomStringConvertible {
+    public let number: Int
+
+    public init(_ number: Int) { self.number = number }
+
+    /// The id the protocol shows (`welcome.client`, events): `c` + the number.
+    public var description: String { "c\(number)" }
+}
+
+/// What a transport writes next to a client (`Hub.nextWrite(for:)`).
+public enum HubWrite {
+    /// One WebSocket text message.
+    case message(EncodedMessage)
+    /// A close frame with this code and reason; then the connection ends.
+    case close(code: Int, reason: String)
+}
+
+/// The WebSocket close codes the hub uses (RFC 6455 §7.4.1).
+public enum CloseCode {
+    public static let goingAway = 1001
+    public static let policyViolation = 1008
+    public static let tryAgainLater = 1013
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LayercastLedger
+import LayercastScenes
+
+/// The ledger as the rooms' awarding service and rain records: every award and every rain is
+/// committed durably before anyone hears of it.
+public final class LedgerServices: Awarding, RainRecords {
+    let ledger: Ledger
+
+    public init(_ ledger: Ledger) { self.ledger = ledger }
+
+    /// Records the award (at most once per packet: the ledger's constraint) and reads the
+    /// player's new total.
+    public func commit(_ award: Award) throws -> Int {
+        let claim = award.claim
+        _ = try ledger.recordAward(AwardRow(id: 0, rain: claim.round, packet: claim.item, player: award.player, name: award.name,
+                                            coins: claim.coins, x: claim.point.x, y: claim.point.y, viewTime: claim.time,
+                                            serverTime: award.serverTime, createdAt: Date()))
+        return try ledger.totalCoins(player: award.player)
+    }
+
+    public func begin(_ rain: RainStart) throws -> Int64 {
+        let settings = rain.settings
+        let row = RainSettingsRow(duration: settings.duration, pool: settings.pool, winners: settings.winners,
+                                  minCoins: settings.minCoins, maxCoins: settings.maxCoins,
+                                  width: Double(rain.size.width), height: Double(rain.size.height),
+                                  maxAwardsPerPlayer: settings.maxAwardsPerPlayer, maxCoinsPerPlayer: settings.maxCoinsPerPlayer,
+                                  minVisible: settings.minVisible, tapRate: settings.tapRate, players: rain.players)
+        return try ledger.beginRain(NewRain(room: rain.room, seed: settings.seed, salt: RainCommitment.hex(settings.salt),
+                                            commitment: rain.commitment.digest, settings: row, mediaStart: rain.mediaStart,
+                                            prizes: rain.plan.prizes, createdAt: Date()))
+    }
+
+    public func end(_ id: Int64, interrupted: Bool) throws {
+        try ledger.endRain(id, status: interrupted ? .interrupted : .finished, at: Date())
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LayercastEngine
+
+/// A claim with the player it goes to and the room's media time when the tap arrived: what an
+/// `Awarding` commits.
+public struct Award: Equatable, Sendable {
+    public var claim: Claim
+    public var player: String
+    public var name: String
+    public var serverTime: CFTimeInterval
+
+    public init(claim: Claim, player: String, name: String, serverTime: CFTimeInterval) {
+        self.claim = claim
+        self.player = player
+        self.name = name
+        self.serverTime = serverTime
+    }
+}
+
+/// Where a room commits claims before anyone hears of them: the ledger in production, a
+/// recorder in `layercast replay`, a fake in tests. Called on the room's thread, outside any
+/// scene context.
+public protocol Awarding: AnyObject {
+    /// Commits `award` durably and returns the player's total coins after it; throws when it
+    /// could not, and then nothing was awarded.
+    func commit(_ award: Award) throws -> Int
+}

@@ -1,0 +1,168 @@
+import Foundation
+import LayercastEngine
+import LayercastJSON
+import LayercastSceneKit
+import LayercastWire
+import Logging
+
+/// The red-packet rain in its room (docs/protocol.md, "The red-packet rain" and "Provably fair
+/// rains"): rains recorded before they start, with only their commitment public; the per-player
+/// tap rate; the record kept in step with the scene's phases; and the schedule.
+public final class RainHost: SceneHost {
+    public let stage: SceneStage
+    public let awarding: any Awarding
+    private let scene: RainScene
+    private let options: SceneOptions
+    private let rains: any RainRecords
+    private let logger: Logger
+    /// The id of the rain in progress, until its end has been recorded.
+    private var running: Int64?
+    /// The monotonic time the room was last seen running a rain (or was first seen).
+    private var idleSince: Double?
+    /// Whether the scene was idle at the last tick (the tick that finds it idle again tells the
+    /// room when the next rain is due).
+    private var wasIdle = true
+    /// Taps allowed per player during the running rain (its `tapRate`), reset by each rain.
+    private var taps: [String: RateLimiter] = [:]
+
+    init(scene: RainScene, stage: SceneStage, options: SceneOptions, services: SceneServices) {
+        self.scene = scene
+        self.stage = stage
+        self.options = options
+        awarding = services.awarding
+        rains = services.rains
+        logger = services.logger
+    }
+
+    public var isBusy: Bool { running != nil }
+
+    /// The rain a request or the schedule leaves to the server's defaults.
+    public static func defaults(_ options: SceneOptions) -> RainRequest.Order {
+        RainRequest.Order(settings: options.rainDefaults, maxAwardsPerPlayer: options.rainMaxAwardsPerPlayer,
+                          maxCoinsPerPlayer: options.rainMaxCoinsPerPlayer)
+    }
+
+    /// `POST /api/rooms/{room}/rain`: starts a rain with the body's settings (201).
+    public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
+        RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed())
+            .flatMap { startRain($0, in: room) }
+            .map { CommandAnswer(status: 201, $0) }
+    }
+
+    /// Starts a rain now, with a fresh secret salt and its per-player limits settled over the
+    /// players in the room: recorded first, then the scene counts down. Refused while one runs.
+    func startRain(_ order: RainRequest.Order, in room: any HostedRoom) -> Result<JSONValue, APIError> {
+        if let running = running ?? scene.rain?.id {
+            return .failure(APIError(409, "rain_running", "room \(room.name) is running rain \(running); start the next one when it is idle"))
+        }
+        stage.advance(to: room.mediaTime(at: room.now))
+        let players = room.playerCount
+        var settings = order.settings(players: players)
+        settings.salt = RainCommitment.makeSalt()
+        let commitment = RainCommitment(settings: settings, size: scene.configuration.size)
+        let plan = PrizePlan(settings: settings)
+        let id: Int64
+        do {
+            id = try rains.begin(RainStart(room: room.name, settings: settings, commitment: commitment, plan: plan,
+                                           size: scene.configuration.size, players: players, mediaStart: stage.now))
+        } catch {
+            logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
+            return .failure(APIError(503, "ledger_unavailable", "the ledger could not record the rain: \(error)"))
+        }
+        stage.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
+        running = id
+        taps = [:]
+        logger.info("rain started", metadata: ["room": "\(room.name)", "rain": "\(id)", "commitment": "\(commitment.digest)"])
+        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene did not start rain \(id)")) }
+        return .success([
+            "rain": .number(Double(id)), "room": .string(room.name), "commitment": .string(commitment.digest),
+            "duration": .number(settings.duration), "packets": .number(Double(settings.packets)),
+            "winners": .number(Double(settings.winners)), "pool": .number(Double(settings.pool)),
+            "minCoins": .number(Double(settings.minCoins)), "maxCoins": .number(Double(settings.maxCoins)),
+            "players": .number(Double(players)), "limits": Self.limits(settings),
+            "countdownAt": .number(Quantize.time(rain.countdownAt)), "startsAt": .number(Quantize.time(rain.startsAt)),
+            "endsAt": .number(Quantize.time(rain.endsAt)),
+        ])
+    }
+
+    /// A rain's per-player rules as the API shows them.
+    public static func limits(_ settings: RainSettings) -> JSONValue {
+        ["maxAwardsPerPlayer": .number(Double(settings.maxAwardsPerPlayer)),
+         "maxCoinsPerPlayer": .number(Double(settings.maxCoinsPerPlayer)),
+         "minVisible": .number(settings.minVisible), "tapRate": .number(settings.tapRate)]
+    }
+
+    /// The rain's phase, or when the next one falls, for a client that has just joined.
+    public func joined(client: String, in room: any HostedRoom) -> [SceneEvent] {
+        if let phase = scene.phaseEvent(for: client) { return [phase] }
+        return nextRainEvent(in: room, for: client).map { [$0] } ?? []
+    }
+
+    /// The running rain's tap rate, per player over all of its connections.
+    public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? {
+        guard let rate = scene.rain?.settings.tapRate,
+              !taps[player, default: RateLimiter(rate: rate, burst: rate)].allow(at: room.now) else { return nil }
+        return ProtocolError(.rateLimited, "more than \(RateText.decimal(rate)) taps per second during this rain")
+    }
+
+    /// Records the end of a rain once the scene shows its results, and starts a scheduled rain
+    /// when the room has clients and has been idle long enough.
+    public func ticked(in room: any HostedRoom) -> [SceneEvent] {
+        let now = room.now
+        if idleSince == nil { idleSince = now }
+        if let id = running, scene.phase == .results || scene.phase == .idle {
+            do {
+                try rains.end(id, interrupted: false)
+                running = nil
+                logger.info("rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
+            } catch {
+                logger.error("ledger could not end a rain; retrying next tick", metadata: ["rain": "\(id)", "error": "\(error)"])
+            }
+        }
+        guard scene.phase == .idle, running == nil else {
+            idleSince = now
+            wasIdle = false
+            return []
+        }
+        var events: [SceneEvent] = []
+        if !wasIdle {
+            wasIdle = true
+            if let next = nextRainEvent(in: room, for: nil) { events.append(next) }
+        }
+        let every = options.rainEverySeconds
+        guard every > 0, room.hasClients, now - (idleSince ?? now) >= every else { return events }
+        var order = Self.defaults(options)
+        order.settings.seed = Self.randomSeed()
+        if case .failure(let error) = startRain(order, in: room) {
+            logger.error("scheduled rain not started", metadata: ["room": "\(room.name)", "error": "\(error.message)"])
+            idleSince = now
+        }
+        return events
+    }
+
+    /// `{"phase":"idle","nextAt":t}` of an idle room on a schedule: the room's media time when the
+    /// schedule starts the next rain (now, if it is due and waits for a client); for `client`
+    /// alone when given. Nil when no rain is scheduled or one is running.
+    func nextRainEvent(in room: any HostedRoom, for client: String?) -> SceneEvent? {
+        let every = options.rainEverySeconds
+        guard every > 0, scene.phase == .idle, running == nil else { return nil }
+        let now = room.now
+        let due = max(now, (idleSince ?? now) + every)
+        return SceneEvent(name: "rain", data: ["phase": "idle", "nextAt": .number(Quantize.time(room.mediaTime(at: due)))],
+                          client: client, audience: client == nil ? .room : .client)
+    }
+
+    /// Records a rain still running as interrupted.
+    public func stopping() {
+        guard let id = running else { return }
+        do {
+            try rains.end(id, interrupted: true)
+            running = nil
+        } catch {
+            logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// A seed safe in JSON (below 2^53), drawn from the system generator.
+    static func randomSeed() -> UInt64 { UInt64.random(in: 0...RainSettings.maxSeed) }
+}

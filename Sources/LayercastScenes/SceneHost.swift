@@ -1,0 +1,86 @@
+import LayercastJSON
+import LayercastSceneKit
+import LayercastWire
+
+/// A scene's server-side behaviour in a room, beside its frames: the admin commands it takes,
+/// what a joining client is told, what it persists as it runs, and its own tap rules. The room
+/// (LayercastHub) calls it on its one thread and knows no scene by name.
+public protocol SceneHost: AnyObject {
+    /// The scene and its clock.
+    var stage: SceneStage { get }
+    /// The awarding service its claims are committed through.
+    var awarding: any Awarding { get }
+    /// Whether the room must stay open though nobody is in it (a rain is running).
+    var isBusy: Bool { get }
+    /// Answers `command`, one of the scene's `commands`, with the request body `body`; a refusal
+    /// changes nothing.
+    func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError>
+    /// Events for `client`, which has just joined (after its `welcome`).
+    func joined(client: String, in room: any HostedRoom) -> [SceneEvent]
+    /// The scene's own refusal of a tap by `player` before it is resolved, or nil.
+    func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError?
+    /// After each tick: records what the scene persists, runs its schedule; events for the room.
+    func ticked(in room: any HostedRoom) -> [SceneEvent]
+    /// The server is stopping: records what the stop interrupts.
+    func stopping()
+}
+
+extension SceneHost {
+    public var isBusy: Bool { false }
+
+    public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
+        .failure(APIError(404, "not_found", "this scene takes no command \(FieldReader.quoted(command))"))
+    }
+
+    public func joined(client: String, in room: any HostedRoom) -> [SceneEvent] { [] }
+    public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? { nil }
+    public func ticked(in room: any HostedRoom) -> [SceneEvent] { [] }
+    public func stopping() {}
+}
+
+/// What a host may know of its room.
+public protocol HostedRoom: AnyObject {
+    /// The room's name.
+    var name: String { get }
+    /// Now, on the monotonic clock the room's schedule runs on.
+    var now: Double { get }
+    /// Whether any client is in the room.
+    var hasClients: Bool { get }
+    /// How many distinct players are in the room.
+    var playerCount: Int { get }
+    /// The room's media time at the monotonic instant `now`.
+    func mediaTime(at now: Double) -> Double
+}
+
+/// A command's answer: the HTTP status and the JSON document.
+public struct CommandAnswer {
+    public var status: UInt32
+    public var document: JSONValue
+
+    public init(status: UInt32 = 200, _ document: JSONValue) {
+        self.status = status
+        self.document = document
+    }
+}
+
+/// The host of a scene with no server-side behaviour of its own: taps are answered in the scene.
+public final class PlainSceneHost: SceneHost {
+    public let stage: SceneStage
+    public let awarding: any Awarding
+
+    public init(stage: SceneStage, awarding: any Awarding = NoAwards()) {
+        self.stage = stage
+        self.awarding = awarding
+    }
+}
+
+/// An awarding service for scenes that never claim: any commit is refused.
+public final class NoAwards: Awarding {
+    public init() {}
+
+    public func commit(_ award: Award) throws -> Int { throw NoAwardsError() }
+
+    struct NoAwardsError: Error, CustomStringConvertible {
+        var description: String { "this room awards nothing" }
+    }
+}

@@ -1,8 +1,0 @@
-import Foundation
-
-/// Seconds on the monotonic clock (CLOCK_MONOTONIC), the time base of ticks, rooms and stalls.
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}

@@ -1,0 +1,13 @@
+/// An HTTP API refusal: the status, a stable code and a message for the person calling; answered
+/// as `{"error": code, "message": message}`.
+public struct APIError: Error, Sendable {
+    public let status: UInt32
+    public let code: String
+    public let message: String
+
+    public init(_ status: UInt32, _ code: String, _ message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import LayercastHub
+import LayercastIdentity
+import LayercastJSON
+import LayercastLedger
+import LayercastScenes
+import Logging
+
+/// A hub on an `EmbeddedTransport` with a fresh SQLite ledger in a temporary directory and an
+/// awarding service the test controls: no sockets, a manual clock.
+final class HubHarness {
+    let transport = EmbeddedTransport()
+    let ledger: Ledger
+    let awarding: ScriptedAwarding
+    let hub: Hub
+    let directory: String
+
+    let identities: IdentityPolicy
+
+    init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, _ configure: (inout HubConfiguration) -> Void = { _ in }) throws {
+        self.identities = identities
+        directory = NSTemporaryDirectory() + "layercast-hub-\(UUID().uuidString)"
+        ledger = try Ledger(directory: directory)
+        let services = LedgerServices(ledger)
+        awarding = ScriptedAwarding(services)
+        var configuration = HubConfiguration()
+        configuration.adminToken = Self.adminToken
+        configuration.scenes.rainEverySeconds = 0
+        configure(&configuration)
+        var logger = Logger(label: "hub-tests")
+        logger.logLevel = .critical
+        hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: ledger,
+                  services: SceneServices(awarding: awarding, rains: services, logger: logger), logger: logger)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    static let adminToken = "hub-admin-token"
+
+    /// Connects a client with the join `query` asks for, from `host`.
+    @discardableResult
+    func join(_ query: [String: String], host: String = "10.0.0.1") -> ClientID {
+        let id = transport.makeClientID()
+        hub.connect(id, join: JoinRequest.parse(query, identities: identities), host: host)
+        return id
+    }
+
+    /// A player with its own anonymous id.
+    func player(scene: String, room: String = "lobby", id: Int, host: String = "10.0.0.1") -> ClientID {
+        join(["scene": scene, "room": room, "role": "player", "player": "anon-hubtestplayer\(String(format: "%04d", id))"], host: host)
+    }
+
+    /// Everything the client can be written now.
+    func read(_ id: ClientID) -> [EmbeddedTransport.Written] { transport.read(id, from: hub) }
+
+    /// The messages among what the client can be written now.
+    func messages(_ id: ClientID) -> [JSONValue] {
+        read(id).compactMap { if case .message(let value) = $0 { value } else { nil } }
+    }
+
+    /// Sends one whole text message from the client.
+    func send(_ id: ClientID, _ text: String) {
+        Array(text.utf8).withUnsafeBytes { hub.receive(id, $0, first: true, final: true, binary: false) }
+    }
+
+    /// Runs `count` ticks, the clock moving one tick interval before each.
+    func tick(_ count: Int = 1) {
+        for _ in 0..<count {
+            transport.advance(by: hub.tickInterval)
+            hub.tick()
+        }
+    }
+}
+
+/// The identity policies the hub tests run under.
+enum IdentityPolicyFixtures {
+    /// Anonymous players only.
+    static let anonymous = IdentityPolicy(tokenSecret: nil, allowAnonymous: true, pseudonyms: PlayerPseudonyms(secret: Array("hub-tests".utf8)))
+    /// Token players only.
+    static let tokensOnly = IdentityPolicy(tokenSecret: "hub-token-secret", allowAnonymous: false,
+                                           pseudonyms: PlayerPseudonyms(secret: Array("hub-tests".utf8)))
+}
+
+/// The ledger as awarding service, except that the next `failures` commits fail.
+final class ScriptedAwarding: Awarding {
+    let ledger: LedgerServices
+    var failures = 0
+    private(set) var committed: [Award] = []
+
+    init(_ ledger: LedgerServices) { self.ledger = ledger }
+
+    func commit(_ award: Award) throws -> Int {
+        if failures > 0 {
+            failures -= 1
+            throw Failure()
+        }
+        let total = try ledger.commit(award)
+        committed.append(award)
+        return total
+    }
+
+    struct Failure: Error {}
+}
+
+extension JSONValue {
+    var type: String? { self["type"]?.stringValue }
+    var name: String? { self["name"]?.stringValue }
+}
+
+extension Array where Element == JSONValue {
+    /// The messages of `type` (and event `name`).
+    func of(_ type: String, _ name: String? = nil) -> [JSONValue] {
+        filter { $0.type == type && (name == nil || $0.name == name) }
+    }
+}
