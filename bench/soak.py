@@ -56,8 +56,10 @@ SNOW = [{"images": ["snowflake"], "rate": 10, "mode": "exact"},
         {"images": ["petal", "snowflake-star"], "rate": 30, "mode": "container"}]
 
 
-def rss_bytes(pid: int) -> int:
-    match = re.search(r"^VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
+def rss_bytes(pid: int, field: str = "VmRSS") -> int:
+    """A resident-memory figure of /proc/PID/status: VmRSS (all of it), RssAnon (the heap and
+    stacks the process allocated) or RssFile (pages of the binary and libraries mapped in)."""
+    match = re.search(rf"^{field}:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
     return int(match.group(1)) * 1024 if match else 0
 
 
@@ -136,7 +138,8 @@ def run_minute(binary: Path, base: str, pid: int, minute: int, folder: Path) -> 
     status, body = request(base, "/api/rooms")
     rooms = len(json.loads(body)["rooms"]) if status == 200 else -1
     errors += status != 200
-    return {"minute": minute, "rss": rss_bytes(pid), "fds": open_fds(pid), "rooms": rooms, "ageP99Ms": age,
+    return {"minute": minute, "rss": rss_bytes(pid), "rssAnon": rss_bytes(pid, "RssAnon"),
+            "rssFile": rss_bytes(pid, "RssFile"), "fds": open_fds(pid), "rooms": rooms, "ageP99Ms": age,
             "connections": int(made), "errors": errors}
 
 
@@ -163,7 +166,8 @@ def main() -> int:
                 return 1
             figures = run_minute(binary, base, proc.pid, minute, folder)
             minutes.append(figures)
-            print(f"minute {minute:3d}  rss {figures['rss'] / 2**20:6.1f} MiB  fds {figures['fds']:4d}  "
+            print(f"minute {minute:3d}  rss {figures['rss'] / 2**20:6.1f} MiB (anon {figures['rssAnon'] / 2**20:5.1f}, "
+                  f"file {figures['rssFile'] / 2**20:5.1f})  fds {figures['fds']:4d}  "
                   f"rooms {figures['rooms']:2d}  frame age p99 {figures['ageP99Ms']:7.1f} ms  "
                   f"connections {figures['connections']:4d}  errors {figures['errors']}", flush=True)
         final_fds = open_fds(proc.pid)

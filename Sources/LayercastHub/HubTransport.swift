@@ -17,11 +17,20 @@ public protocol HubTransport: AnyObject {
     func drop(_ client: ClientID)
 }
 
-/// A client of the hub, numbered by its transport; unique for the hub's life.
+/// A client of the hub, numbered by its transport (unique for the hub's life), with the
+/// transport's own reference to it (its socket), which the hub hands back in `wake` and `drop`
+/// and never looks at. Two ids are the same client when their numbers are equal.
 public struct ClientID: Hashable, Sendable, CustomStringConvertible {
     public let number: Int
+    public nonisolated(unsafe) let handle: OpaquePointer?
 
-    public init(_ number: Int) { self.number = number }
+    public init(_ number: Int, handle: OpaquePointer? = nil) {
+        self.number = number
+        self.handle = handle
+    }
+
+    public static func == (a: ClientID, b: ClientID) -> Bool { a.number == b.number }
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 
     /// The id the protocol shows (`welcome.client`, events): `c` + the number.
     public var description: String { "c\(number)" }

@@ -37,8 +37,8 @@ public final class Server: @unchecked Sendable {
     private var tickIndex = 0
     private var tickOrigin = 0.0
 
-    /// The WebSocket of each hub client, and back.
-    private var sockets: [ClientID: OpaquePointer] = [:]
+    /// The hub client of each open WebSocket. The frame path does not look here: a client's id
+    /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
     private var clients: [OpaquePointer: ClientID] = [:]
     private var nextClient = 1
     /// Join requests parsed at the handshake with the client's address, taken when the
@@ -88,6 +88,7 @@ public final class Server: @unchecked Sendable {
         protocols[1].name = UnsafePointer(strdup(Server.subprotocol))
         protocols[1].callback = layercastServiceCallback
         protocols[1].rx_buffer_size = ClientMessage.maxBytes
+        protocols[1].per_session_data_size = MemoryLayout<Int>.size  // the hub client's number
         protocols[1].tx_packet_size = 256 * 1024
         timer = .allocate(capacity: 1)
         timer.initialize(to: layercast_timer())
@@ -156,7 +157,7 @@ public final class Server: @unchecked Sendable {
         stopping = true
         hub.stop()
         let deadline = monotonicSeconds() + 2
-        while !sockets.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
+        while !clients.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
         lws_sul_cancel(&timer.pointee.sul)
         lws_sul_cancel(&gate.timer.pointee.sul)
         lws_context_destroy(context)
@@ -207,16 +208,22 @@ public final class Server: @unchecked Sendable {
         // fails harmlessly when the client did not take permessage-deflate.
         if configuration.permessageDeflate { lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "16") }
         let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
-        let id = ClientID(nextClient)
+        let id = ClientID(nextClient, handle: wsi)
         nextClient += 1
-        sockets[id] = wsi
         clients[wsi] = id
+        lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
         hub.connect(id, join: pending.request, host: pending.host)
+    }
+
+    /// The hub client on `wsi`, from its session data; nil before it is established.
+    private func client(_ wsi: OpaquePointer) -> ClientID? {
+        guard let number = lws_wsi_user(wsi)?.load(as: Int.self), number > 0 else { return nil }
+        return ClientID(number, handle: wsi)
     }
 
     /// A fragment of a client's message, for the hub.
     func receive(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
-        guard let id = clients[wsi] else { return }
+        guard let id = client(wsi) else { return }
         hub.receive(id, bytes, first: lws_is_first_fragment(wsi) != 0,
                     final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0,
                     binary: lws_frame_is_binary(wsi) != 0)
@@ -224,7 +231,7 @@ public final class Server: @unchecked Sendable {
 
     /// Writes the hub's next message to a writable client, or its close. Returns -1 to close.
     func writable(_ wsi: OpaquePointer) -> Int32 {
-        guard let id = clients[wsi] else { return 0 }
+        guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
         case .message(let message): return message.write(to: wsi) ? 0 : -1
@@ -236,7 +243,6 @@ public final class Server: @unchecked Sendable {
     func closed(_ wsi: OpaquePointer) {
         pendingJoins[wsi] = nil
         guard let id = clients.removeValue(forKey: wsi) else { return }
-        sockets[id] = nil
         hub.disconnect(id)
     }
 
@@ -255,11 +261,11 @@ extension Server: HubTransport {
     public var headroom: Int { Int(layercast_lws_pre) }
 
     public func wake(_ client: ClientID) {
-        if let wsi = sockets[client] { lws_callback_on_writable(wsi) }
+        if let wsi = client.handle { lws_callback_on_writable(wsi) }
     }
 
     public func drop(_ client: ClientID) {
-        if let wsi = sockets[client] { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
+        if let wsi = client.handle { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
     }
 }
 
