@@ -53,7 +53,7 @@ public final class Server: @unchecked Sendable {
     var warnedOfUntrustedProxy = false
     var metrics = Metrics()
     /// Where rains and awards are committed before anyone hears of them.
-    let ledger: Ledger
+    let ledger: any Ledger
     let identities: IdentityPolicy
     private var nextClient = 1
     let startedAt = monotonicSeconds()
@@ -72,11 +72,11 @@ public final class Server: @unchecked Sendable {
         proxies = try TrustedProxies(configuration.trustedProxies)
         hostLimits = HostLimits(rules: configuration.hostLimits)
         do {
-            ledger = try Ledger(directory: configuration.dataDirectory)
+            ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
             let interrupted = try ledger.recoverInterrupted(now: Date())
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
         } catch {
-            throw .ledger("cannot open the ledger in \(configuration.dataDirectory): \(error.message)")
+            throw .ledger("cannot open the ledger in \(configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)): \(error.message)")
         }
         let pseudonymSecret: [UInt8]
         if let secret = configuration.playerIDSecret {
