@@ -126,6 +126,19 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: awards.map { ($0.packet, [$0.player]) }) == winners)
     }
 
+    /// Another node ending the rain closes it to every node: the award after it is `notFound`.
+    @Test func aRainEndedByAnotherNodeTakesNoAward() throws {
+        let (url, address) = try database()
+        let first = try PostgresLedger(url: url, address: address), second = try PostgresLedger(url: url, address: address)
+        let id = try first.beginRain(newRain())
+        _ = try second.recordAward(award(rain: id, packet: 0, player: "alice", coins: 100))
+        try first.endRain(id, status: .finished, at: startTime.addingTimeInterval(20))
+        #expect(throws: LedgerError(.notFound, "record award of packet 3 in rain \(id): rain \(id) is finished, not running")) {
+            try second.recordAward(award(rain: id, packet: 3, player: "bob", coins: 250))
+        }
+        #expect(try first.rain(id: id)?.awards.map(\.player) == ["alice"])
+    }
+
     /// A connection the server dropped fails the call that finds out, and the next call reconnects.
     @Test func aDroppedConnectionIsReestablished() throws {
         let (url, address) = try database()
