@@ -73,10 +73,7 @@ final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else { throw LedgerError(.open, Self.trimmed(PQerrorMessage(connection))) }
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         do throws(LedgerError) {
-            try execute("""
-                SET synchronous_commit = on; SET client_encoding = 'UTF8'; SET extra_float_digits = 3;
-                SET lock_timeout = '5s'; SET TIME ZONE 'UTC'
-                """)
+            try setUpSession()
         } catch {
             throw LedgerError(.open, error.message)
         }
@@ -93,6 +90,15 @@ final class PostgresConnection {
         }
         PQconninfoFree(options)
         return nil
+    }
+
+    /// What every session of the ledger runs with: durable commits, UTF-8, float8 printed exactly,
+    /// lock waits bounded like SQLite's busy_timeout.
+    private func setUpSession() throws(LedgerError) {
+        try execute("""
+            SET synchronous_commit = on; SET client_encoding = 'UTF8'; SET extra_float_digits = 3;
+            SET lock_timeout = '5s'; SET TIME ZONE 'UTC'
+            """)
     }
 
     /// Runs `sql`, one or more statements without parameters, ignoring any rows.
@@ -124,14 +130,15 @@ final class PostgresConnection {
 
     /// Runs `body` in one transaction opened by `begin` (e.g. `BEGIN ISOLATION LEVEL REPEATABLE
     /// READ`) and commits it; when anything throws, rolls back and rethrows. A connection lost
-    /// since the last call is re-established first; a commit whose answer is lost is an `io`
-    /// error saying its outcome is unknown.
+    /// since the last call is re-established and set up again first; a commit whose answer is
+    /// lost is an `io` error saying its outcome is unknown.
     func transaction<T>(_ begin: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
         if PQstatus(connection) != CONNECTION_OK {
             PQreset(connection)
             guard PQstatus(connection) == CONNECTION_OK else {
                 throw LedgerError(.io, "the connection is lost and cannot be re-established: \(Self.trimmed(PQerrorMessage(connection)))")
             }
+            try setUpSession()
         }
         try execute(begin)
         let result: T

@@ -150,6 +150,9 @@ import Testing
         let lost = try #require(throws: LedgerError.self) { try ledger.totalCoins(player: "alice") }
         #expect(lost.code == .io, "\(lost)")
         #expect(try ledger.totalCoins(player: "alice") == 100)
+        // The new session is set up as the first was.
+        #expect(try ledger.connection.query("SHOW lock_timeout") { $0.text(0) } == ["5s"])
+        #expect(try ledger.connection.query("SHOW synchronous_commit") { $0.text(0) } == ["on"])
         _ = try ledger.recordAward(award(rain: id, packet: 3, player: "alice", coins: 250))
         #expect(try ledger.totalCoins(player: "alice") == 350)
     }
