@@ -36,6 +36,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // The Core Animation model: pure Swift, no I/O, no C dependency.
         .target(name: "LayercastEngine"),
@@ -62,8 +67,8 @@ let package = Package(
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
 
-        // The award ledger: rains and awards committed to SQLite before anyone hears of them.
-        .target(name: "LayercastLedger", dependencies: ["CSQLite"]),
+        // The award ledger: rains and awards committed to SQLite or PostgreSQL before anyone hears of them.
+        .target(name: "LayercastLedger", dependencies: ["CSQLite", "CLibPQ"]),
 
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
         .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastSceneKit"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, Chromium with its WebDriver, Node.js with its ws
+# the C libraries' development packages, PostgreSQL for the ledger tests, Chromium with its WebDriver, Node.js with its ws
 # module for the bench's baseline, and systemd for `systemd-analyze verify` of deploy/ (via apt),
 # and the Python test packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and
 # schemathesis (via pip).
@@ -9,8 +9,9 @@ set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 # zlib1g-dev: the encoder bench's permessage-deflate figures; nodejs and node-ws: bench (d)'s baseline.
-# systemd: test_deploy.py verifies the units with systemd-analyze.
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev zlib1g-dev chromium chromium-driver nodejs node-ws systemd)
+# systemd: test_deploy.py verifies the units with systemd-analyze. libpq-dev: the PostgreSQL ledger;
+# postgresql: the server its tests start (scripts/test-postgres.sh), and psql.
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev chromium chromium-driver nodejs node-ws systemd)
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.

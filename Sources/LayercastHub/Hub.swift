@@ -18,7 +18,7 @@ public final class Hub {
     let logger: Logger
     let identities: IdentityPolicy
     /// Where rains and awards are read; claims and rains are written through `services`.
-    let ledger: Ledger
+    let ledger: any Ledger
     let services: SceneServices
 
     var rooms: [String: Room] = [:]
@@ -35,7 +35,7 @@ public final class Hub {
     public private(set) var stopping = false
 
     /// A hub on `transport`, reading from `ledger` and committing through `services`.
-    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: Ledger,
+    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: any Ledger,
                 services: SceneServices, logger: Logger) {
         self.configuration = configuration
         self.transport = transport

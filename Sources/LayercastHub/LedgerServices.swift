@@ -5,9 +5,9 @@ import LayercastScenes
 /// The ledger as the rooms' awarding service and rain records: every award and every rain is
 /// committed durably before anyone hears of it.
 public final class LedgerServices: Awarding, RainRecords {
-    let ledger: Ledger
+    let ledger: any Ledger
 
-    public init(_ ledger: Ledger) { self.ledger = ledger }
+    public init(_ ledger: any Ledger) { self.ledger = ledger }
 
     /// Records the award (at most once per packet: the ledger's constraint) and reads the
     /// player's new total.

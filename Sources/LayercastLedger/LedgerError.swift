@@ -1,21 +1,25 @@
-/// Why a ledger call failed. `message` carries SQLite's own message where SQLite refused, and
-/// names the database path when the file could not be opened.
+/// Why a ledger call failed. `message` carries the database's own message where it refused
+/// (PostgreSQL's ends with its SQLSTATE), and names the database when it could not be opened.
 public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable {
-        /// The directory or database file could not be created or opened, or is not a database.
+        /// The directory or database file could not be created or opened, or is not a database;
+        /// or the PostgreSQL server could not be reached or refused the connection.
         case open
-        /// The file's schema version is one this build does not know, or it is not a ledger.
+        /// The schema version is one this build does not know, or the database is not a ledger.
         case schema
         /// The file is damaged: empty or truncated, not an SQLite database, failing SQLite's own
-        /// check, or missing tables or columns of the schema. The message says how to recover.
+        /// check, or missing tables or columns of the schema (in PostgreSQL: missing columns or
+        /// the constraint that keeps awards unique). The message says how to recover.
         case corrupt
         /// The packet of that rain already has an award; nothing was changed.
         case duplicate
         /// No such rain, or (for `recordAward` and `endRain`) the rain is no longer running.
         case notFound = "not_found"
-        /// SQLite failed while reading or writing (I/O error, lock timeout, full disk, ...).
+        /// The database failed while reading or writing (I/O error, lock timeout, full disk, lost
+        /// connection, ...).
         case io
-        /// A value the ledger cannot store: NaN, negative coins, ending a rain as `running`.
+        /// A value the ledger cannot store: NaN, negative coins, ending a rain as `running`, text
+        /// holding NUL (PostgreSQL).
         case invalid
     }
 
@@ -28,4 +32,12 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+
+    /// Throws `invalid` for the first NaN among `fields`: SQLite would store it as NULL, and
+    /// neither ledger keeps a number no rain can have.
+    static func refuseNaN(_ fields: [(name: String, value: Double)]) throws(LedgerError) {
+        if let field = fields.first(where: { $0.value.isNaN }) {
+            throw LedgerError(.invalid, "\(field.name) is NaN, which cannot be stored")
+        }
+    }
 }

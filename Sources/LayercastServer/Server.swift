@@ -63,13 +63,13 @@ public final class Server: @unchecked Sendable {
         // One request per connection (Server+Gate.swift): every HTTP answer says so.
         vhostHeaders = VhostHeaders(securityHeaders + [("connection", "close")])
         proxies = try TrustedProxies(configuration.trustedProxies)
-        let ledger: Ledger
+        let ledger: any Ledger
         do {
-            ledger = try Ledger(directory: configuration.dataDirectory)
+            ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
             let interrupted = try ledger.recoverInterrupted(now: Date())
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
         } catch {
-            throw .ledger("cannot open the ledger in \(configuration.dataDirectory): \(error.message)")
+            throw .ledger("cannot open the ledger in \(configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)): \(error.message)")
         }
         let pseudonymSecret: [UInt8]
         if let secret = configuration.playerIDSecret {

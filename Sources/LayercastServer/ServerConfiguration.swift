@@ -1,5 +1,6 @@
 import Foundation
 import LayercastHub
+import LayercastLedger
 import LayercastScenes
 
 /// Everything `layercast serve` can be told, the transport's and the hub's; the defaults are the
@@ -29,8 +30,10 @@ public struct ServerConfiguration: Sendable {
     /// The most emitter particles one room's frame evaluates (docs/protocol.md, "Particles").
     public var maxParticles = 2_000
 
-    /// Directory of the award ledger (`layercast.sqlite`), created when missing.
+    /// Directory of the award ledger (`layercast.sqlite`), created when missing, and of `player-id.key`.
     public var dataDirectory = "data"
+    /// Where the award ledger is; nil: SQLite in `dataDirectory`.
+    public var ledger: LedgerLocation?
     /// Bearer token of the admin API; nil disables it.
     public var adminToken: String?
     /// Secret that player tokens are signed with (HMAC-SHA256); nil accepts no tokens.

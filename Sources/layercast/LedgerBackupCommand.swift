@@ -3,7 +3,8 @@ import Foundation
 import LayercastLedger
 
 /// `layercast ledger backup PATH`: a consistent copy of the ledger, taken safely while the
-/// server runs, checked before it is reported. Exits 2 when no sound copy was made.
+/// server runs, checked before it is reported. Exits 2 when no sound copy was made. SQLite only:
+/// a PostgreSQL ledger is backed up with PostgreSQL's own tools (pg_dump).
 struct LedgerBackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
@@ -13,14 +14,22 @@ struct LedgerBackupCommand: ParsableCommand {
     @Argument(help: "Where to write the copy; must not exist yet.")
     var destination: String
 
-    @Option(help: "Directory of the ledger (layercast.sqlite).")
-    var data = "data"
+    @OptionGroup var options: LedgerOptions
 
     func run() throws {
-        let path = (data as NSString).appendingPathComponent("layercast.sqlite")
+        let directory: String
+        do throws(LedgerError) {
+            guard case .sqlite(let sqliteDirectory) = try options.location else {
+                fail("--ledger names a PostgreSQL ledger; back it up with pg_dump (docs/operations.md)")
+            }
+            directory = sqliteDirectory
+        } catch {
+            fail(error.message)
+        }
+        let path = (directory as NSString).appendingPathComponent("layercast.sqlite")
         guard FileManager.default.fileExists(atPath: path) else { fail("there is no ledger at \(path)") }
         do throws(LedgerError) {
-            let summary = try Ledger(directory: data).backup(to: destination)
+            let summary = try SQLiteLedger(directory: directory).backup(to: destination)
             print("backed up \(path) to \(destination): \(summary.rains) rains, \(summary.awards) awards, "
                 + "\(summary.coins) coins; the copy passes integrity_check")
         } catch {

@@ -5,7 +5,7 @@ import ArgumentParser
 struct LedgerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ledger",
-        abstract: "Check or back up the award ledger (layercast.sqlite).",
+        abstract: "Check or back up the award ledger (layercast.sqlite, or PostgreSQL with --ledger).",
         subcommands: [LedgerCheckCommand.self, LedgerBackupCommand.self]
     )
 }

@@ -14,14 +14,13 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "The rain's id (GET /api/rains/{id}).")
     var rain: Int64
 
-    @Option(help: "Directory of the ledger (layercast.sqlite).")
-    var data = "data"
+    @OptionGroup var options: LedgerOptions
 
     func run() throws {
         let record: RainRecord
         do {
-            let ledger = try Ledger(directory: data)
-            guard let found = try ledger.rain(id: rain) else { fail("there is no rain \(rain) in \(ledger.path)") }
+            let opened = try options.location.open()
+            guard let found = try opened.rain(id: rain) else { fail("there is no rain \(rain) in \(opened.address)") }
             record = found
         } catch {
             fail("\(error)")

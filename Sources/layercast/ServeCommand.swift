@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayercastLedger
 import LayercastScenes
 import LayercastHub
 import LayercastServer
@@ -48,8 +49,11 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a POST body may take to arrive whole; a slower one gets 408 and is closed.")
     var bodyTimeout: Double = 10
 
-    @Option(help: "Directory of the award ledger (layercast.sqlite), created when missing.")
+    @Option(help: "Directory of the award ledger (layercast.sqlite, unless --ledger says otherwise) and of player-id.key, created when missing.")
     var data = "data"
+
+    @Option(help: ArgumentHelp("The award ledger in PostgreSQL, postgres://USER@HOST:PORT/DB (or LAYERCAST_LEDGER); default: SQLite under --data.", valueName: "url"))
+    var ledger: String?
 
     @Option(help: ArgumentHelp("Bearer token of the admin API (or LAYERCAST_ADMIN_TOKEN); without one the admin API is off.", valueName: "token"))
     var adminToken: String?
@@ -142,6 +146,11 @@ struct ServeCommand: ParsableCommand {
         }
         guard screenSize != nil else { throw ValidationError("--rain-screen must be WIDTHxHEIGHT, each 100…4000 points, e.g. 414x736") }
         if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
+        do throws(LedgerError) {
+            _ = try ledgerLocation
+        } catch {
+            throw ValidationError("--ledger: \(error.message)")
+        }
         for (name, value) in [("--admin-token", resolvedAdminToken), ("--token-secret", resolvedTokenSecret),
                               ("--player-id-secret", resolvedPlayerIDSecret)] {
             if let value, value.utf8.count < 16 { throw ValidationError("\(name) must be at least 16 characters") }
@@ -172,6 +181,9 @@ struct ServeCommand: ParsableCommand {
 
     private var resolvedAdminToken: String? { adminToken ?? ProcessInfo.processInfo.environment["LAYERCAST_ADMIN_TOKEN"] }
     private var resolvedTokenSecret: String? { tokenSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_TOKEN_SECRET"] }
+    private var ledgerLocation: LedgerLocation {
+        get throws(LedgerError) { try LedgerOptions.location(ledger: ledger, data: data) }
+    }
     private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
     func run() throws {
@@ -195,6 +207,7 @@ struct ServeCommand: ParsableCommand {
         configuration.stallTimeoutSeconds = stallTimeout
         configuration.bodyTimeoutSeconds = bodyTimeout
         configuration.dataDirectory = data
+        configuration.ledger = try ledgerLocation
         configuration.adminToken = resolvedAdminToken
         configuration.tokenSecret = resolvedTokenSecret
         configuration.allowAnonymous = allowAnonymous ? true : nil

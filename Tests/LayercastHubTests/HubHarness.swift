@@ -10,7 +10,7 @@ import Logging
 /// awarding service the test controls: no sockets, a manual clock.
 final class HubHarness {
     let transport = EmbeddedTransport()
-    let ledger: Ledger
+    let ledger: any Ledger
     let awarding: ScriptedAwarding
     let hub: Hub
     let directory: String
@@ -20,7 +20,7 @@ final class HubHarness {
     init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, _ configure: (inout HubConfiguration) -> Void = { _ in }) throws {
         self.identities = identities
         directory = NSTemporaryDirectory() + "layercast-hub-\(UUID().uuidString)"
-        ledger = try Ledger(directory: directory)
+        ledger = try SQLiteLedger(directory: directory)
         let services = LedgerServices(ledger)
         awarding = ScriptedAwarding(services)
         var configuration = HubConfiguration()

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import LayercastLedger
 
 /// Runs `body` with the path of a fresh directory (not yet created) under the system temporary
@@ -8,6 +9,22 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
         .appendingPathComponent("layercast-ledger-tests-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try body(path)
+}
+
+/// The two ledgers every test of the shared suite runs against.
+enum LedgerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// Runs `body` with the location of a new, empty ledger of this kind (a temporary directory,
+    /// or a new database on the test process's PostgreSQL server), open it as often as it likes.
+    func withLocation<T>(_ body: (LedgerLocation) throws -> T) throws -> T {
+        switch self {
+        case .sqlite: try withTemporaryDirectory { try body(.sqlite(directory: $0)) }
+        case .postgres: try body(.postgres(url: try PostgresTestServer.shared().newDatabase()))
+        }
+    }
 }
 
 /// 2026-05-28T20:26:40.123Z, a whole number of milliseconds.

@@ -3,9 +3,9 @@ import Testing
 @testable import LayercastLedger
 
 @Suite struct LedgerAwardTests {
-    @Test func secondAwardOfAPacketIsADuplicateAndChangesNothing() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try Ledger(directory: directory)
+    @Test(arguments: LedgerKind.allCases) func secondAwardOfAPacketIsADuplicateAndChangesNothing(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
             let id = try ledger.beginRain(newRain())
             let first = try ledger.recordAward(award(rain: id, packet: 3, player: "alice", coins: 250))
 
@@ -15,7 +15,7 @@ import Testing
             #expect(error.code == .duplicate)
             #expect(error.message.contains("packet 3 in rain \(id)"))
 
-            let reopened = try Ledger(directory: directory)
+            let reopened = try location.open()
             for reader in [ledger, reopened] {
                 #expect(try reader.rain(id: id)?.awards == [first])
                 #expect(try reader.totalCoins(player: "alice") == 250)
@@ -30,9 +30,9 @@ import Testing
         }
     }
 
-    @Test func awardForAnUnknownOrEndedRainIsRefused() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try Ledger(directory: directory)
+    @Test(arguments: LedgerKind.allCases) func awardForAnUnknownOrEndedRainIsRefused(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
             let finished = try ledger.beginRain(newRain())
             let interrupted = try ledger.beginRain(newRain())
             try ledger.endRain(finished, status: .finished, at: startTime)
@@ -55,9 +55,9 @@ import Testing
         }
     }
 
-    @Test func onlyARunningRainEnds() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try Ledger(directory: directory)
+    @Test(arguments: LedgerKind.allCases) func onlyARunningRainEnds(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
             let id = try ledger.beginRain(newRain())
             #expect(throws: LedgerError(.invalid, "end rain \(id): a rain ends finished or interrupted, not running")) {
                 try ledger.endRain(id, status: .running, at: startTime)
@@ -76,9 +76,9 @@ import Testing
         }
     }
 
-    @Test func valuesSQLiteCannotKeepAreRefusedWithoutAChange() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try Ledger(directory: directory)
+    @Test(arguments: LedgerKind.allCases) func valuesTheLedgerCannotKeepAreRefusedWithoutAChange(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
             let id = try ledger.beginRain(newRain())
             var nan = award(rain: id, packet: 0, player: "alice", coins: 100)
             nan.y = .nan
@@ -89,7 +89,7 @@ import Testing
                 try ledger.recordAward(award(rain: id, packet: 1, player: "alice", coins: -5))
             }
             #expect(negative.code == .invalid)
-            #expect(negative.message.contains("CHECK constraint failed"))
+            #expect(negative.message.contains(kind == .sqlite ? "CHECK constraint failed" : "violates check constraint"), "\(negative)")
             #expect(try ledger.rain(id: id)?.awards == [])
 
             // A bad prize fails the whole rain: no row without its plan.

@@ -3,11 +3,11 @@ import Testing
 @testable import LayercastLedger
 
 @Suite struct LedgerDurabilityTests {
-    @Test func everythingCommittedIsThereAfterReopening() throws {
-        try withTemporaryDirectory { directory in
+    @Test(arguments: LedgerKind.allCases) func everythingCommittedIsThereAfterReopening(kind: LedgerKind) throws {
+        try kind.withLocation { location in
             var written: [RainRecord] = []
             do {
-                let ledger = try Ledger(directory: directory)
+                let ledger = try location.open()
                 let running = try ledger.beginRain(newRain(seed: .max))
                 let finished = try ledger.beginRain(newRain(room: "other", prizes: [:]))
                 _ = try ledger.recordAward(award(rain: running, packet: 0, player: "alice", coins: 100))
@@ -15,25 +15,25 @@ import Testing
                 try ledger.endRain(finished, status: .finished, at: Date(timeIntervalSince1970: 1_780_000_020))
                 written = try [running, finished].map { try #require(try ledger.rain(id: $0)) }
             }  // the ledger is dropped here, closing its connection
-            let reopened = try Ledger(directory: directory)
+            let reopened = try location.open()
             #expect(try written.map { try reopened.rain(id: $0.id) } == written)
             #expect(written.map(\.awards.count) == [1, 1])
             #expect(try reopened.leaderboard(room: "lobby", limit: 5).map(\.player) == ["alice"])
         }
     }
 
-    @Test func recoverInterruptedMarksOnlyRunningRains() throws {
-        try withTemporaryDirectory { directory in
+    @Test(arguments: LedgerKind.allCases) func recoverInterruptedMarksOnlyRunningRains(kind: LedgerKind) throws {
+        try kind.withLocation { location in
             let end = Date(timeIntervalSince1970: 1_780_000_020)
             let restart = Date(timeIntervalSince1970: 1_780_000_999.5)
             let ids: [Int64]
             do {
-                let ledger = try Ledger(directory: directory)
+                let ledger = try location.open()
                 ids = try (0..<4).map { _ in try ledger.beginRain(newRain()) }
                 try ledger.endRain(ids[1], status: .finished, at: end)
                 try ledger.endRain(ids[3], status: .interrupted, at: end)
             }
-            let ledger = try Ledger(directory: directory)
+            let ledger = try location.open()
             #expect(try ledger.recoverInterrupted(now: restart) == [ids[0], ids[2]])
             let states = try ids.map { try #require(try ledger.rain(id: $0)) }.map { [$0.status.rawValue, "\($0.endedAt!.timeIntervalSince1970)"] }
             #expect(states == [
@@ -45,12 +45,12 @@ import Testing
     }
 
     /// A second connection sees each award as soon as `recordAward` returns, while the first
-    /// stays open: the commit reached the WAL before the call returned.
-    @Test func aSecondConnectionSeesEachAwardWhenRecordAwardReturns() throws {
-        try withTemporaryDirectory { directory in
-            let writer = try Ledger(directory: directory)
-            let reader = try Ledger(directory: directory)
-            #expect(FileManager.default.fileExists(atPath: writer.path + "-wal"))
+    /// stays open: the commit reached the WAL (or the PostgreSQL server) before the call returned.
+    @Test(arguments: LedgerKind.allCases) func aSecondConnectionSeesEachAwardWhenRecordAwardReturns(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let writer = try location.open()
+            let reader = try location.open()
+            if kind == .sqlite { #expect(FileManager.default.fileExists(atPath: writer.address + "-wal")) }
             let id = try writer.beginRain(newRain())
             #expect(try reader.rain(id: id)?.status == .running)
             var recorded: [AwardRow] = []

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct LedgerQueryTests {
     /// Two rains in "lobby", one in "other"; see the expectations for who won what.
-    private func filled(_ directory: String) throws -> (ledger: Ledger, daveLatest: AwardRow, daveFirst: AwardRow) {
-        let ledger = try Ledger(directory: directory)
+    private func filled(_ location: LedgerLocation) throws -> (ledger: any Ledger, daveLatest: AwardRow, daveFirst: AwardRow) {
+        let ledger = try location.open()
         let lobby1 = try ledger.beginRain(newRain(room: "lobby"))
         let lobby2 = try ledger.beginRain(newRain(room: "lobby"))
         let other = try ledger.beginRain(newRain(room: "other"))
@@ -20,9 +20,9 @@ import Testing
         return (ledger, daveLatest, daveFirst)
     }
 
-    @Test func leaderboardRanksByCoinsThenPacketsThenPlayerPerRoom() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try filled(directory).ledger
+    @Test(arguments: LedgerKind.allCases) func leaderboardRanksByCoinsThenPacketsThenPlayerPerRoom(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try filled(location).ledger
             // alice and carol tie on coins and packets (player id decides), bob has fewer packets;
             // dave's 500 coins were won in the other room, and he shows under his latest name.
             let lobby = [
@@ -42,9 +42,9 @@ import Testing
         }
     }
 
-    @Test func playerTotalsSpanEveryRoom() throws {
-        try withTemporaryDirectory { directory in
-            let (ledger, daveLatest, daveFirst) = try filled(directory)
+    @Test(arguments: LedgerKind.allCases) func playerTotalsSpanEveryRoom(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let (ledger, daveLatest, daveFirst) = try filled(location)
             #expect(try ledger.totalCoins(player: "dave") == 530)
             #expect(try ledger.totalCoins(player: "alice") == 100)
             #expect(try ledger.totalCoins(player: "erin") == 0)
@@ -61,9 +61,9 @@ import Testing
         }
     }
 
-    @Test func roomRainsAreListedNewestFirst() throws {
-        try withTemporaryDirectory { directory in
-            let ledger = try Ledger(directory: directory)
+    @Test(arguments: LedgerKind.allCases) func roomRainsAreListedNewestFirst(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
             let ids = try (0..<3).map { _ in try ledger.beginRain(newRain(room: "lobby")) }
             let other = try ledger.beginRain(newRain(room: "other"))
             #expect(try ledger.rains(room: "lobby", limit: 10) == ids.reversed())

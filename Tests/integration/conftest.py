@@ -7,6 +7,10 @@
 - `room`: a room name unique to the test (protocol.md: 1-32 of A-Z a-z 0-9 _ -).
 - `http_get`, `http_post`, `read_metrics`, `metric`: plain HTTP helpers (raw paths are sent
   verbatim).
+- `postgres`: a real PostgreSQL server on a free loopback port for the session
+  (scripts/test-postgres.sh); `postgres.new_database()` gives a URL for `--ledger`,
+  `psql(url, sql)` the rows of a query. Without PostgreSQL installed the tests that use it skip,
+  unless LAYERCAST_REQUIRE_POSTGRES is set (CI sets it to 1): then they fail.
 
 Every server gets its own ledger directory (`--data`, a fresh temporary directory unless the
 flags name one), so tests never share or leave behind a ledger.
@@ -275,3 +279,47 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.1):
         if time.monotonic() >= deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what} (last: {last!r})")
         time.sleep(interval)
+
+
+# ---------------------------------------------------------------------------------------------
+# PostgreSQL
+
+
+class PostgresServer:
+    """The session's PostgreSQL server (scripts/test-postgres.sh); `url` is its `postgres` database."""
+
+    def __init__(self, url: str, directory: str):
+        self.url = url
+        self.directory = directory
+
+    def new_database(self) -> str:
+        name = f"ledger_{os.getpid()}_{next(_database_counter)}"
+        psql(self.url, f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
+
+_database_counter = itertools.count(1)
+
+
+def psql(url: str, sql: str) -> list[list[str]]:
+    """The rows of `sql` run by psql against `url`, each a list of column texts; fails on an error."""
+    result = subprocess.run(["psql", "-X", "-At", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, f"psql {sql!r}: {result.stderr}"
+    return [line.split("\t") for line in result.stdout.splitlines()]
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    script = REPO / "scripts" / "test-postgres.sh"
+    directory = tempfile.mkdtemp(prefix="layercast-pg-")
+    result = subprocess.run(["bash", str(script), "start", directory, str(os.getpid())], capture_output=True, text=True,
+                            timeout=120)
+    if result.returncode != 0:
+        subprocess.run(["rm", "-rf", directory])
+        if result.returncode == 3 and not os.environ.get("LAYERCAST_REQUIRE_POSTGRES"):
+            pytest.skip(f"PostgreSQL is not installed: {result.stderr.strip()}")
+        pytest.fail(f"scripts/test-postgres.sh start exited {result.returncode}: {result.stderr}")
+    server = PostgresServer(result.stdout.strip().splitlines()[-1], directory)
+    yield server
+    subprocess.run(["bash", str(script), "stop", directory], capture_output=True, timeout=120)

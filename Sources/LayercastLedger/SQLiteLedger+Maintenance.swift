@@ -2,10 +2,10 @@ import Foundation
 
 // What an operator runs against a ledger: the complete check and the online backup
 // (`layercast ledger check|backup`, docs/operations.md).
-extension Ledger {
+extension SQLiteLedger {
     /// SQLite's complete `integrity_check` and the schema check; throws `corrupt` naming what is wrong.
     public func verify() throws(LedgerError) {
-        try LedgerIntegrity.check(connection, path: path, thorough: true)
+        try SQLiteIntegrity.check(connection, path: path, thorough: true)
     }
 
     /// Counts of what the ledger holds.
@@ -32,9 +32,9 @@ extension Ledger {
         } catch {
             throw LedgerError(error.code, "back up \(path) to \(destination): \(error.message)")
         }
-        try LedgerIntegrity.checkFile(destination)
+        try SQLiteIntegrity.checkFile(destination)
         let copy = try SQLiteConnection(path: destination)
-        try LedgerIntegrity.check(copy, path: destination, thorough: true)
+        try SQLiteIntegrity.check(copy, path: destination, thorough: true)
         return try Self.summary(of: copy)
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import LayercastLedger
 
-@Suite struct LedgerOpeningTests {
+@Suite struct SQLiteOpeningTests {
     @Test func createsTheDirectoryAndItsParents() throws {
         try withTemporaryDirectory { directory in
             let nested = directory + "/a/b/c"
-            let ledger = try Ledger(directory: nested)
+            let ledger = try SQLiteLedger(directory: nested)
             #expect(ledger.path == nested + "/layercast.sqlite")
             #expect(FileManager.default.fileExists(atPath: ledger.path))
-            #expect(try Ledger(directory: nested + "/").path == nested + "/layercast.sqlite")
+            #expect(try SQLiteLedger(directory: nested + "/").path == nested + "/layercast.sqlite")
         }
     }
 
@@ -19,7 +19,7 @@ import Testing
             let path = directory + "/layercast.sqlite"
             let garbage = String(repeating: "this is not an SQLite database\n", count: 200)
             try garbage.write(toFile: path, atomically: false, encoding: .utf8)
-            let error = try #require(throws: LedgerError.self) { try Ledger(directory: directory) }
+            let error = try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
             #expect(error.code == .corrupt)
             #expect(error.message.hasPrefix("the ledger \(path) does not begin with the SQLite header"))
             #expect(try String(contentsOfFile: path, encoding: .utf8) == garbage)
@@ -28,9 +28,9 @@ import Testing
 
     @Test func aNewerSchemaVersionIsRefused() throws {
         try withTemporaryDirectory { directory in
-            let path = try Ledger(directory: directory).path
+            let path = try SQLiteLedger(directory: directory).path
             try SQLiteConnection(path: path).execute("PRAGMA user_version = 3")
-            let error = try #require(throws: LedgerError.self) { try Ledger(directory: directory) }
+            let error = try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
             #expect(error == LedgerError(
                 .schema, "\(path) has ledger schema version 3; this build knows only version 2 (is it newer?)"))
         }
@@ -41,7 +41,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = directory + "/layercast.sqlite"
             try SQLiteConnection(path: path).execute("CREATE TABLE notes (text TEXT)")
-            let error = try #require(throws: LedgerError.self) { try Ledger(directory: directory) }
+            let error = try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
             #expect(error.code == .schema)
             #expect(error.message.hasPrefix("\(path) is an SQLite database but not a Layercast ledger"))
             let tables = try SQLiteConnection(path: path).query("SELECT name FROM sqlite_schema") { $0.text(0) }
@@ -51,7 +51,7 @@ import Testing
 
     @Test func aNewLedgerHasTheCurrentSchemaVersionInWALMode() throws {
         try withTemporaryDirectory { directory in
-            let path = try Ledger(directory: directory).path
+            let path = try SQLiteLedger(directory: directory).path
             let connection = try SQLiteConnection(path: path)
             #expect(try connection.query("PRAGMA user_version") { $0.int(0) } == [2])
             #expect(try connection.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
@@ -65,7 +65,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let path = directory + "/layercast.sqlite"
             let old = try SQLiteConnection(path: path)
-            try old.execute(LedgerSchema.tables)
+            try old.execute(SQLiteSchema.tables)
             try old.execute("""
                 INSERT INTO rains (room, seed, duration, pool, winners, min_coins, max_coins, width, height, media_start,
                                    status, created_at, ended_at)
@@ -74,8 +74,8 @@ import Testing
                 INSERT INTO awards (rain, packet, player, name, coins, x, y, view_time, server_time, created_at)
                 VALUES (1, 4, 'player-42', 'Ada', 37, 10, 20, 9.5, 9.6, 1780000010000);
                 """)
-            let ledger = try Ledger(directory: directory)
-            #expect(try SQLiteConnection(path: path).query("PRAGMA user_version") { $0.int(0) } == [LedgerSchema.version])
+            let ledger = try SQLiteLedger(directory: directory)
+            #expect(try SQLiteConnection(path: path).query("PRAGMA user_version") { $0.int(0) } == [SQLiteSchema.version])
             let rain = try #require(try ledger.rain(id: 1))
             // A version-1 rain had no salt, no commitment and no limits: no on-screen rule, 20 taps/s.
             #expect(rain.salt == "" && rain.commitment == "" && rain.seed == 7)
@@ -84,7 +84,7 @@ import Testing
                                                      minVisible: 0, tapRate: 20, players: 0))
             #expect(rain.prizes == [4: 37] && rain.awards.map(\.coins) == [37])
             // A second open finds the current version and changes nothing.
-            _ = try Ledger(directory: directory)
+            _ = try SQLiteLedger(directory: directory)
             #expect(try ledger.rain(id: 1) == rain)
         }
     }

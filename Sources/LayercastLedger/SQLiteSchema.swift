@@ -2,7 +2,7 @@
 /// tables and then every migration; an older one gets the migrations it lacks, in one
 /// transaction; a version this build does not know, or a non-empty database without one, is
 /// refused untouched.
-enum LedgerSchema {
+enum SQLiteSchema {
     /// The version this build writes: 1 + the number of migrations.
     static var version: Int { 1 + migrations.count }
 

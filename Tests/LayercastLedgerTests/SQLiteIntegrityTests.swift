@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import LayercastLedger
 
-@Suite struct LedgerIntegrityTests {
+@Suite struct SQLiteIntegrityTests {
     /// A ledger in `directory` with a rain and an award, closed and checkpointed into its file.
     func makeLedger(_ directory: String) throws -> String {
-        let ledger = try Ledger(directory: directory)
+        let ledger = try SQLiteLedger(directory: directory)
         let rain = try ledger.beginRain(newRain())
         _ = try ledger.recordAward(award(rain: rain, packet: 3, player: "ada", coins: 250))
         try ledger.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -13,7 +13,7 @@ import Testing
     }
 
     func refusal(_ directory: String) throws -> LedgerError {
-        try #require(throws: LedgerError.self) { try Ledger(directory: directory) }
+        try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
     }
 
     @Test func anEmptyFileIsRefusedNotStartedAfresh() throws {
@@ -73,16 +73,16 @@ import Testing
     @Test func aSoundLedgerOpensAndVerifies() throws {
         try withTemporaryDirectory { directory in
             _ = try makeLedger(directory)
-            let ledger = try Ledger(directory: directory)
+            let ledger = try SQLiteLedger(directory: directory)
             try ledger.verify()
-            #expect(try ledger.summary() == LedgerSummary(schemaVersion: LedgerSchema.version, rains: 1, awards: 1, coins: 250))
+            #expect(try ledger.summary() == LedgerSummary(schemaVersion: SQLiteSchema.version, rains: 1, awards: 1, coins: 250))
         }
     }
 
     @Test func aBackupHoldsEverythingAndNeverOverwrites() throws {
         try withTemporaryDirectory { directory in
             _ = try makeLedger(directory)
-            let ledger = try Ledger(directory: directory)
+            let ledger = try SQLiteLedger(directory: directory)
             let copy = directory + "/copy.sqlite"
             #expect(try ledger.backup(to: copy) == ledger.summary())
             let error = try #require(throws: LedgerError.self) { try ledger.backup(to: copy) }
@@ -90,7 +90,7 @@ import Testing
             let restored = directory + "/restored"
             try FileManager.default.createDirectory(atPath: restored, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: copy, toPath: restored + "/layercast.sqlite")
-            let back = try Ledger(directory: restored)
+            let back = try SQLiteLedger(directory: restored)
             #expect(try back.player(id: "ada", recentLimit: 5)?.coins == 250)
         }
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// What a ledger file must pass before it is used (docs/operations.md, "The ledger"): it is not
 /// empty, it begins with the SQLite header, SQLite's own check finds nothing wrong, and it has
-/// every table and column that `LedgerSchema` creates. Each failure is a `corrupt` error whose
+/// every table and column that `SQLiteSchema` creates. Each failure is a `corrupt` error whose
 /// message says what is wrong and how to recover.
-enum LedgerIntegrity {
+enum SQLiteIntegrity {
     /// How to recover, appended to every `corrupt` message.
     static let recovery = "Layercast will not use it. To recover: move layercast.sqlite (with any layercast.sqlite-wal "
         + "and layercast.sqlite-shm beside it) out of the data directory and copy the newest backup "
@@ -58,15 +58,15 @@ enum LedgerIntegrity {
             throw damaged(path, "cannot be read through (\(error.message))")
         }
         guard missing.isEmpty else {
-            throw damaged(path, "lacks \(missing.prefix(5).joined(separator: ", ")) of ledger schema version \(LedgerSchema.version)")
+            throw damaged(path, "lacks \(missing.prefix(5).joined(separator: ", ")) of ledger schema version \(SQLiteSchema.version)")
         }
     }
 
-    /// `table.column type` of every column a new ledger gets (LedgerSchema.prepare on an empty
+    /// `table.column type` of every column a new ledger gets (SQLiteSchema.prepare on an empty
     /// in-memory database) that `connection`'s database lacks.
     static func missingColumns(_ connection: SQLiteConnection) throws(LedgerError) -> [String] {
         let reference = try SQLiteConnection(path: ":memory:")
-        try LedgerSchema.prepare(reference, path: ":memory:")
+        try SQLiteSchema.prepare(reference, path: ":memory:")
         let found = Set(try columns(connection))
         return try columns(reference).filter { !found.contains($0) }
     }

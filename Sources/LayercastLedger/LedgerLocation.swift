@@ -1,0 +1,64 @@
+import Foundation
+
+/// Where the ledger is: `--ledger` or env `LAYERCAST_LEDGER` when given, else SQLite under
+/// `--data`. The one way every command opens a ledger.
+public enum LedgerLocation: Equatable, Sendable, CustomStringConvertible {
+    /// `<directory>/layercast.sqlite`.
+    case sqlite(directory: String)
+    /// A `postgres://` or `postgresql://` URL in libpq's syntax, e.g. `postgres://USER@HOST:PORT/DB`.
+    case postgres(url: String)
+
+    /// `ledger` when it is given and not empty, else SQLite in `dataDirectory`. Throws `invalid`
+    /// for anything but a PostgreSQL URL that libpq can parse (nothing is contacted).
+    public init(_ ledger: String?, dataDirectory: String) throws(LedgerError) {
+        guard let ledger, !ledger.isEmpty else {
+            self = .sqlite(directory: dataDirectory)
+            return
+        }
+        guard ledger.hasPrefix("postgres://") || ledger.hasPrefix("postgresql://") else {
+            throw LedgerError(
+                .invalid, "the ledger must be a URL postgres://USER@HOST:PORT/DB (or postgresql://), not "
+                    + "\(Self.redacted(ledger).prefix(80).debugDescription); leave it out for SQLite under --data")
+        }
+        if let problem = PostgresConnection.problem(with: ledger) {
+            let said = problem.replacingOccurrences(of: ledger, with: Self.redacted(ledger))
+            throw LedgerError(.invalid, "the ledger URL \(Self.redacted(ledger)) is malformed: \(said)")
+        }
+        self = .postgres(url: ledger)
+    }
+
+    /// Opens the ledger (creating or migrating its schema); see `SQLiteLedger.init` and
+    /// `PostgresLedger.init` for what each throws.
+    public func open() throws(LedgerError) -> any Ledger {
+        switch self {
+        case .sqlite(let directory): try SQLiteLedger(directory: directory)
+        case .postgres(let url): try PostgresLedger(url: url, address: Self.redacted(url))
+        }
+    }
+
+    /// The directory, or the URL with any password replaced by `***`.
+    public var description: String {
+        switch self {
+        case .sqlite(let directory): directory
+        case .postgres(let url): Self.redacted(url)
+        }
+    }
+
+    /// `url` with the password of its user part and any `password=` parameter replaced by `***`.
+    static func redacted(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://") {
+            let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+            }
+        }
+        if let query = text.firstIndex(of: "?") {
+            let parameters = text[text.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("password=") ? "password=***" : String($0)
+            }
+            text = String(text[...query]) + parameters.joined(separator: "&")
+        }
+        return text
+    }
+}

@@ -1,0 +1,217 @@
+import CLibPQ
+import Foundation
+
+/// One PostgreSQL connection: the only code in the module that calls libpq. Statements go as
+/// `PQexecParams` with text parameters (`$1`, `$2`, ... in order) and text results; every
+/// failure becomes a `LedgerError` whose message ends with the SQLSTATE. The session runs with
+/// `synchronous_commit = on`, so a COMMIT that returns is durable on the server. Not
+/// thread-safe: use it from one thread at a time.
+final class PostgresConnection {
+    /// A value bound to a statement parameter.
+    enum Value {
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        /// A `bigint[]` (for `unnest($n::bigint[])`).
+        case integers([Int64])
+    }
+
+    /// One row of a result; valid only inside the `query` callback that receives it. A value
+    /// that does not parse as the type asked for is an `io` error naming the column.
+    struct Row {
+        fileprivate let result: OpaquePointer
+        fileprivate let index: Int32
+
+        func isNull(_ column: Int32) -> Bool { PQgetisnull(result, index, column) != 0 }
+
+        func text(_ column: Int32) -> String {
+            guard let bytes = PQgetvalue(result, index, column) else { return "" }
+            let count = Int(PQgetlength(result, index, column))
+            return bytes.withMemoryRebound(to: UInt8.self, capacity: count) {
+                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+            }
+        }
+
+        func int64(_ column: Int32) throws(LedgerError) -> Int64 {
+            guard let value = Int64(text(column)) else { throw unreadable(column, "a bigint") }
+            return value
+        }
+
+        func int(_ column: Int32) throws(LedgerError) -> Int { Int(try int64(column)) }
+
+        func optionalInt64(_ column: Int32) throws(LedgerError) -> Int64? { isNull(column) ? nil : try int64(column) }
+
+        /// float8 text as PostgreSQL prints it with extra_float_digits > 0: the shortest exact form.
+        func double(_ column: Int32) throws(LedgerError) -> Double {
+            switch text(column) {
+            case "Infinity": return .infinity
+            case "-Infinity": return -.infinity
+            case let digits:
+                guard let value = Double(digits) else { throw unreadable(column, "a float8") }
+                return value
+            }
+        }
+
+        private func unreadable(_ column: Int32, _ type: String) -> LedgerError {
+            let name = PQfname(result, column).map { String(cString: $0) } ?? "column \(column)"
+            return LedgerError(.io, "\(name) holds \(text(column).prefix(40).debugDescription), not \(type)")
+        }
+    }
+
+    private let connection: OpaquePointer
+
+    /// Connects to `url` (`postgres://` or `postgresql://`, libpq's URI syntax) and sets the
+    /// session up. Throws `open` when the server cannot be reached or refuses.
+    init(url: String) throws(LedgerError) {
+        // Later keywords win: what the URL says overrides these defaults.
+        let keys = ["application_name", "connect_timeout", "dbname"]
+        let values = ["layercast", "10", url]
+        let handle = withCStrings(keys) { keys in withCStrings(values) { values in PQconnectdbParams(keys, values, 1) } }
+        guard let handle else { throw LedgerError(.open, "cannot allocate a libpq connection") }
+        // From here on a throw runs deinit, which closes the handle.
+        connection = handle
+        guard PQstatus(connection) == CONNECTION_OK else { throw LedgerError(.open, Self.trimmed(PQerrorMessage(connection))) }
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        do throws(LedgerError) {
+            try setUpSession()
+        } catch {
+            throw LedgerError(.open, error.message)
+        }
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Why `url` is not a connection URI libpq accepts, or nil when it is (nothing is contacted).
+    static func problem(with url: String) -> String? {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(url, &error) else {
+            defer { PQfreemem(error) }
+            return error.map { trimmed($0) } ?? "libpq cannot parse it"
+        }
+        PQconninfoFree(options)
+        return nil
+    }
+
+    /// What every session of the ledger runs with: durable commits, UTF-8, float8 printed exactly,
+    /// lock waits bounded like SQLite's busy_timeout.
+    private func setUpSession() throws(LedgerError) {
+        try execute("""
+            SET synchronous_commit = on; SET client_encoding = 'UTF8'; SET extra_float_digits = 3;
+            SET lock_timeout = '5s'; SET TIME ZONE 'UTC'
+            """)
+    }
+
+    /// Runs `sql`, one or more statements without parameters, ignoring any rows.
+    func execute(_ sql: String) throws(LedgerError) {
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        _ = try check(result)
+    }
+
+    /// Runs one statement with `parameters`, returning each row as `read` makes it.
+    func query<T>(
+        _ sql: String, _ parameters: [Value] = [], read: (Row) throws(LedgerError) -> T
+    ) throws(LedgerError) -> [T] {
+        let texts = try parameters.map { (value) throws(LedgerError) -> String in try Self.text(value) }
+        let result = withCStrings(texts) { values in
+            PQexecParams(connection, sql, Int32(texts.count), nil, values, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        let rows = try check(result)
+        var values: [T] = []
+        for index in 0..<PQntuples(rows) { values.append(try read(Row(result: rows, index: index))) }
+        return values
+    }
+
+    /// Runs one statement with `parameters`, ignoring any rows.
+    func run(_ sql: String, _ parameters: [Value] = []) throws(LedgerError) {
+        _ = try query(sql, parameters) { _ in () }
+    }
+
+    /// Runs `body` in one transaction opened by `begin` (e.g. `BEGIN ISOLATION LEVEL REPEATABLE
+    /// READ`) and commits it; when anything throws, rolls back and rethrows. A connection lost
+    /// since the last call is re-established and set up again first; a commit whose answer is
+    /// lost is an `io` error saying its outcome is unknown.
+    func transaction<T>(_ begin: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        if PQstatus(connection) != CONNECTION_OK {
+            PQreset(connection)
+            guard PQstatus(connection) == CONNECTION_OK else {
+                throw LedgerError(.io, "the connection is lost and cannot be re-established: \(Self.trimmed(PQerrorMessage(connection)))")
+            }
+            try setUpSession()
+        }
+        try execute(begin)
+        let result: T
+        do throws(LedgerError) {
+            result = try body()
+        } catch {
+            if PQtransactionStatus(connection) != PQTRANS_IDLE, PQstatus(connection) == CONNECTION_OK {
+                let rollback = PQexec(connection, "ROLLBACK")
+                defer { PQclear(rollback) }
+                if PQresultStatus(rollback) != PGRES_COMMAND_OK {
+                    throw LedgerError(error.code, "\(error.message); rollback failed too: \(Self.trimmed(PQerrorMessage(connection)))")
+                }
+            }
+            throw error
+        }
+        do throws(LedgerError) {
+            try execute("COMMIT")
+        } catch where PQstatus(connection) != CONNECTION_OK {
+            throw LedgerError(.io, "the connection was lost during COMMIT, whose outcome is unknown: \(error.message)")
+        }
+        return result
+    }
+
+    /// A parameter as PostgreSQL's text input reads it; text holding NUL is refused (libpq's
+    /// C strings would cut it short, and PostgreSQL's text cannot hold it).
+    private static func text(_ value: Value) throws(LedgerError) -> String {
+        switch value {
+        case .integer(let integer): return String(integer)
+        case .real(let real) where real == .infinity: return "Infinity"
+        case .real(let real) where real == -.infinity: return "-Infinity"
+        case .real(let real): return "\(real)"  // Swift prints the shortest digits that read back exactly
+        case .integers(let integers): return "{" + integers.map(String.init).joined(separator: ",") + "}"
+        case .text(let text):
+            guard !text.utf8.contains(0) else {
+                throw LedgerError(.invalid, "\(text.prefix(40).debugDescription) holds a NUL character, which PostgreSQL cannot store")
+            }
+            return text
+        }
+    }
+
+    /// Throws for a result that is not a success: unique violations are `duplicate`, other
+    /// integrity violations and bad data `invalid`, the rest `io`.
+    private func check(_ result: OpaquePointer?) throws(LedgerError) -> OpaquePointer {
+        guard let result else { throw LedgerError(.io, Self.trimmed(PQerrorMessage(connection))) }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK: return result
+        default:
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+            let message = Self.trimmed(PQresultErrorField(result, Int32(UInt8(ascii: "M"))) ?? PQresultErrorMessage(result))
+            let code: LedgerError.Code
+            switch state {
+            case "23505": code = .duplicate
+            case _ where state.hasPrefix("23") || state.hasPrefix("22"): code = .invalid
+            default: code = .io
+            }
+            throw LedgerError(code, state.isEmpty ? message : "\(message) (SQLSTATE \(state))")
+        }
+    }
+
+    private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
+        message.map { String(cString: $0).trimmingTrailingWhitespace } ?? "unknown libpq error"
+    }
+}
+
+/// Calls `body` with `strings` as a NULL-terminated C array of C strings, valid only during the call.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies: [UnsafePointer<CChar>?] = strings.map { UnsafePointer(strdup($0)) } + [nil]
+    defer { copies.forEach { free(UnsafeMutablePointer(mutating: $0)) } }
+    return copies.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+extension String {
+    fileprivate var trimmingTrailingWhitespace: String {
+        String(self[..<(lastIndex(where: { !$0.isWhitespace }).map(index(after:)) ?? startIndex)])
+    }
+}
