@@ -184,6 +184,7 @@ static void feed(struct client *c, const uint8_t *data, size_t len, double now) 
             return;
         }
         if (opcode == 1) message(c, data + header, need - header, now);
+        else if (opcode == 2) error("binary_message");  /* protocol.md: every message is text */
         uint64_t whole = header + payload;
         size_t used = whole < len ? (size_t)whole : len;
         c->skip = whole - used;
