@@ -51,9 +51,14 @@ COMPARE_AT = 2000  # the count at which every server's CPU per client-frame is a
 
 def build_tools(servers: list[str]) -> None:
     """cc -O2 the C tools and go build the Go peer into .build-bench/ (offline, GOPATH)."""
+    needed = {"node": "node", "go": "go"}
+    missing = [needed[kind] for kind in servers if kind in needed and shutil.which(needed[kind]) is None]
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if missing or compiler is None:
+        sys.exit(f"peers: missing {' '.join(missing) or 'a C compiler'}: run scripts/install-deps.sh --bench")
     TOOLS.mkdir(exist_ok=True)
     for name in ("spectators", "floor"):
-        subprocess.run(["cc", "-O2", "-Wall", "-o", str(TOOLS / name), str(HERE / f"{name}.c")], check=True)
+        subprocess.run([compiler, "-O2", "-Wall", "-o", str(TOOLS / name), str(HERE / f"{name}.c")], check=True)
     if "go" in servers:
         env = dict(os.environ, GOPATH="/usr/share/gocode", GO111MODULE="off", GOFLAGS="",
                    GOCACHE=str(TOOLS / "gocache"))
