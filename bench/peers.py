@@ -16,7 +16,8 @@ Each step starts a fresh server (so VmHWM is that step's peak), runs `spectators
 fails, then bisect between the last pass and the first failure to within an eighth. A step passes
 when every client is still connected, skip ratio ≤ 1 %, frame-age p99 ≤ 100 ms and ≥ 28.5 frames
 per client per second. A failing step at which the client used ≥ 90 % of its core measured the
-client, not the server: the search stops and the count is reported as a lower bound (≥).
+client, not the server: when the smallest failing count is such a step, the count found is
+reported as a lower bound (≥).
 Server CPU per client-frame is /proc/PID/stat utime + stime over the measured window divided by
 the frames the clients received in it. Builds floor, spectators (cc -O2) and baseline-gorilla
 (go, offline from GOPATH=/usr/share/gocode) into .build-bench/. 127.0.0.1 only; every step is
@@ -133,8 +134,6 @@ def search(kind: str, args, recording: Path, frame_bytes: int) -> dict:
               f"skip {report['skipRatio']:.4f}  p99 {report['ageP99Ms']} ms  server {report.get('serverCpuPercent')} % "
               f"{report.get('serverCpuUsPerClientFrame')} µs/cf  client {report['clientCpuPercent']} %  "
               f"open {report['open']}  errors {report['errors']}", file=sys.stderr, flush=True)
-        if report["clientBound"]:
-            break
         if report["passed"]:
             best = max(best, clients)
         else:
@@ -147,7 +146,8 @@ def search(kind: str, args, recording: Path, frame_bytes: int) -> dict:
             if worst - best <= max(50, best // 8):
                 break
             clients = (best + worst) // 2
-    return {"kind": kind, "best": best, "steps": steps, "clientBound": bool(steps) and steps[-1]["clientBound"],
+    bound = min((s for s in steps if not s["passed"]), key=lambda s: s["clients"], default=None)
+    return {"kind": kind, "best": best, "steps": steps, "clientBound": bound is not None and bound["clientBound"],
             "load": (load_before, os.getloadavg()[0])}
 
 
