@@ -75,7 +75,7 @@ class Peer:
     """One started server of `kind` on a free port, pinned to CPU 0; stopped on exit."""
 
     def __init__(self, kind: str, recording: Path, frame_bytes: int):
-        self.kind, self.ours = kind, None
+        self.ours = None
         if kind == "ours":
             self.ours = benchlib.Server(prefix=pinned(SERVER_CPU))
             self.port, self.pid = self.ours.port, self.ours.pid
