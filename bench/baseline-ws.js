@@ -13,7 +13,8 @@
 // - A client gets a delta only when it got the frame before; otherwise (just joined, or skipped)
 //   it waits for a tick whose full frame was recorded and gets that. A client whose socket still
 //   holds more than 32 KiB unsent is skipped this tick (latest wins, as in our server, which reads
-//   the kernel's unsent bytes instead).
+//   the kernel's unsent bytes instead). A client skipped that way for 10 s (our server's default
+//   --stall-timeout) is closed.
 'use strict';
 
 const fs = require('fs');
@@ -29,11 +30,14 @@ const frames = recording.frames;
 const fulls = recording.fulls;
 const FPS = 30;
 const UNSENT_LIMIT = 32 * 1024;
+const STALL_SECONDS = 10;
+const TEXT = { binary: false };  // a Buffer goes out as a binary frame unless told otherwise
 const HEAD = /^\{"type":"frame","n":\d+,"t":[^,]+,/;
 const start = process.hrtime.bigint();
 const mediaTime = () => Number(process.hrtime.bigint() - start) / 1e9;
 
-// Each client: { ws, last: tick number of the last frame it got, or -1 }.
+// Each client: { ws, last: tick number of the last frame it got, or -1; sentAt: media time of
+// that frame, or of the connection }.
 const clients = new Set();
 
 const server = new WebSocketServer({
@@ -48,7 +52,7 @@ const server = new WebSocketServer({
 });
 
 server.on('connection', (ws) => {
-  const client = { ws, last: -1 };
+  const client = { ws, last: -1, sentAt: mediaTime() };
   clients.add(client);
   ws.send(recording.welcome.replace(/"time":[-0-9.eE+]+/, `"time":${mediaTime().toFixed(6)}`));
   ws.on('message', (data) => {
@@ -79,13 +83,18 @@ function broadcast() {
   for (const client of clients) {
     const ws = client.ws;
     if (ws.readyState !== 1) continue;
-    if (ws.bufferedAmount > UNSENT_LIMIT) continue;
+    if (ws.bufferedAmount > UNSENT_LIMIT) {
+      if (time - client.sentAt > STALL_SECONDS) ws.terminate();
+      continue;
+    }
     if (client.last === tick - 1 || position === 0) {
-      ws.send(next);
+      ws.send(next, TEXT);
       client.last = tick;
+      client.sentAt = time;
     } else if (full !== null) {
-      ws.send(full);
+      ws.send(full, TEXT);
       client.last = tick;
+      client.sentAt = time;
     }
   }
 }

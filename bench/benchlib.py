@@ -50,12 +50,13 @@ def wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 15) -> Non
 
 class Server:
     """`layercast serve` (release) on a free port with a fresh ledger, stopped with SIGINT on exit.
-    Every simulated client comes from 127.0.0.1, so the per-address limits are lifted."""
+    Every simulated client comes from 127.0.0.1, so the per-address limits are lifted. `prefix`
+    runs it under another command that execs it (e.g. `taskset -c 0`), so `pid` stays the server's."""
 
-    def __init__(self, *flags: str, binary: Path = BINARY):
+    def __init__(self, *flags: str, binary: Path = BINARY, prefix: list[str] | None = None):
         self.port = free_port()
         self.data = tempfile.mkdtemp(prefix="layercast-bench-")
-        cmd = [str(binary), "serve", "--port", str(self.port), "--public", str(REPO / "public"), "--data", self.data,
+        cmd = [*(prefix or []), str(binary), "serve", "--port", str(self.port), "--public", str(REPO / "public"), "--data", self.data,
                "--max-clients", "20000", "--room-idle", "2", "--log-level", "warning", "--admin-token", ADMIN_TOKEN,
                "--host-connections", "20000", "--host-anonymous-joins", "100000", "--host-tap-rate", "100000", *flags]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, PostgreSQL for the ledger tests, Chromium with its WebDriver, Node.js with its ws
-# module for the bench's baseline, and systemd for `systemd-analyze verify` of deploy/ (via apt),
-# and the Python test packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and
-# schemathesis (via pip).
+# the C libraries' development packages, PostgreSQL for the ledger tests, Chromium with its
+# WebDriver, and systemd for `systemd-analyze verify` of deploy/ (via apt), and the Python test
+# packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and schemathesis (via pip).
+#   scripts/install-deps.sh [--bench]
+# --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js
+# with its ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
 # Idempotent: installs nothing when everything is present.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
-# zlib1g-dev: the encoder bench's permessage-deflate figures; nodejs and node-ws: bench (d)'s baseline.
+# zlib1g-dev: the encoder bench's permessage-deflate figures.
 # systemd: test_deploy.py verifies the units with systemd-analyze. libpq-dev: the PostgreSQL ledger;
 # postgresql: the server its tests start (scripts/test-postgres.sh), and psql.
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev chromium chromium-driver nodejs node-ws systemd)
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev chromium chromium-driver systemd)
+case ${1:-} in
+    --bench) packages+=(nodejs node-ws golang-go golang-github-gorilla-websocket-dev) ;;
+    "") ;;
+    *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 64 ;;
+esac
 
 apt_updated=false
 # apt_install PACKAGE...: apt-get update (once) and install, with sudo when not root.
