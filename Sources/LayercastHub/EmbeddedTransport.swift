@@ -41,8 +41,12 @@ public final class EmbeddedTransport: HubTransport {
         while written.count < limit, let write = hub.nextWrite(for: client) {
             switch write {
             case .message(let message):
-                let value = message.withText { text in try? JSONValue.parse(bytes: UnsafeRawBufferPointer(text)) }
-                written.append(.message(value ?? .null))
+                var value = JSONValue.null
+                _ = message.write { text in
+                    value = (try? JSONValue.parse(bytes: UnsafeRawBufferPointer(text))) ?? .null
+                    return true
+                }
+                written.append(.message(value))
             case .close(let code, let reason):
                 written.append(.close(code: code, reason: reason))
                 hub.disconnect(client)

@@ -17,6 +17,8 @@ public final class EncodedMessage {
         text = tree.text(headroom: headroom)
     }
 
-    /// Calls `body` with the text; the buffer's `headroom` bytes before it are free to write.
-    public func withText<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R { text.withText(body) }
+    /// Calls `body` with the text (the buffer's `headroom` bytes before it are free to write) and
+    /// answers what it answers: whether the write succeeded. Not generic, so the write path makes
+    /// no unspecialized call across the module boundary.
+    public func write(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Bool) -> Bool { text.withText(body) }
 }

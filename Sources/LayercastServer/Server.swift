@@ -273,6 +273,6 @@ extension EncodedMessage {
     /// Writes the text as one WebSocket text message, framed in the buffer's headroom; false when
     /// lws reports the connection failed.
     func write(to wsi: OpaquePointer) -> Bool {
-        withText { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) >= $0.count }
+        write { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) >= $0.count }
     }
 }
