@@ -26,7 +26,6 @@ extension Hub {
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
         let room = room(scene: scene, name: name, now: now)
-        room.now = now
         let answer = room.host.perform(command, body: body, in: room)
         if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy { rooms[key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)

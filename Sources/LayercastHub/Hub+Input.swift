@@ -38,7 +38,6 @@ extension Hub {
     private func handle(_ message: ClientMessage, from client: Client) {
         let now = transport.now
         guard let room = client.room else { return }
-        room.now = now
         switch message {
         case .ping(let id):
             enqueue(encoded(ServerMessage.pong(id: id, time: room.mediaTime(at: now))), to: client, tapArrival: nil)

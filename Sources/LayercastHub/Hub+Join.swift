@@ -34,7 +34,6 @@ extension Hub {
                 return
             }
             let room = room(scene: join.scene, name: join.room, now: now)
-            room.now = now
             client.room = room
             room.clients.append(client)
             let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: client.name,

@@ -62,7 +62,6 @@ public final class Hub {
         let now = transport.now
         tickedAt = now
         for (key, room) in rooms {
-            room.now = now
             if room.clients.isEmpty, !room.host.isBusy {
                 let since = room.emptySince ?? now
                 room.emptySince = since
@@ -102,7 +101,7 @@ public final class Hub {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
         let host = scene.host(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
-        let room = Room(name: name, host: host, now: now, headroom: transport.headroom)
+        let room = Room(name: name, host: host, now: now, clock: transport)
         room.maxParticles = configuration.maxParticles
         room.tick(at: now)
         rooms[key] = room

@@ -14,12 +14,11 @@ final class Room: HostedRoom {
     let name: String
     /// Monotonic time of media time 0.
     let startedAt: Double
-    /// Now, on the monotonic clock, as of the hub's current call (`HostedRoom`).
-    var now: Double
     var clients: [Client] = []
     var emptySince: Double?
 
-    private let headroom: Int
+    /// The transport: its clock is the room's `now`, its headroom the encodings'.
+    private unowned let clock: any HubTransport
     private let builder = DisplayListBuilder()
     /// The most particles a frame evaluates over the room's emitter layers (`--max-particles`).
     var maxParticles: Int {
@@ -38,17 +37,18 @@ final class Room: HostedRoom {
 
     /// A room around `host`'s scene, created at media time 0; the root layer's bounds give the
     /// scene size that `welcome` announces.
-    init(name: String, host: any SceneHost, now: Double, headroom: Int) {
+    init(name: String, host: any SceneHost, now: Double, clock: any HubTransport) {
         self.name = name
         self.host = host
-        self.now = now
-        self.headroom = headroom
+        self.clock = clock
         startedAt = now
         var info = type(of: host.stage.scene).info
         info.size = host.stage.scene.layer.bounds.size
         self.info = info
     }
 
+    /// Now, on the transport's monotonic clock (`HostedRoom`).
+    var now: Double { clock.now }
     var hasClients: Bool { !clients.isEmpty }
     var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count }
 
@@ -74,7 +74,7 @@ final class Room: HostedRoom {
     func deltaFrame(_ metrics: inout Metrics) -> EncodedMessage? {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
-        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime), headroom: headroom)
+        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime), headroom: clock.headroom)
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message
@@ -83,7 +83,7 @@ final class Room: HostedRoom {
     /// The newest frame in full.
     func fullFrame(_ metrics: inout Metrics) -> EncodedMessage {
         if let fullMessage { return fullMessage }
-        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: headroom)
+        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: clock.headroom)
         metrics.fullFramesEncoded += 1
         fullMessage = message
         return message

@@ -4,7 +4,6 @@ struct RouteTable {
     /// What a handler is given: the connection and the pattern's segments by name.
     struct Request {
         let wsi: OpaquePointer
-        let path: String
         let parameters: [String: String]
 
         subscript(_ name: String) -> String { parameters[name] ?? "" }

@@ -15,7 +15,7 @@ extension Server {
             return 0
         }
         if let route = routes.match(.get, path) {
-            return route.handler(self, RouteTable.Request(wsi: wsi, path: path, parameters: route.parameters))
+            return route.handler(self, RouteTable.Request(wsi: wsi, parameters: route.parameters))
         }
         guard let file = files.file(for: path) else {
             if path.hasPrefix("/api/") {
@@ -52,7 +52,7 @@ extension Server {
             pendingPosts[wsi] = nil
             return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(post.path.prefix(100))")))
         }
-        return route.handler(self, RouteTable.Request(wsi: wsi, path: post.path, parameters: route.parameters))
+        return route.handler(self, RouteTable.Request(wsi: wsi, parameters: route.parameters))
     }
 
     func write(_ wsi: OpaquePointer, json: JSONValue) -> Int32 {
