@@ -15,6 +15,12 @@ public final class SQLiteLedger: Ledger {
 
     public var address: String { path }
 
+    /// The most memory SQLite's page cache may hold for the ledger, in KiB (`PRAGMA cache_size`
+    /// −256). A tap's award touches a handful of pages (the awards tail, its unique index, the
+    /// rain's row and prize); SQLite's default of 2,000 KiB only made the heap grow with the file
+    /// (docs/reliability.md, "The 60-minute soak").
+    public static let pageCacheKiB = 256
+
     /// Opens the ledger in `directory`, creating the directory (and its parents) and the
     /// database when missing. Throws `open` when the file cannot be opened, `schema` when its
     /// schema version is unknown (newer) or it is some other database, `corrupt` when it is
@@ -29,7 +35,7 @@ public final class SQLiteLedger: Ledger {
         try SQLiteIntegrity.checkFile(path)
         do throws(LedgerError) {
             connection = try SQLiteConnection(path: path)
-            try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try connection.execute("PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -\(Self.pageCacheKiB)")
             let mode = try connection.query("PRAGMA journal_mode = WAL") { $0.text(0) }.first
             guard mode == "wal" else { throw LedgerError(.io, "journal_mode is \(mode ?? "unknown"), not wal") }
         } catch {

@@ -13,6 +13,14 @@ import Testing
         }
     }
 
+    /// The page cache is bounded at 256 KiB (negative cache_size is KiB), not SQLite's 2,000.
+    @Test func thePageCacheIsBounded() throws {
+        try withTemporaryDirectory { directory in
+            let ledger = try SQLiteLedger(directory: directory)
+            #expect(try ledger.connection.query("PRAGMA cache_size") { $0.int(0) } == [-256])
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseFailsNamingThePath() throws {
         try withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
