@@ -41,6 +41,11 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
 
         // The Core Animation model: pure Swift, no I/O, no C dependency.
         .target(name: "LayercastEngine"),
@@ -99,6 +104,16 @@ let package = Package(
             ]
         ),
 
+        // `layercast serve --cluster`: placement, relayed rooms and forwarded input over Redis
+        // (docs/cluster.md); the one place that talks to hiredis.
+        .target(
+            name: "LayercastCluster",
+            dependencies: [
+                "CHiredis", "LayercastPlatform", "LayercastHub", "LayercastJSON", "LayercastWire",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
         .target(name: "LayercastAudit", dependencies: ["LayercastLedger", "LayercastScenes"]),
 
@@ -119,6 +134,7 @@ let package = Package(
                 "LayercastLedger",
                 "LayercastHub",
                 "LayercastServer",
+                "LayercastCluster",
                 "LayercastLoad",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -133,6 +149,7 @@ let package = Package(
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastHubTests", dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"]),
+        .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub"]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastHub", "LayercastWire"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),

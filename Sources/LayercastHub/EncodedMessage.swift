@@ -17,6 +17,14 @@ public final class EncodedMessage {
         text = tree.text(headroom: headroom)
     }
 
+    /// A copy of JSON text encoded elsewhere (a frame or event relayed from the room's origin).
+    public init(copying text: UnsafeRawBufferPointer, headroom: Int) {
+        self.text = JSONText(copying: text, headroom: headroom)
+    }
+
+    /// Calls `body` with the text alone (no headroom).
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R { text.withText { body(UnsafeRawBufferPointer($0)) } }
+
     /// Calls `body` with the text (the buffer's `headroom` bytes before it are free to write) and
     /// answers what it answers: whether the write succeeded. Not generic, so the write path makes
     /// no unspecialized call across the module boundary.

@@ -26,6 +26,13 @@ extension Hub {
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
         let room = room(scene: scene, name: name, now: now)
+        switch room.source {
+        case .scene: break
+        case .origin(let origin):
+            return .failure(APIError(421, "not_origin", "this node is not the origin of \(key); its origin is node \(origin): send the command there (docs/cluster.md)"))
+        case .placing:
+            return .failure(APIError(503, "not_ready", "this node is placing \(key) in the cluster; repeat the command in a moment"))
+        }
         let answer = room.host.perform(command, body: body, in: room)
         if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy { rooms[key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)

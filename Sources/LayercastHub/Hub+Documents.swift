@@ -13,8 +13,15 @@ extension Hub {
         return ["scenes": .array(scenes)]
     }
 
-    /// `GET /api/rooms`: the open rooms, their clients, frame and uptime.
+    /// `GET /api/rooms`: the open rooms, their clients, frame and uptime; in a cluster, every
+    /// node's rooms with their origin and clients per node.
     public func roomsDocument() -> JSONValue {
+        if let cluster { return cluster.roomsDocument(fps: configuration.fps) }
+        return localRoomsDocument()
+    }
+
+    /// The rooms open on this node alone.
+    func localRoomsDocument() -> JSONValue {
         let now = transport.now
         let list = rooms.values.sorted { ($0.info.id, $0.name) < ($1.info.id, $1.name) }.map { room -> JSONValue in
             let players = room.clients.filter { $0.role == .player }.count
@@ -26,10 +33,17 @@ extension Hub {
         return ["rooms": .array(list)]
     }
 
-    /// `GET /metrics`: the Prometheus text.
+    /// `GET /metrics`: the Prometheus text, the cluster's counters after the hub's.
     public func metricsText() -> String {
         let inRooms = clients.values.filter { $0.room != nil }
         let players = inRooms.filter { $0.role == .player }.count
-        return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players)
+        return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players) + (cluster?.metricsText ?? "")
+    }
+
+    /// `GET /healthz`: `status` (`ok`, or `degraded` while a cluster node has lost Redis) and
+    /// the node's id, with the cluster's address when there is one.
+    public func healthDocument() -> JSONValue {
+        guard let cluster else { return ["status": "ok", "node": .string(configuration.node)] }
+        return cluster.health
     }
 }

@@ -53,6 +53,9 @@ extension Hub {
                 let rate = RateText.decimal(configuration.hostLimits.tapsPerSecond)
                 return reject(client, ProtocolError(.hostLimit, "more than \(rate) taps per second from your network"))
             }
+            if room.source != .scene {
+                return forward(.tap(x: x, y: y, viewTime: viewTime, id: id.map(JSONValue.number)), from: client, in: room)
+            }
             if let refusal = room.host.admitTap(by: player.id, in: room) { return reject(client, refusal) }
             let tapper = Tapper(client: client.name, player: player.id, name: player.name, id: id.map(JSONValue.number))
             let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now)
@@ -75,8 +78,21 @@ extension Hub {
             guard client.drags.allow(at: now) else {
                 return reject(client, ProtocolError(.rateLimited, "more than 120 drag steps per second"))
             }
+            if room.source != .scene {
+                return forward(.drag(phase: phase.rawValue, x: x, y: y, viewTime: viewTime), from: client, in: room)
+            }
             broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: client.name, at: now), in: room, tapArrival: nil)
         }
+    }
+
+    /// Sends checked input to the origin of a room this node relays; while the room is still
+    /// being placed, it is refused.
+    private func forward(_ action: ForwardedInput.Action, from client: Client, in room: Room) {
+        guard let cluster, case .origin(let origin) = room.source else {
+            return reject(client, ProtocolError(.notReady, "the room is starting on this server; try again in a moment"))
+        }
+        cluster.forward(ForwardedInput(room: room.key, node: cluster.node, client: client.name, player: client.player?.id,
+                                       name: client.player?.name, action: action), to: origin)
     }
 
     /// Takes a token from the player's tap bucket, shared by all of its connections; buckets

@@ -40,8 +40,15 @@ extension Hub {
                                                 fps: fps, time: room.mediaTime(at: now),
                                                 player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
             enqueue(encoded(welcome), to: client, tapArrival: nil)
-            for event in room.host.joined(client: client.name, in: room) {
-                enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+            switch room.source {
+            case .scene:
+                for event in room.host.joined(client: client.name, in: room) {
+                    enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+                }
+            case .origin(let origin):
+                cluster?.forward(joined(client, in: room), to: origin)
+            case .placing:
+                break  // told when the room is placed
             }
             logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.info.id)/\(room.name)", "role": "\(join.role.rawValue)"])
         }

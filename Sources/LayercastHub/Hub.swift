@@ -33,6 +33,8 @@ public final class Hub {
     private var tickedAt: Double
     /// Set by `stop()`: every client is closed with 1001 at its next write.
     public private(set) var stopping = false
+    /// The cluster this hub is a node of; nil for one process alone (set before the first client).
+    public var cluster: (any HubCluster)?
 
     /// A hub on `transport`, reading from `ledger` and committing through `services`.
     public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: any Ledger,
@@ -62,20 +64,24 @@ public final class Hub {
         let now = transport.now
         tickedAt = now
         for (key, room) in rooms {
-            if room.clients.isEmpty, !room.host.isBusy {
+            if room.clients.isEmpty, room.remoteClients == 0, !room.host.isBusy {
                 let since = room.emptySince ?? now
                 room.emptySince = since
                 if now - since >= configuration.roomIdleSeconds {
                     rooms[key] = nil
+                    cluster?.closed(key, origin: room.source == .scene)
                     logger.info("room closed", metadata: ["scene": "\(room.info.id)", "room": "\(room.name)"])
                     continue
                 }
             } else {
                 room.emptySince = nil
             }
-            room.tick(at: now)
-            broadcast(room.host.ticked(in: room), in: room, tapArrival: nil)
-            broadcast(room.takeEvents(), in: room, tapArrival: nil)
+            if room.source == .scene {
+                room.tick(at: now)
+                publishFrame(of: room, at: now)
+                broadcast(room.host.ticked(in: room), in: room, tapArrival: nil)
+                broadcast(room.takeEvents(), in: room, tapArrival: nil)
+            }
             for client in room.clients {
                 if client.lastFrameSent < room.frameNumber - 1, now - client.lastWrite > configuration.stallTimeoutSeconds {
                     drop(client, reason: "stalled")
@@ -101,11 +107,12 @@ public final class Hub {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
         let host = scene.host(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
-        let room = Room(name: name, host: host, now: now, clock: transport)
+        let room = Room(name: name, host: host, now: now, clock: transport, placing: cluster != nil)
         room.maxParticles = configuration.maxParticles
-        room.tick(at: now)
+        if room.source == .scene { room.tick(at: now) }
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])
+        cluster?.opened(key)
         return room
     }
 
@@ -160,11 +167,21 @@ public final class Hub {
 
     /// Sends scene events to their audience (the room, or the client that caused them), each
     /// encoded once.
+    /// On an origin, room events go to the other nodes too, and a client's own events to the
+    /// node it is on.
     func broadcast(_ events: [SceneEvent], in room: Room, tapArrival: Double?, tapper: Client? = nil) {
         for event in events {
             let message = encoded(ServerMessage.event(event))
+            var delivered = false
             for client in room.clients where event.audience == .room || client.name == event.client {
                 enqueue(message, to: client, tapArrival: client === tapper ? tapArrival : nil)
+                delivered = true
+            }
+            guard let cluster, room.source == .scene else { continue }
+            if event.audience == .room {
+                if room.publishUntil > transport.now { cluster.publish(event: message, in: room.key) }
+            } else if !delivered, let client = event.client, let node = room.remoteClientNodes[client] {
+                cluster.deliver(message, to: client, on: node)
             }
         }
     }

@@ -2,6 +2,8 @@ import LayercastScenes
 
 /// What the hub is told by `layercast serve`; the defaults are the embedded defaults.
 public struct HubConfiguration: Sendable {
+    /// This node's id (`/healthz`; in a cluster, its name in Redis).
+    public var node = "layercast"
     /// Frames per second of every room, 1…120.
     public var fps = 30
     /// Most clients at once, over all rooms.

@@ -6,16 +6,30 @@ import LayercastScenes
 import LayercastWire
 
 /// One running scene and its clients: ticked, built and encoded once per frame for all. Its
-/// scene-specific behaviour is its `host`'s.
+/// scene-specific behaviour is its `host`'s. In a cluster, a room whose origin is another node
+/// runs no scene: it keeps the origin's newest display list from the frames relayed to it.
 final class Room: HostedRoom {
     let host: any SceneHost
     var stage: SceneStage { host.stage }
     let info: SceneInfo
     let name: String
     /// Monotonic time of media time 0.
-    let startedAt: Double
+    private(set) var startedAt: Double
     var clients: [Client] = []
     var emptySince: Double?
+    /// Where its frames come from: its scene here, or another node.
+    private(set) var source: RoomSource = .scene
+    /// On an origin: frames are published while `now` is before this (other nodes relay them).
+    var publishUntil = -Double.infinity
+    /// On an origin: the next published frame goes in full (a relaying node asked for one).
+    var publishFull = true
+    /// On an origin: clients and distinct players on other nodes, as they last reported.
+    var remoteClients = 0
+    var remotePlayers = 0
+    /// On an origin: the node of each client on another node whose input it resolved.
+    var remoteClientNodes: [String: String] = [:]
+    /// Set when this node takes the room over: the next frame goes in full to every client.
+    private var restarting = false
 
     /// The transport: its clock is the room's `now`, its headroom the encodings'.
     private unowned let clock: any HubTransport
@@ -37,8 +51,9 @@ final class Room: HostedRoom {
 
     /// A room around `host`'s scene, created at media time 0; the root layer's bounds give the
     /// scene size that `welcome` announces.
-    init(name: String, host: any SceneHost, now: Double, clock: any HubTransport) {
+    init(name: String, host: any SceneHost, now: Double, clock: any HubTransport, placing: Bool = false) {
         self.name = name
+        if placing { source = .placing }
         self.host = host
         self.clock = clock
         startedAt = now
@@ -49,11 +64,30 @@ final class Room: HostedRoom {
 
     /// Now, on the transport's monotonic clock (`HostedRoom`).
     var now: Double { clock.now }
-    var hasClients: Bool { !clients.isEmpty }
-    var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count }
+    var hasClients: Bool { !clients.isEmpty || remoteClients > 0 }
+    var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count + remotePlayers }
+    var key: String { "\(info.id)/\(name)" }
 
-    /// Media time of the monotonic instant `now`.
-    func mediaTime(at now: Double) -> Double { max(stage.now, now - startedAt) }
+    /// Media time of the monotonic instant `now`; a relayed room's is its newest frame's.
+    func mediaTime(at now: Double) -> Double {
+        source == .scene ? max(stage.now, now - startedAt) : frameTime
+    }
+
+    /// The cluster placed the room: relayed from `origin`, or (nil) run here. A relayed room
+    /// that becomes the origin's takes its scene up at the newest relayed frame's number and
+    /// media time, and sends its next frame in full.
+    func place(origin: String?, at now: Double) {
+        guard let origin else {
+            if source != .scene, frameNumber >= 0 {
+                startedAt = now - frameTime
+                restarting = true
+            }
+            source = .scene
+            publishFull = true
+            return
+        }
+        source = .origin(origin)
+    }
 
     /// Runs the scene up to `now` (timers, animation events).
     func advance(to now: Double) { stage.advance(to: mediaTime(at: now)) }
@@ -62,12 +96,40 @@ final class Room: HostedRoom {
     func tick(at now: Double) {
         advance(to: now)
         let next = stage.run { builder.build(stage.scene.layer, at: stage.now) }
-        delta = FrameDelta.from(list, to: next)
+        delta = restarting ? nil : FrameDelta.from(list, to: next)
+        restarting = false
         list = next
         frameNumber += 1
         frameTime = stage.now
         deltaMessage = nil
         fullMessage = nil
+    }
+
+    /// Takes a frame relayed from the origin (its JSON text): a full frame replaces the display
+    /// list, a delta applies when it follows the newest frame (else `.gap`, nothing changes).
+    /// The text itself is what this node's clients are sent.
+    func relay(_ text: UnsafeRawBufferPointer, headroom: Int) -> RelayOutcome {
+        guard case .origin = source, let value = try? JSONValue.parse(bytes: text), case .object(let frame) = value,
+              case .number(let n)? = frame["n"], case .bool(let full)? = frame["full"], case .number(let t)? = frame["t"],
+              n >= 0, n < 9e15 else { return .ignored }
+        let number = Int(n)
+        if full {
+            guard let next = try? DisplayList(fullFrame: value) else { return .ignored }
+            if number <= frameNumber { clients.forEach { $0.lastFrameSent = -1 } }  // a new origin numbered afresh
+            list = next
+            delta = nil
+            deltaMessage = nil
+            fullMessage = EncodedMessage(copying: text, headroom: headroom)
+        } else {
+            guard frameNumber >= 0, number == frameNumber + 1, let change = try? FrameDelta(deltaFrame: value) else { return .gap }
+            list = change.applied(to: list)
+            delta = change
+            deltaMessage = EncodedMessage(copying: text, headroom: headroom)
+            fullMessage = nil
+        }
+        frameNumber = number
+        frameTime = t
+        return .applied
     }
 
     /// The newest frame as a delta against the one before; nil for frame 0.

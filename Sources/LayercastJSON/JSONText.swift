@@ -24,6 +24,15 @@ public final class JSONText {
         storage = sink.storage
     }
 
+    /// A copy of `text`, JSON written elsewhere (a frame relayed from another node), after
+    /// `headroom` free bytes.
+    public init(copying text: UnsafeRawBufferPointer, headroom: Int) {
+        self.headroom = headroom
+        count = text.count
+        storage = .allocate(byteCount: headroom + max(text.count, 1), alignment: 16)
+        if let base = text.baseAddress { (storage + headroom).copyMemory(from: base, byteCount: text.count) }
+    }
+
     deinit { storage.deallocate() }
 
     /// Calls `body` with the text's bytes; the `headroom` bytes before them may be written too.

@@ -18,6 +18,10 @@ public protocol Ledger: AnyObject {
     /// ascending (called once at server start: a crash left them running).
     func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64]
 
+    /// Marks the `running` rains of room `room` `interrupted` with ended_at = `at`; returns their
+    /// ids, ascending (a cluster node taking a room over: its origin is gone).
+    func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64]
+
     /// Inserts the rain (status running) and its prizes in one transaction; returns the new id.
     /// Throws `invalid` for a NaN setting or a negative prize packet or coins.
     func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64

@@ -35,6 +35,15 @@ public final class PostgresLedger: Ledger {
         }
     }
 
+    public func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64] {
+        try writing("interrupt the running rains of room \(room)") { () throws(LedgerError) in
+            try connection.query(
+                "UPDATE rains SET status = 'interrupted', ended_at = $1 WHERE status = 'running' AND room = $2 RETURNING id",
+                [.integer(at.unixMilliseconds), .text(room)], read: { row throws(LedgerError) in try row.int64(0) }
+            ).sorted()
+        }
+    }
+
     public func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64 {
         try writing("begin rain in room \(rain.room)") { () throws(LedgerError) in
             let settings = rain.settings

@@ -56,6 +56,15 @@ public final class SQLiteLedger: Ledger {
         }
     }
 
+    public func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64] {
+        try perform("interrupt the running rains of room \(room)") { () throws(LedgerError) in
+            try connection.query(
+                "UPDATE rains SET status = 'interrupted', ended_at = ?1 WHERE status = 'running' AND room = ?2 RETURNING id",
+                [.integer(at.unixMilliseconds), .text(room)]
+            ) { $0.int64(0) }.sorted()
+        }
+    }
+
     /// Inserts the rain (status running) and its prizes in one transaction; returns the new id.
     /// Throws `invalid` for a NaN setting or a negative prize packet or coins.
     public func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64 {

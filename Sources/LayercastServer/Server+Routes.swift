@@ -19,7 +19,7 @@ extension Server {
             server.write(request.wsi, server.hub.ownDocument(authorization: server.header(request.wsi, WSI_TOKEN_HTTP_AUTHORIZATION)))
         }
         table.add(.get, "/api/rains/{rain}") { server, request in server.write(request.wsi, server.hub.rainDocument(id: request["rain"])) }
-        table.add(.get, "/healthz") { server, request in server.write(request.wsi, json: ["status": "ok"]) }
+        table.add(.get, "/healthz") { server, request in server.write(request.wsi, json: server.hub.healthDocument()) }
         table.add(.get, "/metrics") { server, request in
             server.write(request.wsi, status: 200, type: "text/plain; version=0.0.4; charset=utf-8", body: server.hub.metricsText())
         }

@@ -27,7 +27,9 @@ public final class Server: @unchecked Sendable {
     /// Connections held until their next request head has passed `RequestFraming`.
     let gate = RequestGate()
     /// Rooms, clients and their rules; set once `init` has made the transport it calls.
-    private(set) var hub: Hub!
+    public private(set) var hub: Hub!
+    /// Called on the service thread each time another thread has called `cancelService()`.
+    public var onServiceWake: (() -> Void)?
 
     private var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
@@ -40,7 +42,7 @@ public final class Server: @unchecked Sendable {
     /// The hub client of each open WebSocket. The frame path does not look here: a client's id
     /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
     private var clients: [OpaquePointer: ClientID] = [:]
-    private var nextClient = 1
+    private var nextClient: Int
     /// Join requests parsed at the handshake with the client's address, taken when the
     /// connection is established.
     var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, host: String)] = [:]
@@ -56,6 +58,7 @@ public final class Server: @unchecked Sendable {
     public init(configuration: ServerConfiguration, logger: Logger) throws(ServerError) {
         self.configuration = configuration
         self.logger = logger
+        nextClient = configuration.firstClientNumber
         files = try StaticFiles(directory: configuration.publicDirectory)
         origins = OriginPolicy(allowed: configuration.allowedOrigins)
         securityHeaders = [("content-security-policy", origins.frameAncestors), ("x-content-type-options", "nosniff"),
@@ -66,7 +69,7 @@ public final class Server: @unchecked Sendable {
         let ledger: any Ledger
         do {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
-            let interrupted = try ledger.recoverInterrupted(now: Date())
+            let interrupted = configuration.soleLedgerWriter ? try ledger.recoverInterrupted(now: Date()) : []
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
         } catch {
             throw .ledger("cannot open the ledger in \(configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)): \(error.message)")
@@ -109,6 +112,7 @@ public final class Server: @unchecked Sendable {
         info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
+        if configuration.sharesPort { info.options |= UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) }
         guard let context = lws_create_context(&info) else {
             throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
         }
@@ -171,9 +175,16 @@ public final class Server: @unchecked Sendable {
         if let context { lws_cancel_service(context) }
     }
 
+    /// Wakes the service thread, which then calls `onServiceWake`; safe from any thread while
+    /// the server runs.
+    public func cancelService() {
+        if let context { lws_cancel_service(context) }
+    }
+
     /// Called on the service thread after `lws_cancel_service`.
     func serviceWasCancelled() {
         if stopRequested.load(ordering: .sequentiallyConsistent) { stopping = true }
+        onServiceWake?()
     }
 
     // MARK: Ticks

@@ -58,6 +58,18 @@ public struct ServerConfiguration: Sendable {
     /// default (it costs a compression per client per frame, docs/performance.md).
     public var permessageDeflate = false
 
+    /// This node's id (`/healthz`; the cluster's name for it).
+    public var node = "layercast"
+    /// The number of the first client (`c…`): a cluster gives each node its own range, so that
+    /// client ids are unique over the cluster.
+    public var firstClientNumber = 1
+    /// Whether this process is the ledger's only writer, so that at start every rain still
+    /// running was interrupted by its last stop. False in a cluster: there, the node that takes
+    /// a room over ends that room's running rains.
+    public var soleLedgerWriter = true
+    /// Whether other processes may listen on the same port (`SO_REUSEPORT`, `--workers`).
+    public var sharesPort = false
+
     public init() {}
 
     /// Whether anonymous players are let in.
@@ -66,6 +78,7 @@ public struct ServerConfiguration: Sendable {
     /// What of it the hub is told.
     var hub: HubConfiguration {
         var hub = HubConfiguration()
+        hub.node = node
         hub.fps = fps
         hub.maxClients = maxClients
         hub.maxRooms = maxRooms

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayercastCluster
 import LayercastLedger
 import LayercastScenes
 import LayercastHub
@@ -127,6 +128,15 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Accept permessage-deflate from clients that offer it (compresses every message per client; off by default).")
     var permessageDeflate = false
 
+    @Option(help: ArgumentHelp("Join the cluster on this Redis, redis://HOST:PORT[/DB] (or LAYERCAST_CLUSTER): any node serves any room (docs/cluster.md).", valueName: "url"))
+    var cluster: String?
+
+    @Option(help: ArgumentHelp("This node's id in the cluster and /healthz: letters, digits, . _ - (default: host name and process id).", valueName: "id"))
+    var nodeID: String?
+
+    @Option(help: "Processes serving this port together (SO_REUSEPORT), each a node of the --cluster.")
+    var workers = 1
+
     func validate() throws {
         guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
@@ -145,6 +155,15 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--host-connections, --host-anonymous-joins and --host-tap-rate must be at least 1")
         }
         guard screenSize != nil else { throw ValidationError("--rain-screen must be WIDTHxHEIGHT, each 100…4000 points, e.g. 414x736") }
+        if let url = resolvedCluster {
+            do throws(ClusterError) { _ = try RedisAddress(url) } catch { throw ValidationError("--cluster: \(error.message)") }
+        }
+        if let nodeID, !Self.isNodeID(nodeID) { throw ValidationError("--node-id must be 1…64 letters, digits, '.', '_' or '-'") }
+        guard (1...64).contains(workers) else { throw ValidationError("--workers must be between 1 and 64") }
+        if workers > 1 {
+            guard resolvedCluster != nil else { throw ValidationError("--workers needs --cluster: the workers are nodes of one cluster") }
+            guard port != 0 else { throw ValidationError("--workers needs a fixed --port (they share it)") }
+        }
         if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
         do throws(LedgerError) {
             _ = try ledgerLocation
@@ -183,6 +202,19 @@ struct ServeCommand: ParsableCommand {
     private var resolvedTokenSecret: String? { tokenSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_TOKEN_SECRET"] }
     private var ledgerLocation: LedgerLocation {
         get throws(LedgerError) { try LedgerOptions.location(ledger: ledger, data: data) }
+    }
+    private var resolvedCluster: String? { cluster ?? ProcessInfo.processInfo.environment["LAYERCAST_CLUSTER"] }
+    /// This node's id: `--node-id`, or the host name and process id.
+    private var resolvedNodeID: String {
+        if let nodeID { return nodeID }
+        let host = ProcessInfo.processInfo.hostName.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }.prefix(40)
+        return "\(host.isEmpty ? "node" : String(host))-\(getpid())"
+    }
+
+    static func isNodeID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { c in
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 46 || c == 95 || c == 45
+        }
     }
     private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
@@ -227,16 +259,45 @@ struct ServeCommand: ParsableCommand {
         configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
         configuration.permessageDeflate = permessageDeflate
 
+        configuration.node = resolvedNodeID
+        if workers > 1 { try WorkerProcesses.run(count: workers, node: resolvedNodeID) }
+
+        let logger = Logger(label: "layercast")
+        var address: RedisAddress?
+        if let url = resolvedCluster {
+            do throws(ClusterError) {
+                let redis = try RedisAddress(url)
+                address = redis
+                configuration.firstClientNumber = try ClusterNode.clientRange(at: redis)
+                configuration.soleLedgerWriter = false
+                configuration.sharesPort = ProcessInfo.processInfo.environment[WorkerProcesses.marker] != nil
+            } catch {
+                FileHandle.standardError.write(Data("layercast serve: --cluster: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         let server: Server
         do {
-            server = try Server(configuration: configuration, logger: Logger(label: "layercast"))
+            server = try Server(configuration: configuration, logger: logger)
         } catch {
             FileHandle.standardError.write(Data("layercast serve: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        var node: ClusterNode?
+        if let address {
+            let cluster = ClusterNode(node: configuration.node, address: address, hub: server.hub, logger: logger) { [server] in
+                server.cancelService()
+            }
+            server.hub.cluster = cluster
+            server.onServiceWake = { cluster.handleEvents() }
+            cluster.start()
+            node = cluster
+            FileHandle.standardOutput.write(Data("layercast: node \(configuration.node) of the cluster at \(address)\n".utf8))
+        }
         StopSignals.stop(server)
         FileHandle.standardOutput.write(Data("layercast: serving \(server.url)\n".utf8))
         server.run()
+        node?.stop()
     }
 }
 

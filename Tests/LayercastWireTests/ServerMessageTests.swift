@@ -34,7 +34,7 @@ struct ServerMessageTests {
         #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
             "bad_json", "unknown_type", "bad_field", "too_large", "binary", "rate_limited", "forbidden",
             "unknown_scene", "bad_room", "bad_role", "server_full", "bad_token", "token_required", "bad_player",
-            "ledger_unavailable", "host_limit",
+            "ledger_unavailable", "host_limit", "not_ready",
         ])
     }
 

@@ -1,0 +1,227 @@
+import Foundation
+import LayercastPlatform
+import Logging
+import Synchronization
+
+/// The node's Redis side, on a thread of its own so that no Redis call ever holds up the frame
+/// tick: two connections (commands, and subscriptions), reconnected with backoff while Redis is
+/// away. The hub's thread hands it `Request`s and collects `Event`s; each time events are
+/// waiting, `notify` is called (the transport's `lws_cancel_service`).
+final class ClusterLink: @unchecked Sendable {
+    enum Request {
+        /// PUBLISH; dropped while Redis is away.
+        case publish(channel: String, payload: [UInt8])
+        /// Kept across reconnects until unsubscribed.
+        case subscribe(String)
+        case unsubscribe(String)
+        /// Any command; its reply comes back as `.reply(tag:)` (an error reply while Redis is away).
+        case command([[UInt8]], tag: Int)
+    }
+
+    enum Event {
+        case connected
+        case disconnected(String)
+        case message(channel: String, payload: [UInt8])
+        case reply(tag: Int, RedisReply)
+        /// Every `period` seconds: the hub's turn to renew leases and look for silent origins.
+        case timer
+    }
+
+    /// Seconds between `.timer` events.
+    static let period = 0.25
+    /// The longest wait between two connection attempts.
+    static let maximumBackoff = 2.0
+
+    let address: RedisAddress
+    private let notify: @Sendable () -> Void
+    private let logger: Logger
+    private let queues = Mutex<(requests: [Request], events: [Event], stopped: Bool)>(([], [], false))
+    /// A pipe that wakes the link's `poll`: read end, write end.
+    private let wakeDescriptors: (read: Int32, write: Int32)
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(address: RedisAddress, logger: Logger, notify: @escaping @Sendable () -> Void) {
+        self.address = address
+        self.logger = logger
+        self.notify = notify
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) != 0 { fatalError("layercast: cannot make a pipe (errno \(errno))") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wakeDescriptors = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(wakeDescriptors.read)
+        close(wakeDescriptors.write)
+    }
+
+    /// Starts the link's thread.
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = "layercast-cluster"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops the thread after it has sent what is queued, waiting for it at most `wait` seconds.
+    func stop(wait: Double = 1) {
+        queues.withLock { $0.stopped = true }
+        wake()
+        if thread != nil { _ = finished.wait(timeout: .now() + wait) }
+    }
+
+    /// Hands requests to the link (any thread).
+    func send(_ requests: [Request]) {
+        guard !requests.isEmpty else { return }
+        queues.withLock { $0.requests += requests }
+        wake()
+    }
+
+    /// Takes the events waiting for the hub.
+    func takeEvents() -> [Event] {
+        queues.withLock { state in
+            defer { state.events.removeAll(keepingCapacity: true) }
+            return state.events
+        }
+    }
+
+    private func wake() {
+        var one: UInt8 = 1
+        _ = write(wakeDescriptors.write, &one, 1)
+    }
+
+    private func post(_ events: [Event]) {
+        guard !events.isEmpty else { return }
+        queues.withLock { $0.events += events }
+        notify()
+    }
+
+    // MARK: The link's thread
+
+    private func run() {
+        var channels: Set<String> = []
+        var connection: (commands: RedisConnection, subscriber: RedisConnection)?
+        var backoff = 0.1
+        var reportedDown = false
+        var nextTimer = monotonicSeconds() + Self.period
+        while true {
+            let (requests, stopped) = queues.withLock { state in
+                defer { state.requests.removeAll(keepingCapacity: true) }
+                return (state.requests, state.stopped)
+            }
+            if stopped && requests.isEmpty { return }
+            var events: [Event] = []
+            if connection == nil {
+                do throws(ClusterError) {
+                    let commands = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 0.5)
+                    let subscriber = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 0.5)
+                    for channel in channels { try subscriber.append(["SUBSCRIBE", channel]) }
+                    try subscriber.flush()
+                    connection = (commands, subscriber)
+                    backoff = 0.1
+                    reportedDown = false
+                    logger.notice("cluster: connected to Redis", metadata: ["redis": "\(address)"])
+                    events.append(.connected)
+                } catch {
+                    if !reportedDown {
+                        logger.error("cluster: Redis unreachable, retrying with backoff", metadata: ["error": "\(error)"])
+                        events.append(.disconnected(error.message))
+                        reportedDown = true
+                    }
+                }
+            }
+            do throws(ClusterError) {
+                try serve(requests, on: connection, channels: &channels, events: &events)
+                if let subscriber = connection?.subscriber {
+                    let wait = max(0, nextTimer - monotonicSeconds())
+                    if try poll(subscriber.descriptor, wait: wait) {
+                        for reply in try subscriber.readAvailable() {
+                            if case .array(let parts) = reply, parts.count == 3, parts[0].text == "message",
+                               let channel = parts[1].text, case .string(let payload) = parts[2] {
+                                events.append(.message(channel: channel, payload: payload))
+                            }
+                        }
+                    }
+                } else {
+                    _ = try? poll(nil, wait: backoff)
+                    backoff = min(backoff * 2, Self.maximumBackoff)
+                }
+            } catch {
+                logger.error("cluster: lost Redis", metadata: ["error": "\(error)"])
+                connection = nil
+                reportedDown = true
+                events.append(.disconnected(error.message))
+            }
+            let now = monotonicSeconds()
+            if now >= nextTimer {
+                events.append(.timer)
+                nextTimer = max(nextTimer + Self.period, now)
+            }
+            post(events)
+        }
+    }
+
+    /// Sends `requests` (pipelined) and collects the replies that were asked for.
+    private func serve(_ requests: [Request], on connection: (commands: RedisConnection, subscriber: RedisConnection)?,
+                       channels: inout Set<String>, events: inout [Event]) throws(ClusterError) {
+        guard !requests.isEmpty else { return }
+        var tags: [Int?] = []
+        var subscriptionsChanged = false
+        for request in requests {
+            switch request {
+            case .subscribe(let channel):
+                guard channels.insert(channel).inserted else { continue }
+                try connection?.subscriber.append(["SUBSCRIBE", channel])
+                subscriptionsChanged = true
+            case .unsubscribe(let channel):
+                guard channels.remove(channel) != nil else { continue }
+                try connection?.subscriber.append(["UNSUBSCRIBE", channel])
+                subscriptionsChanged = true
+            case .publish(let channel, let payload):
+                guard let connection else { continue }
+                try connection.commands.append([Array("PUBLISH".utf8), Array(channel.utf8), payload])
+                tags.append(nil)
+            case .command(let arguments, let tag):
+                guard let connection else {
+                    events.append(.reply(tag: tag, .error("Redis is unreachable")))
+                    continue
+                }
+                try connection.commands.append(arguments)
+                tags.append(tag)
+            }
+        }
+        guard let connection else { return }
+        if subscriptionsChanged { try connection.subscriber.flush() }
+        guard !tags.isEmpty else { return }
+        try connection.commands.flush()
+        for tag in tags {
+            let reply = try connection.commands.reply()
+            if let tag { events.append(.reply(tag: tag, reply)) }
+        }
+    }
+
+    /// Waits up to `wait` seconds for `descriptor` to be readable or the link to be woken;
+    /// whether `descriptor` is readable.
+    private func poll(_ descriptor: Int32?, wait: Double) throws(ClusterError) -> Bool {
+        var fds = [pollfd(fd: wakeDescriptors.read, events: Int16(POLLIN), revents: 0)]
+        if let descriptor { fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)) }
+        let ready = Glibc.poll(&fds, nfds_t(fds.count), Int32((wait * 1000).rounded(.up)))
+        if ready < 0 && errno != EINTR { throw ClusterError("poll failed: errno \(errno)") }
+        if fds[0].revents != 0 {
+            var drained = [UInt8](repeating: 0, count: 256)
+            while read(wakeDescriptors.read, &drained, drained.count) > 0 {}
+        }
+        guard fds.count > 1 else { return false }
+        if fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && fds[1].revents & Int16(POLLIN) == 0 {
+            throw ClusterError("the Redis connection closed")
+        }
+        return fds[1].revents & Int16(POLLIN) != 0
+    }
+}

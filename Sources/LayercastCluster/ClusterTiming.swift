@@ -1,0 +1,21 @@
+/// The cluster's clock (docs/cluster.md, "Failover"): how long a lease lasts and how often each
+/// thing is done, in seconds.
+public struct ClusterTiming: Sendable {
+    /// A room's lease lives this long unless its origin renews it.
+    public var lease = 2.0
+    /// An origin renews its leases this often.
+    public var renewal = 0.5
+    /// A relaying node with clients that has had no frame for this long tries to take the room.
+    public var silence = 0.75
+    /// After (re)connecting to Redis, a node waits this long before taking rooms over, so that
+    /// origins renew their leases first.
+    public var reconnectGrace = 1.0
+    /// Each node rewrites its report this often, and reads the others'.
+    public var report = 1.0
+    /// A report older than this is from a node that is gone.
+    public var reportExpiry = 3.5
+    /// An origin publishes a room's frames this long after a node last asked or reported clients.
+    public var publishing = 3.5
+
+    public init() {}
+}

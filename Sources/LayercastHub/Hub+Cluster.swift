@@ -1,0 +1,158 @@
+import Foundation
+import LayercastJSON
+import LayercastSceneKit
+import LayercastScenes
+import LayercastWire
+
+/// A room as this node holds it, for the cluster's reports (`Hub.clusterRooms`).
+public struct RoomPresence: Equatable, Sendable {
+    /// `scene/name`.
+    public var key: String
+    public var source: RoomSource
+    /// Clients on this node, players among them, and distinct player ids.
+    public var clients: Int
+    public var players: Int
+    public var distinctPlayers: Int
+    public var frame: Int
+    public var uptime: Double
+}
+
+// The cluster's calls into the hub (docs/cluster.md), on the hub's thread.
+extension Hub {
+    /// The rooms open on this node.
+    public var clusterRooms: [RoomPresence] {
+        let now = transport.now
+        return rooms.values.map { room in
+            let players = room.clients.filter { $0.role == .player }
+            return RoomPresence(key: room.key, source: room.source, clients: room.clients.count, players: players.count,
+                                distinctPlayers: Set(players.compactMap { $0.player?.id }).count, frame: room.frameNumber,
+                                uptime: now - room.startedAt)
+        }
+    }
+
+    /// The cluster found room `key`'s origin: `origin`, or this node when nil. A room this node
+    /// takes over first marks the room's rains that were running interrupted (their origin is
+    /// gone); a room it loses to another node records what that interrupts.
+    public func place(_ key: String, origin: String?) {
+        guard let room = rooms[key] else { return }
+        let before = room.source
+        guard origin.map({ before != .origin($0) }) ?? (before != .scene) else { return }
+        let now = transport.now
+        if origin == nil {
+            interruptRains(in: room)
+        } else if before == .scene {
+            room.host.stopping()
+        }
+        room.place(origin: origin, at: now)
+        logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])
+        if origin == nil {
+            if before == .placing { room.tick(at: now) }
+            for client in room.clients {
+                for event in room.host.joined(client: client.name, in: room) {
+                    enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+                }
+            }
+        } else if let cluster, let origin {
+            for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
+        }
+    }
+
+    /// A frame of relayed room `key` from its origin, as JSON text; its clients are woken when
+    /// it applies.
+    public func relayFrame(_ text: UnsafeRawBufferPointer, in key: String) -> RelayOutcome {
+        guard let room = rooms[key] else { return .ignored }
+        let outcome = room.relay(text, headroom: transport.headroom)
+        if outcome == .applied { room.clients.forEach { transport.wake($0.id) } }
+        return outcome
+    }
+
+    /// A room event of relayed room `key` from its origin (a whole `event` message), for every
+    /// client of the room here.
+    public func relayEvent(_ text: UnsafeRawBufferPointer, in key: String) {
+        guard let room = rooms[key], case .origin = room.source, !room.clients.isEmpty else { return }
+        let message = EncodedMessage(copying: text, headroom: transport.headroom)
+        room.clients.forEach { enqueue(message, to: $0, tapArrival: nil) }
+    }
+
+    /// A message from a room's origin for one client here, by protocol id (`c…`).
+    public func deliver(_ text: UnsafeRawBufferPointer, to name: String) {
+        guard name.hasPrefix("c"), let number = Int(name.dropFirst()), let client = clients[ClientID(number)] else { return }
+        enqueue(EncodedMessage(copying: text, headroom: transport.headroom), to: client, tapArrival: nil)
+    }
+
+    /// Another node relays room `key`, this node's: publish its frames until `until` (monotonic),
+    /// the next in full when `full`.
+    public func publishFrames(of key: String, until: Double, full: Bool) {
+        guard let room = rooms[key], room.source == .scene else { return }
+        room.publishUntil = max(room.publishUntil, until)
+        if full { room.publishFull = true }
+    }
+
+    /// The clients and distinct players room `key` has on other nodes (on its origin).
+    public func setRemoteAudience(_ key: String, clients: Int, players: Int) {
+        guard let room = rooms[key] else { return }
+        room.remoteClients = clients
+        room.remotePlayers = players
+    }
+
+    /// Input forwarded from another node to this origin, resolved as if it were local; answers
+    /// go back to the client's node, room events to everyone.
+    public func resolve(_ input: ForwardedInput) {
+        guard let room = rooms[input.room], room.source == .scene else { return }
+        if room.remoteClientNodes[input.client] == nil, room.remoteClientNodes.count >= 100_000 { room.remoteClientNodes.removeAll() }
+        room.remoteClientNodes[input.client] = input.node
+        let now = transport.now
+        switch input.action {
+        case .joined:
+            broadcast(room.host.joined(client: input.client, in: room), in: room, tapArrival: nil)
+        case .tap(let x, let y, let viewTime, let id):
+            guard let player = input.player else { return }
+            if let refusal = room.host.admitTap(by: player, in: room) {
+                return deliverError(refusal, to: input.client, in: room)
+            }
+            let result = room.tap(x: x, y: y, viewTime: viewTime, by: Tapper(client: input.client, player: player, name: input.name, id: id), at: now)
+            if let failure = result.failure {
+                logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
+                return deliverError(ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again"),
+                                    to: input.client, in: room)
+            }
+            if case .refused(let rule) = result.outcome { metrics.claimRefusals[rule, default: 0] += 1 }
+            if result.awarded { metrics.awards += 1 }
+            broadcast(result.events, in: room, tapArrival: nil)
+        case .drag(let phase, let x, let y, let viewTime):
+            guard let phase = DragPhase(rawValue: phase) else { return }
+            broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: input.client, at: now), in: room, tapArrival: nil)
+        }
+    }
+
+    /// Publishes the frame `room` (this node's) just made, while other nodes relay it.
+    func publishFrame(of room: Room, at now: Double) {
+        guard let cluster, room.publishUntil > now else { return }
+        let message = room.publishFull ? room.fullFrame(&metrics) : (room.deltaFrame(&metrics) ?? room.fullFrame(&metrics))
+        room.publishFull = false
+        cluster.publish(frame: message, in: room.key)
+    }
+
+    /// The join of `client` in relayed `room`, for its origin.
+    func joined(_ client: Client, in room: Room) -> ForwardedInput {
+        ForwardedInput(room: room.key, node: cluster?.node ?? "", client: client.name, player: client.player?.id,
+                       name: client.player?.name, action: .joined)
+    }
+
+    private func deliverError(_ error: ProtocolError, to client: String, in room: Room) {
+        metrics.rejected[error.code, default: 0] += 1
+        guard let cluster, let node = room.remoteClientNodes[client] else { return }
+        cluster.deliver(encoded(ServerMessage.error(error)), to: client, on: node)
+    }
+
+    /// Marks the rains of `room` that the ledger still has running interrupted: this node has
+    /// just become its origin, so whoever ran them is gone.
+    private func interruptRains(in room: Room) {
+        do {
+            let ids = try ledger.interruptRunningRains(room: room.name, at: Date())
+            if !ids.isEmpty { logger.warning("rains marked interrupted on takeover", metadata: ["room": "\(room.key)", "rains": "\(ids)"]) }
+        } catch {
+            logger.error("could not mark the room's running rains interrupted", metadata: ["room": "\(room.key)", "error": "\(error)"])
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import LayercastJSON
+
+/// The cluster a hub is one node of (LayercastCluster, docs/cluster.md). Each room has one origin
+/// node, which runs its scene and resolves its input; the other nodes with clients in it relay
+/// its frames. The hub tells the cluster what it opens, publishes and forwards; the cluster
+/// answers through `Hub.place`, `Hub.relay…` and `Hub.resolve`. Called on the hub's thread only.
+public protocol HubCluster: AnyObject {
+    /// This node's id.
+    var node: String { get }
+    /// `/healthz`: `status`, `node`, `cluster`.
+    var health: JSONValue { get }
+    /// The cluster's lines of `/metrics`.
+    var metricsText: String { get }
+    /// `/api/rooms` over the whole cluster (as the nodes last reported).
+    func roomsDocument(fps: Int) -> JSONValue
+    /// The hub opened room `key` (`scene/name`): find its origin, then call `Hub.place`.
+    func opened(_ key: String)
+    /// The hub closed room `key`; `origin` when this node was its origin.
+    func closed(_ key: String, origin: Bool)
+    /// A frame of a room this node is origin of, for the nodes that relay it.
+    func publish(frame: EncodedMessage, in key: String)
+    /// An event of a room this node is origin of, for everyone in the room on other nodes.
+    func publish(event: EncodedMessage, in key: String)
+    /// An event for one client on another node (`node`).
+    func deliver(_ message: EncodedMessage, to client: String, on node: String)
+    /// Input of a client on this node, for the room's origin.
+    func forward(_ input: ForwardedInput, to origin: String)
+    /// A relayed room lost its place in the stream (a gap): ask its origin for a full frame.
+    func requestFullFrame(_ key: String, from origin: String)
+}
+
+/// Where a room's frames come from on this node.
+public enum RoomSource: Equatable, Sendable {
+    /// This node runs the scene (always, without a cluster).
+    case scene
+    /// Another node is the origin; this node relays its frames.
+    case origin(String)
+    /// The cluster has not yet said who the origin is.
+    case placing
+}
+
+/// A client's input (or its join), forwarded from the node it is on to the room's origin. The
+/// node has checked it (decoding, role, rate limits) before forwarding.
+public struct ForwardedInput: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case tap(x: Double, y: Double, viewTime: Double, id: JSONValue?)
+        case drag(phase: String, x: Double, y: Double, viewTime: Double)
+        /// The client joined: the origin answers with what its scene tells joiners.
+        case joined
+    }
+
+    /// The room, `scene/name`.
+    public var room: String
+    /// The node the client is on, where answers go.
+    public var node: String
+    /// The client's protocol id (unique in the cluster).
+    public var client: String
+    /// The player's public id and name; nil for a spectator.
+    public var player: String?
+    public var name: String?
+    public var action: Action
+
+    public init(room: String, node: String, client: String, player: String?, name: String?, action: Action) {
+        self.room = room
+        self.node = node
+        self.client = client
+        self.player = player
+        self.name = name
+        self.action = action
+    }
+}
+
+/// What a relayed room made of a frame from its origin.
+public enum RelayOutcome: Equatable, Sendable {
+    /// Applied: the room's clients get it.
+    case applied
+    /// A delta that does not follow the room's newest frame; not applied. Ask for a full frame.
+    case gap
+    /// Not for a relayed room here, or not a frame.
+    case ignored
+}
