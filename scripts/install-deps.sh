@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, PostgreSQL for the ledger tests, Chromium with its
-# WebDriver, and systemd for `systemd-analyze verify` of deploy/ (via apt), and the Python test
+# the C libraries' development packages, PostgreSQL for the ledger tests, Redis (server and the
+# hiredis library) and nginx for the cluster, Chromium with its WebDriver, and systemd for
+# `systemd-analyze verify` of deploy/ (via apt), and the Python test
 # packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and schemathesis (via pip).
 #   scripts/install-deps.sh [--bench]
 # --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js
 # with its ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
 # Idempotent: installs nothing when everything is present.
+# The tests and scripts/cluster.sh start their own redis-server and nginx on free loopback ports,
+# so the services Debian's packages start (redis on 6379, nginx on 80) are stopped and disabled
+# when they run: with systemctl when systemd is PID 1, else with their init scripts.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 # zlib1g-dev: the encoder bench's permessage-deflate figures.
 # systemd: test_deploy.py verifies the units with systemd-analyze. libpq-dev: the PostgreSQL ledger;
 # postgresql: the server its tests start (scripts/test-postgres.sh), and psql.
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev chromium chromium-driver systemd)
+# libhiredis-dev: the cluster's Redis client; redis-server and nginx: what the cluster tests and
+# scripts/cluster.sh run (redis-server brings redis-tools, whose redis-cli they use).
+packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev
+          libhiredis-dev redis-server nginx chromium chromium-driver systemd)
 case ${1:-} in
     --bench) packages+=(nodejs node-ws golang-go golang-github-gorilla-websocket-dev) ;;
     "") ;;
@@ -54,6 +61,38 @@ if (( ${#missing[@]} == 0 )); then
 else
     apt_install "${missing[@]}"
 fi
+
+# quiet_service NAME: stops Debian's NAME service if it runs, and keeps it from starting at boot.
+# Without root, or without the service installed, it only says what it left alone.
+quiet_service() {
+    local name=$1 sudo_cmd=()
+    [[ -e /etc/init.d/$name || -e /lib/systemd/system/$name.service ]] || return 0
+    if [[ $(id -u) -ne 0 ]]; then
+        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+            sudo_cmd=(sudo -n)
+        else
+            echo "install-deps: not root, leaving the $name service as it is"
+            return 0
+        fi
+    fi
+    if [[ -d /run/systemd/system ]] && command -v systemctl >/dev/null 2>&1; then
+        if systemctl is-active --quiet "$name" || systemctl is-enabled --quiet "$name" 2>/dev/null; then
+            echo "install-deps: systemctl disable --now $name (tests start their own)"
+            "${sudo_cmd[@]}" systemctl disable --now "$name" || true
+        fi
+    elif [[ -x /etc/init.d/$name ]]; then
+        # No systemd (a container, CI): the init script's status says whether it runs.
+        if "${sudo_cmd[@]}" /etc/init.d/"$name" status >/dev/null 2>&1; then
+            echo "install-deps: /etc/init.d/$name stop (tests start their own)"
+            "${sudo_cmd[@]}" /etc/init.d/"$name" stop || true
+        fi
+        if command -v update-rc.d >/dev/null 2>&1; then
+            "${sudo_cmd[@]}" update-rc.d "$name" disable >/dev/null 2>&1 || true
+        fi
+    fi
+}
+quiet_service redis-server
+quiet_service nginx
 
 # Python test packages: import name, pip name, Debian package (fallback when pip refuses).
 python_packages=(

@@ -11,6 +11,12 @@
   (scripts/test-postgres.sh); `postgres.new_database()` gives a URL for `--ledger`,
   `psql(url, sql)` the rows of a query. Without PostgreSQL installed the tests that use it skip,
   unless LAYERCAST_REQUIRE_POSTGRES is set (CI sets it to 1): then they fail.
+- The cluster of issue 12 (helpers in cluster.py): `redis_server`, a real redis-server on a free
+  loopback port (`.stop()`, `.start()` again on the same port); `start_cluster(count=3, *flags)`,
+  nodes `node-1`… of `layercast serve --cluster` on it sharing one ledger (`cluster_ledger`: a
+  PostgreSQL database when PostgreSQL is installed, else one SQLite `--data` directory);
+  `start_nginx(cluster)`, Debian's nginx round-robin in front of three nodes
+  (deploy/nginx-cluster.conf). All stopped at the end of the test.
 
 Every server gets its own ledger directory (`--data`, a fresh temporary directory unless the
 flags name one), so tests never share or leave behind a ledger.
@@ -323,3 +329,64 @@ def postgres():
     server = PostgresServer(result.stdout.strip().splitlines()[-1], directory)
     yield server
     subprocess.run(["bash", str(script), "stop", directory], capture_output=True, timeout=120)
+
+
+# ---------------------------------------------------------------------------------------------
+# The cluster (issue 12); the classes are in cluster.py.
+
+
+@pytest.fixture
+def redis_server():
+    """A redis-server of the test's own on a free loopback port, without persistence."""
+    from cluster import RedisServer
+    redis = RedisServer()
+    yield redis
+    redis.close()
+
+
+@pytest.fixture
+def cluster_ledger(request, tmp_path) -> list[str]:
+    """The flags that give every node of a test the same ledger: a new PostgreSQL database
+    (`--ledger`) when PostgreSQL is installed (required when LAYERCAST_REQUIRE_POSTGRES is set),
+    else one SQLite directory (`--data`) that all the nodes open, in WAL mode."""
+    try:
+        pg = request.getfixturevalue("postgres")
+    except pytest.skip.Exception as skipped:
+        print(f"cluster ledger: shared SQLite under --data ({skipped})", file=sys.stderr)
+        shared = tmp_path / "shared-ledger"
+        shared.mkdir()
+        return ["--data", str(shared)]
+    return ["--ledger", pg.new_database()]
+
+
+@pytest.fixture
+def start_cluster(redis_server, cluster_ledger):
+    """start_cluster(count=3, *flags) -> cluster.Cluster on `redis_server`; stopped after the test."""
+    from cluster import Cluster
+    _require_binary()
+    started = []
+
+    def start(count: int = 3, *flags: str):
+        cluster = Cluster(redis_server, count, cluster_ledger, [str(f) for f in flags])
+        started.append(cluster)
+        return cluster
+
+    yield start
+    for cluster in started:
+        cluster.stop()
+
+
+@pytest.fixture
+def start_nginx():
+    """start_nginx(cluster) -> cluster.Nginx in front of its first three nodes; stopped after."""
+    from cluster import Nginx
+    started = []
+
+    def start(cluster):
+        proxy = Nginx(cluster.nodes)
+        started.append(proxy)
+        return proxy
+
+    yield start
+    for proxy in started:
+        proxy.stop()

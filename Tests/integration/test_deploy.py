@@ -5,7 +5,9 @@
 - every YAML file parses, and the Kubernetes objects are the ones promised, probed on /healthz;
 - every flag, environment variable, port and data path the files use agrees with
   `layercast serve --help` and with each other, and the command line of each file starts the
-  real server;
+  real server (compose's nodes on a redis-server of the test's own, for their `--cluster`);
+- the cluster's nginx configurations: deploy/nginx-cluster.conf, filled in as scripts/cluster.sh
+  fills it, passes `nginx -t`, and deploy/nginx-compose.conf sends to every node of compose.yaml;
 - the systemd units pass `systemd-analyze verify` and keep the ledger under StateDirectory=.
 
 The binary checked is LAYERCAST_RELEASE_BIN when set (what the Dockerfile builds), else the
@@ -113,8 +115,21 @@ def k8s_args() -> list[str]:
     return [re.sub(r"\$\((\w+)\)", lambda m: values[m.group(1)], arg) for arg in container["args"]]
 
 
+def compose_services() -> dict:
+    return yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
+
+
+def compose_nodes() -> dict[str, dict]:
+    """The Layercast nodes of compose.yaml (the services that run its image), by service name."""
+    nodes = {name: service for name, service in compose_services().items()
+             if service.get("image") == "layercast:latest"}
+    assert len(nodes) == 3, f"compose.yaml should run three Layercast nodes, not {sorted(nodes)}"
+    return nodes
+
+
 def compose_service() -> dict:
-    return yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["layercast"]
+    """The first node of compose.yaml."""
+    return next(iter(compose_nodes().values()))
 
 
 def unit_exec_start(unit: Path) -> list[str]:
@@ -186,7 +201,7 @@ def test_flags_and_environment_exist_in_serve_help():
     help_text = serve_help()
     command_lines = {
         "Dockerfile CMD": docker_instruction("CMD"),
-        "compose.yaml command": compose_service()["command"],
+        **{f"compose.yaml {name} command": node["command"] for name, node in compose_nodes().items()},
         "k8s Deployment args": k8s_container()["args"],
         **{unit.name: unit_exec_start(unit)[2:] for unit in UNITS},
     }
@@ -201,8 +216,9 @@ def test_flags_and_environment_exist_in_serve_help():
     used = {m for arg in container["args"] for m in re.findall(r"\$\((\w+)\)", arg)}
     assert used <= defined, f"args use undefined variables {used - defined}"
     assert {n for n in defined if n.startswith("LAYERCAST_ARG_")} <= used, "an argument variable is unused"
-    layercast_env = ({n for n in defined if not n.startswith("LAYERCAST_ARG_")}
-                     | set(compose_service()["environment"]))
+    layercast_env = {n for n in defined if not n.startswith("LAYERCAST_ARG_")}
+    for node in compose_nodes().values():
+        layercast_env |= set(node["environment"])
     for unit in UNITS:
         layercast_env |= set(re.findall(r"\b(LAYERCAST_[A-Z_]+)=", unit.read_text()))
     for name in layercast_env:
@@ -218,10 +234,23 @@ def test_ports_and_data_paths_agree():
     assert option(cmd, "--data") == volume
     assert option(cmd, "--host") == "0.0.0.0", "inside a container the server must listen beyond loopback"
 
-    service = compose_service()
-    assert option(service["command"], "--port") == port
-    assert any(str(mapping).split(":")[-1] == port for mapping in service["ports"])
-    assert any(str(v).split(":")[1] == option(service["command"], "--data") for v in service["volumes"])
+    # compose.yaml: each node on the image's port with a data volume of its own, one cluster, and
+    # distinct node ids; only nginx publishes a port.
+    nodes = compose_nodes()
+    volumes = []
+    for name, service in nodes.items():
+        assert option(service["command"], "--port") == port, name
+        assert "ports" not in service, f"{name} publishes a port: only nginx should"
+        assert any(str(v).split(":")[1] == option(service["command"], "--data") for v in service["volumes"]), name
+        volumes += [str(v).split(":")[0] for v in service["volumes"]]
+        cluster = option(service["command"], "--cluster")
+        assert cluster and re.fullmatch(r"redis://redis:\d+(/\d+)?", cluster), f"{name}: --cluster {cluster}"
+        assert "redis" in service["depends_on"] and "postgres" in service["depends_on"], name
+        assert service["environment"]["LAYERCAST_LEDGER"].startswith("postgres://"), name
+    assert len(set(volumes)) == len(volumes), f"two nodes share a data volume: {volumes}"
+    ids = [option(s["command"], "--node-id") for s in nodes.values()]
+    assert len(set(ids)) == len(ids), f"node ids repeat: {ids}"
+    assert len({option(s["command"], "--cluster") for s in nodes.values()}) == 1
 
     container = k8s_container()
     args = k8s_args()
@@ -237,8 +266,9 @@ def test_ports_and_data_paths_agree():
 
 
 @pytest.mark.parametrize("where", ["Dockerfile", "compose", "k8s", "layercast.service", "layercast@.service"])
-def test_each_command_line_starts_the_server(where, tmp_path):
-    """The file's own flags, with the host, port, public folder and data folder moved here."""
+def test_each_command_line_starts_the_server(where, tmp_path, request):
+    """The file's own flags, with the host, port, public folder and data folder moved here, and
+    the cluster's Redis (compose's `--cluster redis://redis:6379`) a redis-server of the test's own."""
     args = {"Dockerfile": lambda: docker_instruction("CMD"), "compose": lambda: compose_service()["command"],
             "k8s": k8s_args, "layercast.service": lambda: unit_exec_start(UNITS[0])[2:],
             "layercast@.service": lambda: [a.replace("%i", "8081") for a in unit_exec_start(UNITS[1])[2:]]}[where]()
@@ -255,9 +285,19 @@ def test_each_command_line_starts_the_server(where, tmp_path):
             continue
         kept.append(arg)
     _require_binary()
+    if "--cluster" in kept:
+        from cluster import require_cluster_mode
+        require_cluster_mode()
+        redis = request.getfixturevalue("redis_server")
+        kept[kept.index("--cluster") + 1] = redis.url
     srv = ServerProcess([*kept, "--data", str(tmp_path / "data")], public=REPO / "public")
     try:
-        assert http_get(srv.base_url, "/healthz").json() == {"status": "ok"}
+        health = http_get(srv.base_url, "/healthz").json()
+        assert health["status"] == "ok", health
+        if "--cluster" in kept:
+            assert health == {"status": "ok", "node": option(kept, "--node-id"), "cluster": option(kept, "--cluster")}
+        else:
+            assert health == {"status": "ok"}
         # A SIGTERM in the first moments after start can be lost (reported): let it settle.
         time.sleep(1)
     finally:
@@ -279,3 +319,33 @@ def test_systemd_units_verify():
         run = subprocess.run([analyze, "verify", *units], capture_output=True, text=True, timeout=60)
     output = (run.stdout + run.stderr).strip()
     assert run.returncode == 0 and not output, f"systemd-analyze verify:\n{output}"
+
+
+def test_nginx_configurations_front_every_node():
+    from cluster import NGINX, free_port
+    assert shutil.which("nginx") or Path(NGINX).exists(), "nginx is missing: apt-get install nginx (scripts/install-deps.sh does)"
+    # deploy/nginx-cluster.conf as scripts/cluster.sh fills it in.
+    template = (DEPLOY / "nginx-cluster.conf").read_text()
+    placeholders = set(re.findall(r"@[A-Z0-9_]+@", "".join(l.split("#")[0] + "\n" for l in template.splitlines())))
+    assert placeholders == {"@LISTEN_PORT@", "@NODE1_PORT@", "@NODE2_PORT@", "@NODE3_PORT@"}, placeholders
+    script = (REPO / "scripts" / "cluster.sh").read_text()
+    assert all(p in script for p in placeholders), "scripts/cluster.sh does not fill every placeholder"
+    with tempfile.TemporaryDirectory() as prefix:
+        text = template
+        for placeholder in sorted(placeholders):
+            text = text.replace(placeholder, str(free_port()))
+        (Path(prefix) / "nginx.conf").write_text(text)
+        check = subprocess.run([NGINX, "-t", "-p", prefix, "-c", f"{prefix}/nginx.conf", "-e", f"{prefix}/error.log"],
+                               capture_output=True, text=True, timeout=30)
+        assert check.returncode == 0, check.stderr
+    # deploy/nginx-compose.conf: one upstream server per node of compose.yaml, at its --port;
+    # nginx publishes its listen port.
+    conf = (DEPLOY / "nginx-compose.conf").read_text()
+    upstreams = set(re.findall(r"^\s*server\s+([\w.-]+:\d+)", conf, re.M))
+    assert upstreams == {f"{name}:{option(node['command'], '--port')}" for name, node in compose_nodes().items()}
+    nginx = compose_services()["nginx"]
+    assert any(str(v).split(":")[:2] == ["./nginx-compose.conf", "/etc/nginx/conf.d/default.conf"] for v in nginx["volumes"])
+    listen = re.search(r"^\s*listen\s+(\d+);", conf, re.M).group(1)
+    assert any(str(mapping).split(":")[-1] == listen for mapping in nginx["ports"])
+    for name in ("location /ws", "proxy_set_header Upgrade $http_upgrade", "proxy_buffering off"):
+        assert name in conf and name in template, name
