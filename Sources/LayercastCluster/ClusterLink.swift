@@ -30,7 +30,7 @@ final class ClusterLink: @unchecked Sendable {
     /// Seconds between `.timer` events.
     static let period = 0.25
     /// The longest wait between two connection attempts.
-    static let maximumBackoff = 2.0
+    static let maximumBackoff = 1.0
 
     let address: RedisAddress
     private let notify: @Sendable () -> Void

@@ -112,7 +112,7 @@ public final class ClusterNode: HubCluster {
     public func roomsDocument(fps: Int) -> JSONValue {
         var all = reports.filter { $0.key != node && isFresh($0.value) }
         all[node] = NodeReport(node: node, at: Self.wallMilliseconds(), presence: hub.clusterRooms)
-        return ClusterRooms.document(all.values.sorted { $0.node < $1.node }, fps: fps)
+        return ClusterRooms.document(Array(all.values), fps: fps)
     }
 
     public func opened(_ key: String) {

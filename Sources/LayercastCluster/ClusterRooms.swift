@@ -1,7 +1,8 @@
 import LayercastJSON
 
 /// `GET /api/rooms` in a cluster: every room any node reports, with its origin, its clients over
-/// all nodes and per node; the frame and uptime are the origin's (docs/cluster.md).
+/// all nodes and per node; the frame and uptime are the origin's (docs/cluster.md). Reports are
+/// up to a second old, except the asking node's own.
 enum ClusterRooms {
     static func document(_ reports: [NodeReport], fps: Int) -> JSONValue {
         struct Entry {
@@ -13,10 +14,12 @@ enum ClusterRooms {
             var nodes = JSONObject()
         }
         var entries: [String: Entry] = [:]
-        for report in reports {
+        // Oldest first, so that the newest view of a room's origin wins: a node that died as
+        // origin reports so until its report expires, but its successor's report is newer.
+        for report in reports.sorted(by: { ($0.at, $0.node) < ($1.at, $1.node) }) {
             for room in report.rooms {
                 var entry = entries[room.key] ?? Entry()
-                if room.origin == report.node || entry.origin == nil { entry.origin = room.origin }
+                if room.origin != nil { entry.origin = room.origin }
                 if room.origin == report.node || entry.frame < 0 {
                     entry.frame = room.frame
                     entry.uptime = room.uptime

@@ -13,7 +13,7 @@ public struct ClusterTiming: Sendable {
     /// Each node rewrites its report this often, and reads the others'.
     public var report = 1.0
     /// A report older than this is from a node that is gone.
-    public var reportExpiry = 3.5
+    public var reportExpiry = 2.5
     /// An origin publishes a room's frames this long after a node last asked or reported clients.
     public var publishing = 3.5
 

@@ -166,6 +166,8 @@ def test_twenty_players_on_three_nodes_share_one_rain_and_one_ledger(start_clust
     players = [join(cluster.nodes[i % 3], room) for i in range(20)]
     spectators = [spectate(node, room, "rain") for node in cluster.nodes]
     origin = cluster.origin(room)
+    # The origin learns the other nodes' players from their reports, once a second (docs/cluster.md).
+    wait_until(lambda: ((cluster.room(room, origin) or {}).get("clients") or {}).get("player") == 20, 5, "the origin to count all 20 players")
     rain = start_rain(origin, room, duration=6, pool=500, winners=20, minCoins=5, maxCoins=60, seed=2024)
     wait_phase(players[0], "raining", COUNTDOWN + 3)
     play(players, time.monotonic() + 6.0)
@@ -365,7 +367,9 @@ def test_browser_through_nginx_moves_to_another_node_when_its_node_dies(phone, s
 
     def node_with_the_page(among):
         entry = cluster.room(room, among[0]) or {}
-        holding = [n for n, counts in (entry.get("nodes") or {}).items() if counts.get("player")]
+        ids = {cluster.node_id(n) for n in among}
+        # A dead node's last report stays until it expires (docs/cluster.md): count only `among`.
+        holding = [n for n, counts in (entry.get("nodes") or {}).items() if counts.get("player") and n in ids]
         return holding[0] if len(holding) == 1 else None
 
     page_node = cluster.node(wait_until(lambda: node_with_the_page(cluster.nodes), 5,
