@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "LayercastCluster",
             dependencies: [
-                "CHiredis", "LayercastPlatform", "LayercastHub", "LayercastJSON", "LayercastWire",
+                "CHiredis", "LayercastPlatform", "LayercastHub", "LayercastJSON", "LayercastWire", "LayercastScenes",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -2,6 +2,8 @@ import Foundation
 import LayercastHub
 import LayercastJSON
 import LayercastPlatform
+import LayercastScenes
+import LayercastWire
 import Logging
 
 /// This process as one node of a cluster on Redis (docs/cluster.md): it places each room it opens
@@ -145,6 +147,15 @@ public final class ClusterNode: HubCluster {
         link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("I" + input.json.serialized()).utf8))])
     }
 
+    public func forward(_ command: ForwardedCommand, to origin: String) {
+        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("C" + command.json.serialized()).utf8))])
+    }
+
+    public func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) {
+        let text = ForwardedCommand.answerJSON(id, answer).serialized()
+        link.send([.publish(channel: ClusterKeys.nodeChannel(node), payload: Array(("A" + text).utf8))])
+    }
+
     public func requestFullFrame(_ key: String, from origin: String) {
         let now = monotonicSeconds()
         guard now - (rooms[key]?.lastFullRequest ?? -.infinity) >= 0.2 else { return }
@@ -218,6 +229,18 @@ public final class ClusterNode: HubCluster {
                 }
                 metrics.inputsResolved += 1
                 hub.resolve(input)
+            case UInt8(ascii: "C"):
+                guard let value = try? JSONValue.parse(bytes: body), let command = ForwardedCommand(value) else {
+                    logger.warning("cluster: unreadable forwarded command")
+                    return
+                }
+                answer(command.id, hub.perform(command), to: command.node)
+            case UInt8(ascii: "A"):
+                guard let value = try? JSONValue.parse(bytes: body), let (id, answer) = ForwardedCommand.answer(value) else {
+                    logger.warning("cluster: unreadable command answer")
+                    return
+                }
+                hub.answered(id, answer)
             case UInt8(ascii: "R"):
                 hub.publishFrames(of: String(decoding: body, as: UTF8.self), until: now + timing.publishing, full: true)
             case UInt8(ascii: "D"):

@@ -55,6 +55,7 @@ extension Hub {
         } else if let cluster, let origin {
             for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
         }
+        sendWaitingCommands(of: room)
     }
 
     /// A frame of relayed room `key` from its origin, as JSON text; its clients are woken when

@@ -7,34 +7,94 @@ extension Hub {
     /// `POST /api/rooms/{room}/{command}`: the admin command, run by the host of the scene that
     /// takes it (opening the room when it is not open; a refusal closes such a room again), with
     /// the bearer credential `authorization` and the request body. `oversize`: the body was
-    /// longer than the transport reads.
+    /// longer than the transport reads. Without a cluster the answer is at once; in a cluster it
+    /// is the room's origin's, which may come later (`perform(command:…reply:)`).
     public func perform(command: String, room name: String, body: [UInt8], authorization: String?,
                         oversize: Bool) -> Result<CommandAnswer, APIError> {
+        var answer: Result<CommandAnswer, APIError> = .failure(APIError(503, "not_ready", "the room's origin has not answered yet"))
+        perform(command: command, room: name, body: body, authorization: authorization, oversize: oversize) { answer = $0 }
+        return answer
+    }
+
+    /// `perform`, answering through `reply` (on the hub's thread): at once when this node runs
+    /// the room, else when its origin answers the forwarded command, or with 503 after
+    /// `commandTimeout` seconds.
+    public func perform(command: String, room name: String, body: [UInt8], authorization: String?, oversize: Bool,
+                        reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
         guard let scene = SceneCatalog.all.first(where: { $0.commands.contains(command) }) else {
-            return .failure(APIError(404, "not_found", "nothing takes a POST at /api/rooms/\(name.prefix(32))/\(command.prefix(32))"))
+            return reply(.failure(APIError(404, "not_found", "nothing takes a POST at /api/rooms/\(name.prefix(32))/\(command.prefix(32))")))
         }
         guard let adminToken = configuration.adminToken else {
-            return .failure(APIError(403, "admin_disabled", "the admin API is off: start the server with --admin-token"))
+            return reply(.failure(APIError(403, "admin_disabled", "the admin API is off: start the server with --admin-token")))
         }
         guard let authorization, authorization.hasPrefix("Bearer "),
               Self.constantTimeEqual(Array(authorization.utf8.dropFirst(7)), Array(adminToken.utf8)) else {
-            return .failure(APIError(401, "unauthorized", "send the admin token as Authorization: Bearer <token>"))
+            return reply(.failure(APIError(401, "unauthorized", "send the admin token as Authorization: Bearer <token>")))
         }
-        guard !oversize else { return .failure(APIError(413, "too_large", "the body is over \(Self.maxCommandBody) bytes")) }
-        guard NameRule.isValid(name) else { return .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")) }
-        let now = transport.now
+        guard !oversize else { return reply(.failure(APIError(413, "too_large", "the body is over \(Self.maxCommandBody) bytes"))) }
+        guard NameRule.isValid(name) else { return reply(.failure(APIError(400, "bad_room", "room must be \(NameRule.description)"))) }
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
-        let room = room(scene: scene, name: name, now: now)
+        let room = room(scene: scene, name: name, now: transport.now)
         switch room.source {
-        case .scene: break
-        case .origin(let origin):
-            return .failure(APIError(421, "not_origin", "this node is not the origin of \(key); its origin is node \(origin): send the command there (docs/cluster.md)"))
-        case .placing:
-            return .failure(APIError(503, "not_ready", "this node is placing \(key) in the cluster; repeat the command in a moment"))
+        case .scene:
+            reply(run(command, body: body, in: room, opened: opened))
+        case .origin, .placing:
+            nextCommand += 1
+            let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
+            var pending = PendingCommand(command: forwarded, deadline: transport.now + Self.commandTimeout, reply: reply)
+            if case .origin(let origin) = room.source {
+                pending.sent = true
+                cluster?.forward(forwarded, to: origin)
+            }
+            pendingCommands[forwarded.id] = pending
         }
+    }
+
+    /// A command another node forwarded to this origin (its sender checked the token, the body's
+    /// size and the room's name); its answer, for the sender.
+    public func perform(_ forwarded: ForwardedCommand) -> Result<CommandAnswer, APIError> {
+        guard let room = rooms[forwarded.room], room.source == .scene else {
+            return .failure(APIError(503, "not_ready", "the room moved to another node while the command was on its way; repeat it"))
+        }
+        return run(forwarded.command, body: forwarded.body, in: room, opened: false)
+    }
+
+    /// The origin's answer to a command this node forwarded.
+    public func answered(_ id: Int, _ answer: Result<CommandAnswer, APIError>) {
+        pendingCommands.removeValue(forKey: id)?.reply(answer)
+    }
+
+    /// Seconds a forwarded command waits for its origin's answer.
+    public static let commandTimeout = 3.0
+
+    /// Sends the commands that waited for `room` to be placed to its origin, or runs them here.
+    func sendWaitingCommands(of room: Room) {
+        for (id, pending) in pendingCommands where pending.command.room == room.key && !pending.sent {
+            switch room.source {
+            case .scene:
+                pendingCommands[id] = nil
+                pending.reply(run(pending.command.command, body: pending.command.body, in: room, opened: false))
+            case .origin(let origin):
+                pendingCommands[id]?.sent = true
+                cluster?.forward(pending.command, to: origin)
+            case .placing:
+                break
+            }
+        }
+    }
+
+    /// Answers 503 to forwarded commands whose origin has not answered in time.
+    func expireCommands(at now: Double) {
+        for (id, pending) in pendingCommands where pending.deadline <= now {
+            pendingCommands[id] = nil
+            pending.reply(.failure(APIError(503, "origin_timeout", "the room's origin did not answer within \(Int(Self.commandTimeout)) s; repeat the command")))
+        }
+    }
+
+    private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool) -> Result<CommandAnswer, APIError> {
         let answer = room.host.perform(command, body: body, in: room)
-        if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy { rooms[key] = nil }
+        if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy, cluster == nil { rooms[room.key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)
         return answer
     }

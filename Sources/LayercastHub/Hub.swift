@@ -35,6 +35,9 @@ public final class Hub {
     public private(set) var stopping = false
     /// The cluster this hub is a node of; nil for one process alone (set before the first client).
     public var cluster: (any HubCluster)?
+    /// Admin commands waiting for a room's origin to answer, by id.
+    var pendingCommands: [Int: PendingCommand] = [:]
+    var nextCommand = 0
 
     /// A hub on `transport`, reading from `ledger` and committing through `services`.
     public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: any Ledger,
@@ -63,6 +66,7 @@ public final class Hub {
     public func tick() {
         let now = transport.now
         tickedAt = now
+        if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
             if room.clients.isEmpty, room.remoteClients == 0, !room.host.isBusy {
                 let since = room.emptySince ?? now

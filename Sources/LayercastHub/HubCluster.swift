@@ -1,4 +1,6 @@
 import LayercastJSON
+import LayercastScenes
+import LayercastWire
 
 /// The cluster a hub is one node of (LayercastCluster, docs/cluster.md). Each room has one origin
 /// node, which runs its scene and resolves its input; the other nodes with clients in it relay
@@ -25,6 +27,11 @@ public protocol HubCluster: AnyObject {
     func deliver(_ message: EncodedMessage, to client: String, on node: String)
     /// Input of a client on this node, for the room's origin.
     func forward(_ input: ForwardedInput, to origin: String)
+    /// An admin command for a room whose origin is `origin`; its answer comes back through
+    /// `Hub.answered`.
+    func forward(_ command: ForwardedCommand, to origin: String)
+    /// The answer to a command `node` forwarded to this origin.
+    func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String)
     /// A relayed room lost its place in the stream (a gap): ask its origin for a full frame.
     func requestFullFrame(_ key: String, from origin: String)
 }
@@ -67,6 +74,42 @@ public struct ForwardedInput: Equatable, Sendable {
         self.player = player
         self.name = name
         self.action = action
+    }
+}
+
+/// An admin command forwarded from the node that took the request to the room's origin; the
+/// sender has checked the token, the body's size and the room's name.
+public struct ForwardedCommand: Equatable, Sendable {
+    /// Unique on the sending node: the answer names it.
+    public var id: Int
+    /// The sending node.
+    public var node: String
+    /// The room, `scene/name`.
+    public var room: String
+    public var command: String
+    public var body: [UInt8]
+
+    public init(id: Int, node: String, room: String, command: String, body: [UInt8]) {
+        self.id = id
+        self.node = node
+        self.room = room
+        self.command = command
+        self.body = body
+    }
+}
+
+/// A forwarded command waiting for its answer.
+struct PendingCommand {
+    let command: ForwardedCommand
+    let deadline: Double
+    let reply: (Result<CommandAnswer, APIError>) -> Void
+    /// Whether it has gone to an origin (else it waits for the room to be placed).
+    var sent = false
+
+    init(command: ForwardedCommand, deadline: Double, reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
+        self.command = command
+        self.deadline = deadline
+        self.reply = reply
     }
 }
 

@@ -33,11 +33,16 @@ extension Server {
 
     /// LWS_CALLBACK_HTTP_WRITEABLE: ends a transaction whose answer was waiting to be flushed.
     func httpWritable(_ wsi: OpaquePointer) -> Int32 {
-        gate.flushing.contains(wsi) ? completeTransaction(wsi) : 0
+        if case .some(.some(let answer)) = deferredAnswers[wsi] {
+            deferredAnswers[wsi] = nil
+            return write(wsi, answer.map(\.document), status: (try? answer.get().status) ?? 200)
+        }
+        return gate.flushing.contains(wsi) ? completeTransaction(wsi) : 0
     }
 
     /// Forgets a connection lws has closed.
     func forgetHeld(_ wsi: OpaquePointer) {
+        deferredAnswers[wsi] = nil
         gate.held.remove(wsi)
         gate.flushing.remove(wsi)
         gate.handshakeTargets[wsi] = nil

@@ -1,6 +1,8 @@
 import CLibWebSockets
 import LayercastHub
 import LayercastJSON
+import LayercastScenes
+import LayercastWire
 
 // The documented HTTP API (docs/protocol.md, "HTTP"; docs/openapi.yaml): each route hands over
 // to the hub and writes its answer.
@@ -28,11 +30,30 @@ extension Server {
         }
         table.add(.post, "/api/rooms/{room}/{command}") { server, request in
             guard let post = server.pendingPosts.removeValue(forKey: request.wsi) else { return -1 }
-            let answer = server.hub.perform(command: request["command"], room: request["room"], body: post.body,
-                                            authorization: post.authorization, oversize: post.oversize)
-            return server.write(request.wsi, answer.map(\.document), status: (try? answer.get().status) ?? 200)
+            // In a cluster the room's origin may answer later: the answer is written when it comes.
+            var immediate: Result<CommandAnswer, APIError>?
+            var waiting = false
+            let wsi = request.wsi
+            server.hub.perform(command: request["command"], room: request["room"], body: post.body,
+                               authorization: post.authorization, oversize: post.oversize) { answer in
+                if waiting { server.answerLater(wsi, answer) } else { immediate = answer }
+            }
+            guard let answer = immediate else {
+                waiting = true
+                server.deferredAnswers[wsi] = .some(nil)
+                return 0
+            }
+            return server.write(wsi, answer.map(\.document), status: (try? answer.get().status) ?? 200)
         }
         return table
+    }
+
+    /// Keeps `answer` for a request that waited for it and asks to write it (`httpWritable`); a
+    /// request whose connection has closed meanwhile is forgotten.
+    func answerLater(_ wsi: OpaquePointer, _ answer: Result<CommandAnswer, APIError>) {
+        guard deferredAnswers[wsi] != nil else { return }
+        deferredAnswers[wsi] = answer
+        lws_callback_on_writable(wsi)
     }
 
     /// `?limit=N`, clamped to 1…100.

@@ -46,6 +46,8 @@ public final class Server: @unchecked Sendable {
     /// Join requests parsed at the handshake with the client's address, taken when the
     /// connection is established.
     var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, host: String)] = [:]
+    /// Admin requests waiting for a room's origin in the cluster to answer: nil until it has.
+    var deferredAnswers: [OpaquePointer: Result<CommandAnswer, APIError>?] = [:]
     /// POST requests whose bodies are arriving.
     var pendingPosts: [OpaquePointer: PendingPost] = [:]
     let proxies: TrustedProxies

@@ -1,0 +1,42 @@
+import LayercastHub
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+
+/// An admin command on a node channel (`C` + this JSON), and its answer (`A` + `answerJSON`):
+/// docs/cluster.md, "Messages". The body travels as text (admin bodies are JSON).
+extension ForwardedCommand {
+    var json: JSONValue {
+        ["id": .number(Double(id)), "node": .string(node), "room": .string(room), "command": .string(command),
+         "body": .string(String(decoding: body, as: UTF8.self))]
+    }
+
+    init?(_ value: JSONValue) {
+        guard case .object(let o) = value, case .number(let id)? = o["id"], id.isFinite, abs(id) < 1e15,
+              case .string(let node)? = o["node"], case .string(let room)? = o["room"],
+              case .string(let command)? = o["command"], case .string(let body)? = o["body"] else { return nil }
+        self.init(id: Int(id), node: node, room: room, command: command, body: Array(body.utf8))
+    }
+
+    /// The answer to command `id`.
+    static func answerJSON(_ id: Int, _ answer: Result<CommandAnswer, APIError>) -> JSONValue {
+        switch answer {
+        case .success(let answer):
+            ["id": .number(Double(id)), "status": .number(Double(answer.status)), "document": answer.document]
+        case .failure(let error):
+            ["id": .number(Double(id)), "status": .number(Double(error.status)), "error": .string(error.code), "message": .string(error.message)]
+        }
+    }
+
+    /// Reads an answer as `answerJSON` writes it.
+    static func answer(_ value: JSONValue) -> (id: Int, answer: Result<CommandAnswer, APIError>)? {
+        guard case .object(let o) = value, case .number(let id)? = o["id"], id.isFinite, abs(id) < 1e15,
+              case .number(let status)? = o["status"], (100...599).contains(status) else { return nil }
+        if case .string(let code)? = o["error"] {
+            let message: String = if case .string(let m)? = o["message"] { m } else { "" }
+            return (Int(id), .failure(APIError(UInt32(status), code, message)))
+        }
+        guard let document = o["document"] else { return nil }
+        return (Int(id), .success(CommandAnswer(status: UInt32(status), document)))
+    }
+}
