@@ -300,9 +300,8 @@ public final class ClusterNode: HubCluster {
             link.send([.subscribe(ClusterKeys.roomChannel(key))])
         }
         rooms[key]?.lastFrameAt = now
-        hub.place(key, origin: holder)
         rooms[key]?.lastFullRequest = -.infinity
-        requestFullFrame(key, from: holder)
+        hub.place(key, origin: holder)  // asks the origin for a full frame
     }
 
     /// Every `ClusterLink.period`: renews leases, takes over silent rooms, and writes and reads

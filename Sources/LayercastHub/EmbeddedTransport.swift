@@ -17,9 +17,13 @@ public final class EmbeddedTransport: HubTransport {
     public private(set) var awake: Set<ClientID> = []
     /// Clients the hub dropped, in order.
     public private(set) var dropped: [ClientID] = []
-    private var nextClient = 1
+    private var nextClient: Int
 
-    public init(now: Double = 1000) { self.now = now }
+    /// A transport whose clock reads `now`, numbering clients from `firstClient`.
+    public init(now: Double = 1000, firstClient: Int = 1) {
+        self.now = now
+        nextClient = firstClient
+    }
 
     public func wake(_ client: ClientID) { awake.insert(client) }
     public func drop(_ client: ClientID) { dropped.append(client) }

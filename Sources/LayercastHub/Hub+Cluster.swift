@@ -53,6 +53,7 @@ extension Hub {
                 }
             }
         } else if let cluster, let origin {
+            cluster.requestFullFrame(key, from: origin)
             for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
         }
         sendWaitingCommands(of: room)

@@ -42,12 +42,11 @@ extension Hub {
         case .origin, .placing:
             nextCommand += 1
             let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
-            var pending = PendingCommand(command: forwarded, deadline: transport.now + Self.commandTimeout, reply: reply)
+            pendingCommands[forwarded.id] = PendingCommand(command: forwarded, deadline: transport.now + Self.commandTimeout, reply: reply)
             if case .origin(let origin) = room.source {
-                pending.sent = true
+                pendingCommands[forwarded.id]?.sent = true
                 cluster?.forward(forwarded, to: origin)
             }
-            pendingCommands[forwarded.id] = pending
         }
     }
 

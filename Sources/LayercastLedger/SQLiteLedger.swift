@@ -32,6 +32,17 @@ public final class SQLiteLedger: Ledger {
         } catch {
             throw LedgerError(.open, "cannot create the ledger directory \(directory): \(error.localizedDescription)")
         }
+        // Processes opening one directory at once (the nodes of a cluster on one machine) take
+        // turns (a lock on the directory itself), so that none reads the file another is
+        // creating as a truncated one.
+        let lock = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
         try SQLiteIntegrity.checkFile(path)
         do throws(LedgerError) {
             connection = try SQLiteConnection(path: path)

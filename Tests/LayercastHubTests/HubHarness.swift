@@ -9,18 +9,24 @@ import Logging
 /// A hub on an `EmbeddedTransport` with a fresh SQLite ledger in a temporary directory and an
 /// awarding service the test controls: no sockets, a manual clock.
 final class HubHarness {
-    let transport = EmbeddedTransport()
+    let transport: EmbeddedTransport
     let ledger: any Ledger
     let awarding: ScriptedAwarding
     let hub: Hub
     let directory: String
+    /// Whether the ledger is another harness's (which removes its directory).
+    private let sharesLedger: Bool
 
     let identities: IdentityPolicy
 
-    init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, _ configure: (inout HubConfiguration) -> Void = { _ in }) throws {
+    /// A hub numbering its clients from `firstClient`, on its own ledger or on `sharing`'s.
+    init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, firstClient: Int = 1, sharing: HubHarness? = nil,
+         _ configure: (inout HubConfiguration) -> Void = { _ in }) throws {
         self.identities = identities
-        directory = NSTemporaryDirectory() + "layercast-hub-\(UUID().uuidString)"
-        ledger = try SQLiteLedger(directory: directory)
+        transport = EmbeddedTransport(firstClient: firstClient)
+        sharesLedger = sharing != nil
+        directory = sharing?.directory ?? NSTemporaryDirectory() + "layercast-hub-\(UUID().uuidString)"
+        ledger = try sharing.map { $0.ledger } ?? SQLiteLedger(directory: directory)
         let services = LedgerServices(ledger)
         awarding = ScriptedAwarding(services)
         var configuration = HubConfiguration()
@@ -33,7 +39,7 @@ final class HubHarness {
                   services: SceneServices(awarding: awarding, rains: services, logger: logger), logger: logger)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: directory) }
+    deinit { if !sharesLedger { try? FileManager.default.removeItem(atPath: directory) } }
 
     static let adminToken = "hub-admin-token"
 

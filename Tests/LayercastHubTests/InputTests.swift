@@ -76,6 +76,13 @@ import Testing
         let tapper = try rain.claimingTap()
         seen.formUnion(rain.messages(tapper).of("error").compactMap { $0["code"]?.stringValue })
 
+        // In a cluster, a tap in a room whose origin is not known yet.
+        let node = try HubHarness()
+        node.hub.cluster = RelayTests.PairedCluster(node: "edge")
+        let early = node.player(scene: "radar", id: 9)
+        node.send(early, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
+        seen.formUnion(node.messages(early).of("error").compactMap { $0["code"]?.stringValue })
+
         #expect(seen == Set(ProtocolErrorCode.allCases.map(\.rawValue)), "missing: \(Set(ProtocolErrorCode.allCases.map(\.rawValue)).subtracting(seen))")
     }
 

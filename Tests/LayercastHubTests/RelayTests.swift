@@ -1,0 +1,200 @@
+@testable import LayercastHub
+import LayercastJSON
+import LayercastScenes
+import LayercastWire
+import Testing
+
+/// Two hubs joined by `PairedCluster` (no Redis): an origin running the room and an edge relaying
+/// it. The edge's clients see the origin's frames, never a delta that does not apply, and their
+/// input is resolved by the origin.
+@Suite struct RelayTests {
+    /// One node of a two-node cluster whose messages go straight to the other hub.
+    final class PairedCluster: HubCluster {
+        let node: String
+        weak var peer: Hub?
+        weak var other: PairedCluster?
+        var peerNode = ""
+        /// Frames the origin published that are not delivered (a lost message).
+        var dropNextFrame = false
+        private(set) var fullRequests = 0
+        private(set) var published: [Bool] = []  // each published frame: full?
+
+        init(node: String) { self.node = node }
+
+        var health: JSONValue { ["status": "ok", "node": .string(node)] }
+        var metricsText: String { "" }
+        func roomsDocument(fps: Int) -> JSONValue { ["rooms": []] }
+        func opened(_ key: String) {}
+        func closed(_ key: String, origin: Bool) {}
+
+        func publish(frame: EncodedMessage, in key: String) {
+            let text = frame.withBytes { Array($0) }
+            published.append((try? JSONValue.parse(bytes: UnsafeRawBufferPointer(start: text, count: text.count)))?["full"]?.boolValue ?? false)
+            if dropNextFrame {
+                dropNextFrame = false
+                return
+            }
+            if text.withUnsafeBytes({ peer?.relayFrame($0, in: key) }) == .gap { other?.requestFullFrame(key, from: node) }
+        }
+
+        func publish(event: EncodedMessage, in key: String) { event.withBytes { peer?.relayEvent($0, in: key) } }
+        func deliver(_ message: EncodedMessage, to client: String, on node: String) { message.withBytes { peer?.deliver($0, to: client) } }
+        func forward(_ input: ForwardedInput, to origin: String) { peer?.resolve(input) }
+        func forward(_ command: ForwardedCommand, to origin: String) {
+            guard let result = peer?.perform(command) else { return }
+            other?.answer(command.id, result, to: node)
+        }
+        func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) { peer?.answered(id, answer) }
+
+        func requestFullFrame(_ key: String, from origin: String) {
+            fullRequests += 1
+            peer?.publishFrames(of: key, until: .infinity, full: true)
+        }
+    }
+
+    /// An origin hub (`o`, clients from c1) and an edge hub (`e`, clients from c1000) on one
+    /// ledger, the radar room `lobby` placed on the origin and relayed by the edge.
+    private static func pair(scene: String = "radar") throws -> (o: HubHarness, e: HubHarness, oc: PairedCluster, ec: PairedCluster) {
+        let o = try HubHarness()
+        let e = try HubHarness(firstClient: 1000, sharing: o)
+        let oc = PairedCluster(node: "origin")
+        let ec = PairedCluster(node: "edge")
+        oc.peer = e.hub
+        oc.peerNode = "edge"
+        ec.peer = o.hub
+        ec.peerNode = "origin"
+        oc.other = ec
+        ec.other = oc
+        o.hub.cluster = oc
+        e.hub.cluster = ec
+        return (o, e, oc, ec)
+    }
+
+    /// The display list a client rebuilds from what it was sent (protocol.md's algorithm).
+    private static func rebuild(_ frames: [JSONValue], from list: DisplayList = DisplayList()) throws -> [Int: DisplayList] {
+        var lists: [Int: DisplayList] = [:]
+        var current = list
+        for frame in frames {
+            current = frame["full"]?.boolValue == true ? try DisplayList(fullFrame: frame) : try FrameDelta(deltaFrame: frame).applied(to: current)
+            lists[frame["n"]!.intValue!] = current
+        }
+        return lists
+    }
+
+    @Test func theEdgesClientsRebuildTheOriginsDisplayLists() throws {
+        let (o, e, oc, _) = try Self.pair()
+        let near = o.join(["scene": "radar", "role": "spectator"])
+        o.hub.place("radar/lobby", origin: nil)
+        let far = e.join(["scene": "radar", "role": "spectator"])
+        e.hub.place("radar/lobby", origin: "origin")  // asks the origin for a full frame
+        var nearFrames = o.messages(near).of("frame")
+        var farFrames = e.messages(far).of("frame")
+        for _ in 0..<45 {
+            o.tick()
+            e.tick()
+            nearFrames += o.messages(near).of("frame")
+            farFrames += e.messages(far).of("frame")
+        }
+        #expect(farFrames.first?["full"]?.boolValue == true)
+        #expect(farFrames.count == 45)
+        #expect(farFrames.dropFirst().allSatisfy { $0["full"]?.boolValue == false })
+        let nearLists = try Self.rebuild(nearFrames)
+        let farLists = try Self.rebuild(farFrames)
+        #expect(farLists.keys.sorted() == Array(1...45))
+        for (n, list) in farLists { #expect(list == nearLists[n], "frame \(n)") }
+        #expect(oc.published.filter { $0 }.count == 1)  // one full frame, then deltas
+        #expect(e.hub.metrics.fullFramesEncoded == 0 && e.hub.metrics.deltaFramesEncoded == 0)  // the origin's text, relayed
+    }
+
+    @Test func aLostFrameMeansAFullFrameNeverADeltaThatDoesNotApply() throws {
+        let (o, e, oc, ec) = try Self.pair()
+        _ = o.join(["scene": "radar", "role": "spectator"])
+        o.hub.place("radar/lobby", origin: nil)
+        let far = e.join(["scene": "radar", "role": "spectator"])
+        e.hub.place("radar/lobby", origin: "origin")
+        var farFrames: [JSONValue] = []
+        for tick in 1...20 {
+            if tick == 8 { oc.dropNextFrame = true }
+            o.tick()
+            farFrames += e.messages(far).of("frame")
+        }
+        let numbers = farFrames.map { $0["n"]!.intValue! }
+        #expect(!numbers.contains(8) && !numbers.contains(9))  // 8 was lost; 9, a delta against it, refused
+        #expect(farFrames.first { $0["n"]?.intValue == 10 }?["full"]?.boolValue == true)
+        #expect(ec.fullRequests == 2)  // on joining, and on the gap
+        let lists = try Self.rebuild(farFrames)
+        #expect(lists[20] != nil)
+    }
+
+    @Test func anEdgePlayersTapIsResolvedByTheOriginAndAnsweredOnTheEdge() throws {
+        let (o, e, _, _) = try Self.pair(scene: "rain")
+        _ = o.join(["scene": "rain", "role": "spectator"])
+        o.hub.place("rain/lobby", origin: nil)
+        let far = e.player(scene: "rain", id: 1)
+        e.hub.place("rain/lobby", origin: "origin")
+        o.tick()
+        _ = e.messages(far)
+        // No rain yet: the origin answers the tap "closed", to the edge's client alone.
+        e.send(far, #"{"type":"tap","x":200,"y":300,"viewTime":0.5,"id":7}"#)
+        let answers = e.messages(far).of("event", "tap")
+        #expect(answers.map { $0["data"]?["result"]?.stringValue } == ["closed"])
+        #expect(answers.first?["data"]?["id"]?.intValue == 7)
+        // A spectator cannot tap, on the edge too: refused there, never forwarded.
+        let watcher = e.join(["scene": "rain", "role": "spectator"])
+        _ = e.messages(watcher)
+        e.send(watcher, #"{"type":"tap","x":1,"y":1,"viewTime":0.5}"#)
+        #expect(e.messages(watcher).of("error").map { $0["code"]?.stringValue } == ["forbidden"])
+    }
+
+    @Test func aRainStartedOnTheEdgeRunsOnTheOriginAndPaysTheEdgesPlayer() throws {
+        let (o, e, _, _) = try Self.pair()
+        let near = o.join(["scene": "rain", "role": "spectator"])
+        o.hub.place("rain/lobby", origin: nil)
+        let far = e.player(scene: "rain", id: 3)
+        e.hub.place("rain/lobby", origin: "origin")
+        let started = try e.command("rain", body: #"{"seed":7,"duration":6,"pool":100,"winners":10,"minCoins":1,"maxCoins":30}"#).get()
+        let rain = try #require(started.document["rain"]?.intValue)
+        #expect(o.rainScene()?.phase != nil && e.rainScene()?.phase == .idle)  // it runs on the origin only
+        o.tick(untilRainIs: .raining)
+        o.tick(60)
+        _ = e.messages(far)
+        _ = o.messages(near)
+        let player = try #require(e.hub.rooms["rain/lobby"]?.clients.first?.player?.id)
+        let target = try #require(o.claimablePoint(by: player))
+        e.send(far, #"{"type":"tap","x":\#(target.point.x),"y":\#(target.point.y),"viewTime":\#(target.time),"id":1}"#)
+        let answer = try #require(e.messages(far).of("event", "tap").first)
+        #expect(answer["data"]?["result"]?.stringValue == "award")
+        let record = try #require(try o.ledger.rain(id: Int64(rain)))
+        #expect(record.awards.map(\.player) == [player])
+        #expect(o.messages(near).of("event", "award").map { $0["data"]?["player"]?.stringValue } == [player])
+    }
+
+    @Test func takingTheRoomOverGoesOnWithTheNextNumberInFull() throws {
+        let (o, e, _, _) = try Self.pair()
+        _ = o.join(["scene": "radar", "role": "spectator"])
+        o.hub.place("radar/lobby", origin: nil)
+        let far = e.join(["scene": "radar", "role": "spectator"])
+        e.hub.place("radar/lobby", origin: "origin")
+        for _ in 0..<10 { o.tick() }
+        let before = e.messages(far).of("frame")
+        #expect(before.last?["n"]?.intValue == 10)
+        e.hub.cluster = nil  // the origin is gone; the edge runs the room from here
+        e.hub.place("radar/lobby", origin: nil)
+        var after: [JSONValue] = []
+        for _ in 0..<2 {
+            e.tick()
+            after += e.messages(far).of("frame")
+        }
+        #expect(after.map { $0["n"]?.intValue } == [11, 12])
+        #expect(after.map { $0["full"]?.boolValue } == [true, false])
+        #expect(after[0]["t"]!.doubleValue! >= before.last!["t"]!.doubleValue!)
+    }
+
+    @Test func inputWhileTheRoomIsBeingPlacedIsRefusedAsNotReady() throws {
+        let (_, e, _, _) = try Self.pair()
+        let far = e.player(scene: "radar", id: 2)
+        _ = e.messages(far)
+        e.send(far, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
+        #expect(e.messages(far).of("error").map { $0["code"]?.stringValue } == ["not_ready"])
+    }
+}
