@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastHubTests", dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"]),
-        .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub"]),
+        .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastHub", "LayercastWire"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
