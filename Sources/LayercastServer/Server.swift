@@ -114,7 +114,6 @@ public final class Server: @unchecked Sendable {
         info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
-        if configuration.sharesPort { info.options |= UInt64(LWS_SERVER_OPTION_ALLOW_LISTEN_SHARE) }
         guard let context = lws_create_context(&info) else {
             throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
         }

@@ -67,8 +67,6 @@ public struct ServerConfiguration: Sendable {
     /// running was interrupted by its last stop. False in a cluster: there, the node that takes
     /// a room over ends that room's running rains.
     public var soleLedgerWriter = true
-    /// Whether other processes may listen on the same port (`SO_REUSEPORT`, `--workers`).
-    public var sharesPort = false
 
     public init() {}
 
