@@ -24,6 +24,8 @@ public final class ClusterNode: HubCluster {
         var lastFrameAt: Double
         /// When a full frame was last asked for.
         var lastFullRequest = -Double.infinity
+        /// The origin it is relayed from; nil while placing or when this node is the origin.
+        var origin: String?
     }
 
     /// What a command's reply is for.
@@ -129,11 +131,11 @@ public final class ClusterNode: HubCluster {
 
     public func publish(frame: EncodedMessage, in key: String) {
         metrics.framesPublished += 1
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: Self.tagged("F", frame))])
+        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("F", frame))])
     }
 
     public func publish(event: EncodedMessage, in key: String) {
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: Self.tagged("E", event))])
+        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("E", event))])
     }
 
     public func deliver(_ message: EncodedMessage, to client: String, on node: String) {
@@ -202,6 +204,16 @@ public final class ClusterNode: HubCluster {
             let body = UnsafeRawBufferPointer(rebasing: bytes[1...])
             if channel.hasPrefix(ClusterKeys.roomChannel("")) {
                 let key = String(channel.dropFirst(ClusterKeys.roomChannel("").count))
+                guard let newline = body.firstIndex(of: UInt8(ascii: "\n")) else { return }
+                let sender = String(decoding: body[..<newline], as: UTF8.self)
+                let body = UnsafeRawBufferPointer(rebasing: body[(newline + 1)...])
+                // A new origin's frames tell a relay that missed the takeover where input goes now.
+                if sender != node, let known = rooms[key]?.origin, known != sender {
+                    metrics.placementChanges += 1
+                    rooms[key]?.origin = sender
+                    rooms[key]?.lastFullRequest = -.infinity
+                    hub.place(key, origin: sender)
+                }
                 switch kind {
                 case UInt8(ascii: "F"):
                     switch hub.relayFrame(body, in: key) {
@@ -210,7 +222,7 @@ public final class ClusterNode: HubCluster {
                         rooms[key]?.lastFrameAt = now
                     case .gap:
                         metrics.frameGaps += 1
-                        if let origin = origin(of: key) { requestFullFrame(key, from: origin) }
+                        if let origin = rooms[key]?.origin { requestFullFrame(key, from: origin) }
                     case .ignored:
                         break
                     }
@@ -286,6 +298,7 @@ public final class ClusterNode: HubCluster {
         let before = hub.clusterRooms.first { $0.key == key }?.source
         if holder == node {
             if before != .scene { metrics.placementChanges += 1 }
+            rooms[key]?.origin = nil
             if rooms[key]?.subscribed == true {
                 rooms[key]?.subscribed = false
                 link.send([.unsubscribe(ClusterKeys.roomChannel(key))])
@@ -301,6 +314,7 @@ public final class ClusterNode: HubCluster {
         }
         rooms[key]?.lastFrameAt = now
         rooms[key]?.lastFullRequest = -.infinity
+        rooms[key]?.origin = holder
         hub.place(key, origin: holder)  // asks the origin for a full frame
     }
 
@@ -369,20 +383,18 @@ public final class ClusterNode: HubCluster {
         link.send([.command(Self.arguments(arguments), tag: tag)])
     }
 
-    private func origin(of key: String) -> String? {
-        if case .origin(let origin)? = hub.clusterRooms.first(where: { $0.key == key })?.source { return origin }
-        return nil
-    }
-
     private func isFresh(_ report: NodeReport) -> Bool {
         Double(Self.wallMilliseconds() - report.at) <= timing.reportExpiry * 1000
     }
 
-    private static func tagged(_ kind: Character, _ message: EncodedMessage) -> [UInt8] {
+    /// A room channel's message: its kind, this node's id (the origin's) and a newline, the text.
+    private func tagged(_ kind: Character, _ message: EncodedMessage) -> [UInt8] {
         var payload: [UInt8] = []
         message.withBytes { bytes in
-            payload.reserveCapacity(bytes.count + 1)
+            payload.reserveCapacity(bytes.count + node.utf8.count + 2)
             payload.append(kind.asciiValue!)
+            payload.append(contentsOf: node.utf8)
+            payload.append(UInt8(ascii: "\n"))
             payload.append(contentsOf: bytes)
         }
         return payload

@@ -228,7 +228,7 @@ def test_client_item_centre_affine_and_projective():
 def test_healthz(server):
     resp = http_get(server.base_url, "/healthz")
     assert resp.status == 200
-    assert resp.json() == {"status": "ok"}
+    assert resp.json()["status"] == "ok" and resp.json()["node"]
 
 
 def test_api_scenes_lists_radar(server):
