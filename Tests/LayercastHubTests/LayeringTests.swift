@@ -2,14 +2,14 @@ import Foundation
 import LayercastScenes
 import Testing
 
-/// The hub and the transport know no scene by name: every scene-specific behaviour is its host's.
+/// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its host's.
 @Suite struct LayeringTests {
     @Test func noHubOrTransportFileNamesAConcreteScene() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
         let names = SceneCatalog.all.map { String(describing: $0) } + ["RainHost", "SnowHost"]
         #expect(names.contains("RainScene") && names.count == SceneCatalog.all.count + 2)
         var checked = 0
-        for module in ["LayercastHub", "LayercastServer"] {
+        for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {
             let folder = sources.appendingPathComponent(module)
             for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
