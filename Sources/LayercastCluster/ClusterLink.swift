@@ -120,8 +120,8 @@ final class ClusterLink: @unchecked Sendable {
             var events: [Event] = []
             if connection == nil {
                 do throws(ClusterError) {
-                    let commands = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 0.5)
-                    let subscriber = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 0.5)
+                    let commands = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 1.5)
+                    let subscriber = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 1.5)
                     for channel in channels { try subscriber.append(["SUBSCRIBE", channel]) }
                     try subscriber.flush()
                     connection = (commands, subscriber)

@@ -32,6 +32,10 @@ public final class Server: @unchecked Sendable {
     public var onServiceWake: (() -> Void)?
 
     private var context: OpaquePointer?
+    /// The listening socket made here when the port is shared (`sharesPort`).
+    private var listener: SharedListener?
+    /// The lws protocol of `listener`'s raw descriptor.
+    static let listenerProtocol = "layercast-listen"
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let timer: UnsafeMutablePointer<layercast_timer>
     private let stopRequested = Atomic<Bool>(false)
@@ -86,8 +90,8 @@ public final class Server: @unchecked Sendable {
                                     pseudonyms: PlayerPseudonyms(secret: pseudonymSecret, showsTokenSubjects: configuration.showTokenSubjects))
         routes = Self.routeTable()
 
-        protocols = .allocate(capacity: 3)
-        protocols.initialize(repeating: lws_protocols(), count: 3)
+        protocols = .allocate(capacity: 4)
+        protocols.initialize(repeating: lws_protocols(), count: 4)
         protocols[0].name = UnsafePointer(strdup("http"))
         protocols[0].callback = layercastServiceCallback
         protocols[1].name = UnsafePointer(strdup(Server.subprotocol))
@@ -95,6 +99,8 @@ public final class Server: @unchecked Sendable {
         protocols[1].rx_buffer_size = ClientMessage.maxBytes
         protocols[1].per_session_data_size = MemoryLayout<Int>.size  // the hub client's number
         protocols[1].tx_packet_size = 256 * 1024
+        protocols[2].name = UnsafePointer(strdup(Self.listenerProtocol))
+        protocols[2].callback = layercastServiceCallback
         timer = .allocate(capacity: 1)
         timer.initialize(to: layercast_timer())
 
@@ -104,7 +110,12 @@ public final class Server: @unchecked Sendable {
 
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
+        if configuration.sharesPort {
+            listener = try SharedListener(host: configuration.host, port: configuration.port)
+            info.port = CONTEXT_PORT_NO_LISTEN_SERVER
+        } else {
+            info.port = Int32(configuration.port)
+        }
         let iface = strdup(configuration.host)
         defer { free(iface) }
         info.iface = UnsafePointer(iface)
@@ -119,6 +130,14 @@ public final class Server: @unchecked Sendable {
         }
         self.context = context
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        if let listener, let vhost = lws_get_vhost_by_name(context, "default") {
+            var fd = lws_sock_file_fd_type()
+            fd.filefd = listener.descriptor
+            guard lws_adopt_descriptor_vhost(vhost, LWS_ADOPT_RAW_FILE_DESC, fd, Self.listenerProtocol, nil) != nil else {
+                throw .listen("libwebsockets would not poll the shared listening socket")
+            }
+            port = listener.port
+        }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         gate.timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -127,6 +146,7 @@ public final class Server: @unchecked Sendable {
         if let context { lws_context_destroy(context) }
         free(UnsafeMutableRawPointer(mutating: protocols[0].name))
         free(UnsafeMutableRawPointer(mutating: protocols[1].name))
+        free(UnsafeMutableRawPointer(mutating: protocols[2].name))
         protocols.deallocate()
         timer.deallocate()
     }
@@ -174,6 +194,12 @@ public final class Server: @unchecked Sendable {
     public func requestStop() {
         stopRequested.store(true, ordering: .sequentiallyConsistent)
         if let context { lws_cancel_service(context) }
+    }
+
+    /// The shared listening socket has connections waiting: each becomes an lws connection.
+    func acceptShared() {
+        guard let listener, let context, let vhost = lws_get_vhost_by_name(context, "default") else { return }
+        listener.acceptAll(into: vhost)
     }
 
     /// Wakes the service thread, which then calls `onServiceWake`; safe from any thread while

@@ -67,6 +67,9 @@ public struct ServerConfiguration: Sendable {
     /// running was interrupted by its last stop. False in a cluster: there, the node that takes
     /// a room over ends that room's running rains.
     public var soleLedgerWriter = true
+    /// Whether other processes listen on the same port (`SO_REUSEPORT`, `serve --workers`): the
+    /// server then makes its listening socket itself and hands each connection to lws.
+    public var sharesPort = false
 
     public init() {}
 

@@ -38,6 +38,8 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
     case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
         server.forgetHeld(wsi)
         server.closed(wsi)
+    case LWS_CALLBACK_RAW_RX_FILE:
+        server.acceptShared()
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.serviceWasCancelled()
     default:

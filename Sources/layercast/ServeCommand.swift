@@ -134,6 +134,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("This node's id in the cluster and /healthz: letters, digits, . _ - (default: host name and process id).", valueName: "id"))
     var nodeID: String?
 
+    @Option(help: "Processes serving this port together (SO_REUSEPORT), each a node of the --cluster.")
+    var workers = 1
+
     func validate() throws {
         guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
@@ -156,6 +159,11 @@ struct ServeCommand: ParsableCommand {
             do throws(ClusterError) { _ = try RedisAddress(url) } catch { throw ValidationError("--cluster: \(error.message)") }
         }
         if let nodeID, !Self.isNodeID(nodeID) { throw ValidationError("--node-id must be 1…64 letters, digits, '.', '_' or '-'") }
+        guard (1...64).contains(workers) else { throw ValidationError("--workers must be between 1 and 64") }
+        if workers > 1 {
+            guard resolvedCluster != nil else { throw ValidationError("--workers needs --cluster: the workers are nodes of one cluster") }
+            guard port != 0 else { throw ValidationError("--workers needs a fixed --port (they share it)") }
+        }
         if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
         do throws(LedgerError) {
             _ = try ledgerLocation
@@ -252,6 +260,7 @@ struct ServeCommand: ParsableCommand {
         configuration.permessageDeflate = permessageDeflate
 
         configuration.node = resolvedNodeID
+        if workers > 1 { try WorkerProcesses.run(count: workers, node: resolvedNodeID) }
 
         let logger = Logger(label: "layercast")
         var address: RedisAddress?
@@ -261,6 +270,7 @@ struct ServeCommand: ParsableCommand {
                 address = redis
                 configuration.firstClientNumber = try ClusterNode.clientRange(at: redis)
                 configuration.soleLedgerWriter = false
+                configuration.sharesPort = ProcessInfo.processInfo.environment[WorkerProcesses.marker] != nil
             } catch {
                 FileHandle.standardError.write(Data("layercast serve: --cluster: \(error.message)\n".utf8))
                 throw ExitCode(2)

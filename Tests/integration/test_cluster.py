@@ -385,3 +385,59 @@ def test_browser_through_nginx_moves_to_another_node_when_its_node_dies(phone, s
     before = frames()
     wait_until(lambda: frames() >= before + 30, 5, "the page to go on getting frames", 0.2)
     assert http_get(proxy.base_url, "/healthz").json()["node"] in {cluster.node_id(n) for n in survivors}
+
+
+def test_workers_share_one_port_as_nodes_of_the_cluster(redis_server, tmp_path, room):
+    """`serve --workers 2`: two processes on one port (SO_REUSEPORT), nodes ID-1 and ID-2; the
+    kernel spreads connections over both, every client gets the room's rate whichever worker it
+    reached, and SIGTERM to the parent stops both."""
+    import signal
+    import subprocess
+    from cluster import free_port
+    from conftest import BINARY, REPO
+    port = free_port()
+    parent = subprocess.Popen(
+        [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2", "--node-id", "pair",
+         "--cluster", redis_server.url, "--data", str(tmp_path / "data"), "--public", str(REPO / "public")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        wait_until(lambda: _answers(base), 10, "the workers to answer")
+        nodes = set()
+        for _ in range(40):
+            nodes.add(http_get(base, "/healthz").json()["node"])
+        assert nodes == {"pair-1", "pair-2"}, nodes
+        clients = []
+        for _ in range(16):  # all on one worker by chance: 2 in 65,536
+            client = LayercastClient.connect(base, scene="radar", room=room, role="spectator")
+            client.wait_welcome(5)
+            clients.append(client)
+        fps = clients[0].welcome["fps"]
+        time.sleep(1.5)
+        start = time.monotonic()
+        time.sleep(3)
+        end = time.monotonic()
+        for client in clients:
+            assert not low_windows(client, start, end, fps), (client.url, low_windows(client, start, end, fps))
+        entry = wait_until(lambda: (lambda r: r if r and len(r.get("nodes") or {}) == 2 else None)(
+            next((r for r in http_get(base, "/api/rooms").json()["rooms"] if r["room"] == room), None)), 5,
+            "/api/rooms to show the room on both workers")
+        assert sum(n["spectator"] for n in entry["nodes"].values()) == 16, entry
+        assert all(n["spectator"] > 0 for n in entry["nodes"].values()), entry
+        close_all(clients)
+    finally:
+        parent.send_signal(signal.SIGTERM)
+        try:
+            parent.wait(10)
+        except subprocess.TimeoutExpired:
+            parent.kill()
+            raise
+    assert parent.returncode == 0, parent.stderr.read()
+    assert not subprocess.run(["pgrep", "-f", f"--node-id pair-"], capture_output=True).stdout, "a worker outlived its parent"
+
+
+def _answers(base: str) -> bool:
+    try:
+        return http_get(base, "/healthz", timeout=1).status == 200
+    except OSError:
+        return False
