@@ -31,19 +31,17 @@ extension Hub {
     }
 
     /// The cluster found room `key`'s origin: `origin`, or this node when nil. A room this node
-    /// takes over first marks the room's rains that were running interrupted (their origin is
-    /// gone); a room it loses to another node records what that interrupts.
+    /// becomes the origin of takes up what its scene persisted (`SceneHost.tookOver`: the rain
+    /// the dead origin was running goes on); a room it loses to another node records what that
+    /// interrupts.
     public func place(_ key: String, origin: String?) {
         guard let room = rooms[key] else { return }
         let before = room.source
         guard origin.map({ before != .origin($0) }) ?? (before != .scene) else { return }
         let now = transport.now
-        if origin == nil {
-            interruptRains(in: room)
-        } else if before == .scene {
-            room.host.stopping()
-        }
+        if origin != nil, before == .scene { room.host.stopping() }
         room.place(origin: origin, at: now)
+        if origin == nil { broadcast(room.host.tookOver(in: room), in: room, tapArrival: nil) }
         logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])
         if origin == nil {
             if before == .placing { room.tick(at: now) }
@@ -145,16 +143,5 @@ extension Hub {
         metrics.rejected[error.code, default: 0] += 1
         guard let cluster, let node = room.remoteClientNodes[client] else { return }
         cluster.deliver(encoded(ServerMessage.error(error)), to: client, on: node)
-    }
-
-    /// Marks the rains of `room` that the ledger still has running interrupted: this node has
-    /// just become its origin, so whoever ran them is gone.
-    private func interruptRains(in room: Room) {
-        do {
-            let ids = try ledger.interruptRunningRains(room: room.name, at: Date())
-            if !ids.isEmpty { logger.warning("rains marked interrupted on takeover", metadata: ["room": "\(room.key)", "rains": "\(ids)"]) }
-        } catch {
-            logger.error("could not mark the room's running rains interrupted", metadata: ["room": "\(room.key)", "error": "\(error)"])
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastAudit
 import LayercastLedger
 import LayercastScenes
 
@@ -33,5 +34,19 @@ public final class LedgerServices: Awarding, RainRecords {
 
     public func end(_ id: Int64, interrupted: Bool) throws {
         try ledger.endRain(id, status: interrupted ? .interrupted : .finished, at: Date())
+    }
+
+    public func running(in room: String) throws -> [RecordedRain] {
+        try ledger.runningRains(room: room).compactMap { id in
+            guard let rain = try ledger.rain(id: id), rain.status == .running else { return nil }
+            let awards = rain.awards.map { award in
+                (tap: RainReplay.Tap(player: award.player, name: award.name, point: CGPoint(x: award.x, y: award.y),
+                                     viewTime: award.viewTime, serverTime: award.serverTime),
+                 outcome: RainReplay.Outcome(packet: award.packet, coins: award.coins, player: award.player))
+            }
+            return RecordedRain(id: rain.id, settings: RainAudit.settings(of: rain),
+                                size: CGSize(width: rain.settings.width, height: rain.settings.height),
+                                mediaStart: rain.mediaStart, awards: awards)
+        }
     }
 }

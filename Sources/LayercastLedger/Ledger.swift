@@ -18,9 +18,9 @@ public protocol Ledger: AnyObject {
     /// ascending (called once at server start: a crash left them running).
     func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64]
 
-    /// Marks the `running` rains of room `room` `interrupted` with ended_at = `at`; returns their
-    /// ids, ascending (a cluster node taking a room over: its origin is gone).
-    func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64]
+    /// The ids of room `room`'s `running` rains, ascending (a cluster node taking the room over
+    /// resumes the newest and ends the others).
+    func runningRains(room: String) throws(LedgerError) -> [Int64]
 
     /// Inserts the rain (status running) and its prizes in one transaction; returns the new id.
     /// Throws `invalid` for a NaN setting or a negative prize packet or coins.

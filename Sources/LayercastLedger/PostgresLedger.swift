@@ -35,12 +35,11 @@ public final class PostgresLedger: Ledger {
         }
     }
 
-    public func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64] {
-        try writing("interrupt the running rains of room \(room)") { () throws(LedgerError) in
+    public func runningRains(room: String) throws(LedgerError) -> [Int64] {
+        try reading("read the running rains of room \(room)") { () throws(LedgerError) in
             try connection.query(
-                "UPDATE rains SET status = 'interrupted', ended_at = $1 WHERE status = 'running' AND room = $2 RETURNING id",
-                [.integer(at.unixMilliseconds), .text(room)], read: { row throws(LedgerError) in try row.int64(0) }
-            ).sorted()
+                "SELECT id FROM rains WHERE status = 'running' AND room = $1 ORDER BY id",
+                [.text(room)], read: { row throws(LedgerError) in try row.int64(0) })
         }
     }
 

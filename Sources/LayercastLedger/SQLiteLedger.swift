@@ -67,12 +67,9 @@ public final class SQLiteLedger: Ledger {
         }
     }
 
-    public func interruptRunningRains(room: String, at: Date) throws(LedgerError) -> [Int64] {
-        try perform("interrupt the running rains of room \(room)") { () throws(LedgerError) in
-            try connection.query(
-                "UPDATE rains SET status = 'interrupted', ended_at = ?1 WHERE status = 'running' AND room = ?2 RETURNING id",
-                [.integer(at.unixMilliseconds), .text(room)]
-            ) { $0.int64(0) }.sorted()
+    public func runningRains(room: String) throws(LedgerError) -> [Int64] {
+        try perform("read the running rains of room \(room)") { () throws(LedgerError) in
+            try connection.query("SELECT id FROM rains WHERE status = 'running' AND room = ?1 ORDER BY id", [.text(room)]) { $0.int64(0) }
         }
     }
 

@@ -7,6 +7,32 @@ public protocol RainRecords: AnyObject {
     func begin(_ rain: RainStart) throws -> Int64
     /// Records that rain `id` finished, or was interrupted (`interrupted`).
     func end(_ id: Int64, interrupted: Bool) throws
+    /// The rains of room `room` still recorded as running, oldest first, with what a node that
+    /// takes the room over needs to go on with them; one that cannot be read back (its salt is
+    /// not hex) has nil settings.
+    func running(in room: String) throws -> [RecordedRain]
+}
+
+/// A running rain as recorded: enough to rebuild it on another node by replaying its awards.
+public struct RecordedRain: Sendable {
+    public var id: Int64
+    /// Nil when the record cannot be read back into settings.
+    public var settings: RainSettings?
+    /// The screen it falls on.
+    public var size: CGSize
+    /// The media time it was made at, on its room's clock.
+    public var mediaStart: Double
+    /// Its accepted claims in commit order, and what each won.
+    public var awards: [(tap: RainReplay.Tap, outcome: RainReplay.Outcome)]
+
+    public init(id: Int64, settings: RainSettings?, size: CGSize, mediaStart: Double,
+                awards: [(tap: RainReplay.Tap, outcome: RainReplay.Outcome)]) {
+        self.id = id
+        self.settings = settings
+        self.size = size
+        self.mediaStart = mediaStart
+        self.awards = awards
+    }
 }
 
 /// A rain as it is recorded when it starts.

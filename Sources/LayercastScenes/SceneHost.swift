@@ -23,6 +23,10 @@ public protocol SceneHost: AnyObject {
     func ticked(in room: any HostedRoom) -> [SceneEvent]
     /// The server is stopping: records what the stop interrupts.
     func stopping()
+    /// In a cluster, this node has just become the origin of `room`, which another node ran
+    /// until it died: take up what the scene persisted there (the rain it was running), or
+    /// record it interrupted. Events for the room.
+    func tookOver(in room: any HostedRoom) -> [SceneEvent]
 }
 
 extension SceneHost {
@@ -36,6 +40,7 @@ extension SceneHost {
     public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? { nil }
     public func ticked(in room: any HostedRoom) -> [SceneEvent] { [] }
     public func stopping() {}
+    public func tookOver(in room: any HostedRoom) -> [SceneEvent] { [] }
 }
 
 /// What a host may know of its room.

@@ -1,4 +1,6 @@
 @testable import LayercastHub
+import Foundation
+import LayercastLedger
 import LayercastJSON
 import LayercastScenes
 import LayercastWire
@@ -196,5 +198,70 @@ import Testing
         _ = e.messages(far)
         e.send(far, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
         #expect(e.messages(far).of("error").map { $0["code"]?.stringValue } == ["not_ready"])
+    }
+}
+
+/// A rain survives its origin: the node that takes the room over rebuilds it from the ledger.
+@Suite struct TakeoverTests {
+    @Test func theRainGoesOnAfterItsOriginDiesWithItsAwardsKept() throws {
+        let o = try HubHarness()
+        let e = try HubHarness(firstClient: 1000, sharing: o)
+        let oc = RelayTests.PairedCluster(node: "origin")
+        let ec = RelayTests.PairedCluster(node: "edge")
+        (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
+        (ec.peer, ec.other, ec.peerNode) = (o.hub, oc, "origin")
+        o.hub.cluster = oc
+        e.hub.cluster = ec
+        let near = o.player(scene: "rain", id: 1)
+        o.hub.place("rain/lobby", origin: nil)
+        let far = e.player(scene: "rain", id: 2)
+        e.hub.place("rain/lobby", origin: "origin")
+        let started = try o.command("rain", body: #"{"seed":11,"duration":8,"pool":100,"winners":12,"minCoins":1,"maxCoins":30}"#).get()
+        let rain = Int64(try #require(started.document["rain"]?.intValue))
+        o.tick(untilRainIs: .raining)
+        o.tick(45)
+        _ = o.messages(near)
+        let winner = try #require(o.hub.rooms["rain/lobby"]?.clients.first?.player?.id)
+        let target = try #require(o.claimablePoint(by: winner))
+        o.send(near, #"{"type":"tap","x":\#(target.point.x),"y":\#(target.point.y),"viewTime":\#(target.time),"id":1}"#)
+        let won = try #require(o.messages(near).of("event", "tap").first { $0["data"]?["result"]?.stringValue == "award" })
+        let packet = try #require(won["data"]?["packet"]?.intValue)
+        _ = e.messages(far)
+
+        // The origin dies: the edge takes the room over where its last relayed frame left it.
+        oc.peer = nil
+        ec.peer = nil
+        e.hub.place("rain/lobby", origin: nil)
+        let scene = try #require(e.rainScene())
+        #expect(scene.rain?.id == rain && scene.phase == .raining)
+        #expect(scene.rain?.claimed[packet] != nil)  // the award stands: that packet stays taken
+        let afterTakeover = e.messages(far).of("event", "rain")
+        #expect(afterTakeover.last?["data"]?["phase"]?.stringValue == "raining")
+        // The edge's player can still win: the rain goes on, on the edge.
+        e.tick(10)
+        let player = try #require(e.hub.rooms["rain/lobby"]?.clients.first?.player?.id)
+        let next = try #require(e.claimablePoint(by: player))
+        _ = e.messages(far)
+        e.send(far, #"{"type":"tap","x":\#(next.point.x),"y":\#(next.point.y),"viewTime":\#(next.time),"id":2}"#)
+        #expect(e.messages(far).of("event", "tap").first?["data"]?["result"]?.stringValue == "award")
+        e.tick(untilRainIs: .results)
+        e.tick()
+        let record = try #require(try e.ledger.rain(id: rain))
+        #expect(record.status == .finished)
+        #expect(record.awards.count == 2)
+        #expect(Set(record.awards.map(\.packet)).count == 2)
+        #expect(record.awards.first?.packet == packet && record.awards.first?.player == winner)
+    }
+
+    @Test func aRainThatCannotBeRebuiltIsRecordedInterrupted() throws {
+        let h = try HubHarness()
+        h.hub.cluster = RelayTests.PairedCluster(node: "edge")
+        let id = try h.ledger.beginRain(NewRain(room: "lobby", seed: 5, salt: "not hex", commitment: "", settings: RainSettingsRow(
+            duration: 8, pool: 100, winners: 12, minCoins: 1, maxCoins: 30, width: 414, height: 736, maxAwardsPerPlayer: 0,
+            maxCoinsPerPlayer: 0, minVisible: 0.3, tapRate: 8, players: 1), mediaStart: 5, prizes: [:], createdAt: Date()))
+        _ = h.join(["scene": "rain", "role": "spectator"])
+        h.hub.place("rain/lobby", origin: nil)
+        #expect(try h.ledger.rain(id: id)?.status == .interrupted)
+        #expect(h.rainScene()?.phase == .idle)
     }
 }
