@@ -214,6 +214,15 @@ class Cluster:
         assert node.wait(5) is not None, f"{self.node_id(node)} outlived SIGKILL"
         return killed
 
+    def restart(self, node: ServerProcess) -> ServerProcess:
+        """Starts a dead node again with its flags and id (on a new port); returns the new process."""
+        assert node.proc.poll() is not None, f"{self.node_id(node)} is still running"
+        fresh = ServerProcess(list(node.args))
+        index = self.nodes.index(node)
+        self.nodes[index] = fresh
+        self.ids[id(fresh)] = self.ids[id(node)]
+        return fresh
+
     def logs(self) -> str:
         return "\n".join(f"--- {self.node_id(n)} (exit {n.proc.poll()}):\n{n.log_tail(15)}" for n in self.nodes)
 

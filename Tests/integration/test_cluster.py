@@ -449,3 +449,64 @@ def _answers(base: str) -> bool:
         return http_get(base, "/healthz", timeout=1).status == 200
     except OSError:
         return False
+
+
+def test_chaos_three_kills_of_the_origin_during_one_rain(start_cluster, cluster_ledger, room):
+    """Issue 13's chaos test: 30 players over three nodes tap one 30 s rain; its origin is
+    SIGKILLed three times and restarted each time (with ten new players on it). Every award any
+    client was told of is in the ledger once, no packet is paid twice, the rain ends `finished`,
+    and `layercast replay` agrees."""
+    import subprocess
+    from conftest import BINARY, REPO
+    cluster = rain_cluster(start_cluster)
+    players = [join(cluster.nodes[i % 3], room) for i in range(30)]
+    spectators = [spectate(node, room, "rain") for node in cluster.nodes]
+    origin = cluster.origin(room)
+    wait_until(lambda: ((cluster.room(room, origin) or {}).get("clients") or {}).get("player") == 30, 5,
+               "the origin to count all 30 players")
+    rain = start_rain(origin, room, duration=30, pool=3000, winners=60, minCoins=5, maxCoins=90, seed=4242)
+    wait_phase(players[0], "raining", COUNTDOWN + 3)
+    ends = time.monotonic() + 30
+    everyone = list(players)
+    play(everyone, ends)
+    kills = []
+    for _ in range(3):
+        time.sleep(4)
+        live = [n for n in cluster.alive() if n is not origin]
+        killed_at = cluster.kill(origin)
+        moved = wait_until(lambda: (lambda o: o if o is not None and o in live else None)(
+            _origin_or_none(cluster, room, live[0])), TAKEOVER + 3, "a surviving node to take the room over")
+        kills.append(time.monotonic() - killed_at)
+        back = cluster.restart(origin)
+        fresh = [join(back, room) for _ in range(10)]
+        everyone += fresh
+        play(fresh, ends)
+        origin = moved
+    survivors = [c for c in everyone if not c.closed]
+    wait_until(lambda: (lambda d: d if d["status"] != "running" else None)(rain_document(origin, rain["rain"])),
+               40, "the rain to end")
+    time.sleep(1)
+    document = rain_document(origin, rain["rain"])
+    assert document["status"] == "finished", (document["status"], kills, cluster.logs())
+    rows = {(a["rain"], a["packet"]): a for a in document["awards"]}
+    assert len(rows) == len(document["awards"]), "a packet was awarded twice"
+    heard = awards_heard(everyone + spectators)
+    assert heard, "no award in a rain of 30 players"
+    missing = set(heard) - set(rows)
+    assert not missing, f"awards players were told of are missing from the ledger: {missing}"
+    assert all((rows[k]["player"], rows[k]["coins"]) == (e["player"], e["coins"]) for k, e in heard.items())
+    assert sum(a["coins"] for a in document["awards"]) <= 3000
+    replay = subprocess.run([str(BINARY), "replay", str(rain["rain"]), *cluster_ledger], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stdout + replay.stderr
+    assert len(survivors) >= 20, len(survivors)
+    close_all(everyone + spectators)
+
+
+def _origin_or_none(cluster, room: str, via):
+    try:
+        entry = cluster.room(room, via) or {}
+    except (AssertionError, OSError):
+        return None
+    node_id = entry.get("origin")
+    return cluster.node(node_id) if node_id else None
