@@ -176,10 +176,16 @@ public final class RainHost: SceneHost {
             return []
         }
         for (index, rain) in recorded.enumerated() {
+            let began = room.now
             if index == recorded.count - 1, let reason = resume(rain, in: room) {
                 logger.warning("rain not resumed on takeover; recorded interrupted", metadata: ["rain": "\(rain.id)", "reason": "\(reason)"])
             } else if index == recorded.count - 1 {
-                logger.notice("rain resumed on takeover", metadata: ["room": "\(room.name)", "rain": "\(rain.id)", "awards": "\(rain.awards.count)"])
+                // bench/takeover.py reads this line: the rebuild's time against the rain's age.
+                let age = room.mediaTime(at: room.now) - rain.mediaStart
+                logger.notice("rain resumed on takeover", metadata: [
+                    "room": "\(room.name)", "rain": "\(rain.id)", "awards": "\(rain.awards.count)",
+                    "age_s": "\(Quantize.time(age))", "rebuild_ms": "\(Quantize.time((room.now - began) * 1000))",
+                ])
                 continue
             }
             do {

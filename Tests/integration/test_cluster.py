@@ -468,10 +468,10 @@ def test_chaos_three_kills_of_the_origin_during_one_rain(start_cluster, cluster_
     wait_phase(players[0], "raining", COUNTDOWN + 3)
     ends = time.monotonic() + 30
     everyone = list(players)
-    play(everyone, ends)
+    playing = [play_in_background(players, ends)]
     kills = []
     for _ in range(3):
-        time.sleep(4)
+        time.sleep(2)
         live = [n for n in cluster.alive() if n is not origin]
         killed_at = cluster.kill(origin)
         moved = wait_until(lambda: (lambda o: o if o is not None and o in live else None)(
@@ -480,8 +480,11 @@ def test_chaos_three_kills_of_the_origin_during_one_rain(start_cluster, cluster_
         back = cluster.restart(origin)
         fresh = [join(back, room) for _ in range(10)]
         everyone += fresh
-        play(fresh, ends)
+        playing.append(play_in_background(fresh, ends))
         origin = moved
+    assert time.monotonic() < ends, f"the three kills outlasted the rain: {kills}"
+    for thread in playing:
+        thread.join(max(0.0, ends - time.monotonic()) + 10)
     survivors = [c for c in everyone if not c.closed]
     wait_until(lambda: (lambda d: d if d["status"] != "running" else None)(rain_document(origin, rain["rain"])),
                40, "the rain to end")
@@ -501,6 +504,13 @@ def test_chaos_three_kills_of_the_origin_during_one_rain(start_cluster, cluster_
     assert replay.returncode == 0, replay.stdout + replay.stderr
     assert len(survivors) >= 20, len(survivors)
     close_all(everyone + spectators)
+
+
+def play_in_background(clients, until: float) -> threading.Thread:
+    """`play` (aimed taps until `until`) in a thread of its own; returns the thread."""
+    thread = threading.Thread(target=play, args=(clients, until), daemon=True)
+    thread.start()
+    return thread
 
 
 def _origin_or_none(cluster, room: str, via):
