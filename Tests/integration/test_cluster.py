@@ -395,6 +395,39 @@ def test_browser_through_nginx_moves_to_another_node_when_its_node_dies(phone, s
     assert http_get(proxy.base_url, "/healthz").json()["node"] in {cluster.node_id(n) for n in survivors}
 
 
+def test_browser_page_keeps_showing_the_rain_when_the_origin_dies(phone, start_cluster, room):
+    """Issue 13: rain.html on a node that relays the room; the origin (another node) is
+    SIGKILLed mid-rain: the page keeps its socket (one join), the rain goes on in it (still
+    raining, frames keep coming) and ends with results, and the rain is `finished`."""
+    cluster = rain_cluster(start_cluster)
+    watcher = spectate(cluster.nodes[0], room, "rain")
+    origin = cluster.origin(room)
+    page_node = next(node for node in cluster.nodes if node is not origin)
+    drv = phone
+    drv.get(f"{page_node.base_url}rain.html?room={room}")
+
+    def state():
+        return drv.execute_script("return window.rainState ? JSON.parse(JSON.stringify(window.rainState)) : null;") or {}
+
+    def frames():
+        return drv.execute_script("return window.layercastView ? window.layercastView.stats().framesReceived : 0;")
+
+    wait_until(lambda: state().get("connected") and frames() >= 3, 15, "rain.html to join", 0.2)
+    rain = start_rain(origin, room, duration=16, seed=99)
+    wait_until(lambda: state().get("phase") == "raining", COUNTDOWN + 5, "the page to show the rain", 0.1)
+    time.sleep(2)
+    cluster.kill(origin)
+    before = frames()
+    wait_until(lambda: frames() >= before + 30, TAKEOVER + 3, "frames from the new origin on the page", 0.1)
+    assert state().get("phase") == "raining", state().get("phase")
+    assert state().get("joins") == 1, f"the page reconnected: {state().get('joins')} joins"
+    wait_until(lambda: state().get("phase") in ("results", "idle"), 20, "the rain to end on the page", 0.2)
+    moved = cluster.origin(room, via=page_node, timeout=5)
+    assert moved is not origin
+    assert rain_document(moved, rain["rain"])["status"] == "finished"
+    close_all([watcher])
+
+
 def test_workers_share_one_port_as_nodes_of_the_cluster(redis_server, tmp_path, room):
     """`serve --workers 2`: two processes on one port (SO_REUSEPORT), nodes ID-1 and ID-2; the
     kernel spreads connections over both, every client gets the room's rate whichever worker it
