@@ -10,7 +10,9 @@
 #      `layercast loadtest`, which shares the cores)
 #   d  the peers table of (c) alone (c and d together print it once)
 #   e  tap → award latency in a rain with 1,000 players              (bench/rain_taps.py)
-# Usage: bench/run.sh [a|b|c|d|e|all]... (default all).
+#   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, takeover time,
+#      rebuild time against the rain's age                            (bench/takeover.py)
+# Usage: bench/run.sh [a|b|c|d|e|g|all]... (default all).
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +25,7 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|g|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|g|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
@@ -51,4 +53,7 @@ if want c; then
 fi
 if want e; then
     python3 bench/rain_taps.py --clients 1000
+fi
+if want g; then
+    LAYERCAST_BIN=.build/release/layercast python3 bench/takeover.py --kills 20
 fi
