@@ -41,7 +41,11 @@ extension Hub {
         let now = transport.now
         if origin != nil, before == .scene { room.host.stopping() }
         room.place(origin: origin, at: now)
-        if origin == nil { broadcast(room.host.tookOver(in: room), in: room, tapArrival: nil) }
+        if origin == nil, before != .scene {
+            let takeover = room.host.tookOver(in: room)
+            takeover.outcomes.forEach { metrics.takeovers[$0, default: 0] += 1 }
+            broadcast(takeover.events, in: room, tapArrival: nil)
+        }
         logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])
         if origin == nil {
             if before == .placing { room.tick(at: now) }

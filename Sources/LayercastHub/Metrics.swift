@@ -1,3 +1,4 @@
+import LayercastScenes
 import LayercastWire
 
 /// The server's counters, the hub's and its transport's, kept on the hub's thread and rendered as
@@ -22,6 +23,8 @@ public struct Metrics {
     public var apiErrors: [String: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
     public var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0]
+    /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
+    var takeovers: [TakeoverOutcome: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
     init(refusalRules: [String]) {
@@ -58,6 +61,10 @@ public struct Metrics {
         family("layercast_rain_claims_refused_total", "counter", "Taps on a free rain packet refused by a fairness rule, by rule.")
         for (rule, count) in claimRefusals.sorted(by: { $0.key < $1.key }) {
             out += "layercast_rain_claims_refused_total{rule=\"\(rule)\"} \(count)\n"
+        }
+        family("layercast_takeover_rounds_total", "counter", "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.")
+        for outcome in TakeoverOutcome.allCases {
+            out += "layercast_takeover_rounds_total{outcome=\"\(outcome.rawValue)\"} \(takeovers[outcome, default: 0])\n"
         }
         family("layercast_host_refusals_total", "counter", "Connections, anonymous joins and taps refused by a per-address limit, by rule.")
         for rule in HostLimits.Rule.allCases {

@@ -167,19 +167,20 @@ public final class RainHost: SceneHost {
     /// replaying its awards from its seed and start (as `layercast replay` does); rains it cannot
     /// rebuild, and older ones, are recorded interrupted. The room's media time goes on from the
     /// last frame the dead origin sent, so the rebuilt rain is where it was.
-    public func tookOver(in room: any HostedRoom) -> [SceneEvent] {
+    public func tookOver(in room: any HostedRoom) -> Takeover {
         let recorded: [RecordedRain]
         do {
             recorded = try rains.running(in: room.name)
         } catch {
             logger.error("could not read the room's running rains on takeover", metadata: ["room": "\(room.name)", "error": "\(error)"])
-            return []
+            return Takeover()
         }
+        var outcomes: [TakeoverOutcome] = []
         for (index, rain) in recorded.enumerated() {
             let began = room.now
-            if index == recorded.count - 1, let reason = resume(rain, in: room) {
-                logger.warning("rain not resumed on takeover; recorded interrupted", metadata: ["rain": "\(rain.id)", "reason": "\(reason)"])
-            } else if index == recorded.count - 1 {
+            let outcome = index == recorded.count - 1 ? resume(rain, in: room) : .superseded
+            outcomes.append(outcome)
+            if outcome == .resumed {
                 // bench/takeover.py reads this line: the rebuild's time against the rain's age.
                 let age = room.mediaTime(at: room.now) - rain.mediaStart
                 logger.notice("rain resumed on takeover", metadata: [
@@ -188,28 +189,29 @@ public final class RainHost: SceneHost {
                 ])
                 continue
             }
+            logger.warning("rain not resumed on takeover; recorded interrupted", metadata: ["rain": "\(rain.id)", "reason": "\(outcome.rawValue)"])
             do {
                 try rains.end(rain.id, interrupted: true)
             } catch {
                 logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(rain.id)", "error": "\(error)"])
             }
         }
-        return scene.phaseEvent().map { [$0] } ?? []
+        return Takeover(events: scene.phaseEvent().map { [$0] } ?? [], outcomes: outcomes)
     }
 
-    /// Rebuilds `rain` in the idle scene; nil when done, else why it cannot be (nothing changed).
-    private func resume(_ rain: RecordedRain, in room: any HostedRoom) -> String? {
-        guard let settings = rain.settings, settings.validationError() == nil else { return "its record does not read back into settings" }
-        guard rain.size == scene.configuration.size else { return "it fell on a \(rain.size) screen, this node's rain is \(scene.configuration.size)" }
-        guard scene.phase == .idle, running == nil, stage.now <= rain.mediaStart else { return "this node's scene is not idle before the rain's start" }
-        guard room.mediaTime(at: room.now) >= rain.mediaStart else { return "the room's clock is behind the rain's start (the room began again)" }
+    /// Rebuilds `rain` in the idle scene: `.resumed`, or why it cannot be (then nothing changed).
+    private func resume(_ rain: RecordedRain, in room: any HostedRoom) -> TakeoverOutcome {
+        guard let settings = rain.settings, settings.validationError() == nil else { return .unreadable }
+        guard rain.size == scene.configuration.size else { return .screen }
+        guard scene.phase == .idle, running == nil, stage.now <= rain.mediaStart else { return .scene }
+        guard room.mediaTime(at: room.now) >= rain.mediaStart else { return .clock }
         // First on a scratch scene: the replay must give every recorded award, or this build's
         // scene is not the one that ran the rain.
         let outcomes = RainReplay.run(id: rain.id, settings: settings, configuration: scene.configuration,
                                       mediaStart: rain.mediaStart, taps: rain.awards.map(\.tap))
-        guard outcomes == rain.awards.map(\.outcome) else { return "its replay does not give the recorded awards" }
+        guard outcomes == rain.awards.map(\.outcome) else { return .replay }
         stage.advance(to: rain.mediaStart)
-        guard stage.run({ scene.startRain(id: rain.id, settings: settings) }) else { return "the scene would not start it" }
+        guard stage.run({ scene.startRain(id: rain.id, settings: settings) }) else { return .scene }
         let replayed = ReplayedClaims()
         for award in rain.awards {
             let tapper = Tapper(client: "takeover", player: award.tap.player, name: award.tap.name)
@@ -218,7 +220,7 @@ public final class RainHost: SceneHost {
         _ = stage.takeEvents()  // announced by the dead origin when they happened
         running = rain.id
         taps = [:]
-        return nil
+        return .resumed
     }
 
     /// A seed safe in JSON (below 2^53), drawn from the system generator.

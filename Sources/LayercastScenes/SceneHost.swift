@@ -25,8 +25,8 @@ public protocol SceneHost: AnyObject {
     func stopping()
     /// In a cluster, this node has just become the origin of `room`, which another node ran
     /// until it died: take up what the scene persisted there (the rain it was running), or
-    /// record it interrupted. Events for the room.
-    func tookOver(in room: any HostedRoom) -> [SceneEvent]
+    /// record it interrupted.
+    func tookOver(in room: any HostedRoom) -> Takeover
 }
 
 extension SceneHost {
@@ -40,7 +40,38 @@ extension SceneHost {
     public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? { nil }
     public func ticked(in room: any HostedRoom) -> [SceneEvent] { [] }
     public func stopping() {}
-    public func tookOver(in room: any HostedRoom) -> [SceneEvent] { [] }
+    public func tookOver(in room: any HostedRoom) -> Takeover { Takeover() }
+}
+
+/// What a host took up when its node became the origin of a room another node ran.
+public struct Takeover: Equatable, Sendable {
+    /// Events for the room.
+    public var events: [SceneEvent]
+    /// What became of each round the dead origin was running: `resumed`, or why it was recorded
+    /// interrupted (`/metrics`: `layercast_takeover_rounds_total{outcome}`).
+    public var outcomes: [TakeoverOutcome]
+
+    public init(events: [SceneEvent] = [], outcomes: [TakeoverOutcome] = []) {
+        self.events = events
+        self.outcomes = outcomes
+    }
+}
+
+/// What became of a round (a rain) when its room was taken over.
+public enum TakeoverOutcome: String, Sendable, CaseIterable {
+    case resumed
+    /// Its record does not read back into settings.
+    case unreadable
+    /// It fell on another screen size than this node's.
+    case screen
+    /// Its replay does not give the recorded awards: another build of the scene ran it.
+    case replay
+    /// The room's clock began again (nobody relayed it), before the round's start.
+    case clock
+    /// The scene here was not idle, or would not start it.
+    case scene
+    /// A newer round of the same room was running too.
+    case superseded
 }
 
 /// What a host may know of its room.

@@ -234,6 +234,8 @@ import Testing
         e.hub.place("rain/lobby", origin: nil)
         let scene = try #require(e.rainScene())
         #expect(scene.rain?.id == rain && scene.phase == .raining)
+        #expect(e.hub.metrics.takeovers == [.resumed: 1])
+        #expect(e.hub.metricsText().contains(#"layercast_takeover_rounds_total{outcome="resumed"} 1"#))
         #expect(scene.rain?.claimed[packet] != nil)  // the award stands: that packet stays taken
         let afterTakeover = e.messages(far).of("event", "rain")
         #expect(afterTakeover.last?["data"]?["phase"]?.stringValue == "raining")
@@ -263,5 +265,6 @@ import Testing
         h.hub.place("rain/lobby", origin: nil)
         #expect(try h.ledger.rain(id: id)?.status == .interrupted)
         #expect(h.rainScene()?.phase == .idle)
+        #expect(h.hub.metrics.takeovers == [.unreadable: 1])
     }
 }
