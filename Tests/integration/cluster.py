@@ -28,7 +28,7 @@ from typing import Optional
 
 import pytest
 
-from conftest import BINARY, REPO, ServerProcess, http_get
+from conftest import BINARY, REPO, ServerProcess, http_get, wait_until
 
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -43,17 +43,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def wait_for(predicate, timeout: float, what: str, interval: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(interval)
 
 
 def _stop_process(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> Optional[int]:
@@ -124,7 +113,7 @@ class RedisServer:
         """Stops it (SIGTERM; it saves nothing) and waits until the port refuses connections."""
         if self.proc is not None:
             _stop_process(self.proc)
-        wait_for(lambda: not self.ping(), 5, f"redis on port {self.port} to stop")
+        wait_until(lambda: not self.ping(), 5, f"redis on port {self.port} to stop")
 
     def command(self, *args: str) -> str:
         """The output of redis-cli running `args` against it (for looking at the cluster's keys)."""
@@ -203,7 +192,7 @@ class Cluster:
 
     def origin(self, name: str, via: Optional[ServerProcess] = None, timeout: float = 5.0) -> ServerProcess:
         """The node that /api/rooms names as room `name`'s origin (waits until it names one)."""
-        found = wait_for(lambda: (self.room(name, via) or {}).get("origin"), timeout,
+        found = wait_until(lambda: (self.room(name, via) or {}).get("origin"), timeout,
                          f"/api/rooms to name an origin for room {name!r}")
         return self.node(found)
 
@@ -261,7 +250,7 @@ class Nginx:
                                       "-e", str(self.prefix / "error.log")],
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
-            wait_for(self._answers, START_TIMEOUT, f"nginx to answer on port {self.port}")
+            wait_until(self._answers, START_TIMEOUT, f"nginx to answer on port {self.port}")
         except AssertionError:
             self.stop()
             raise AssertionError(f"nginx did not start on port {self.port}; its error log:\n{self.log_tail()}")

@@ -355,6 +355,16 @@ def phone():
     yield from chromium(414, 736, mobile={"width": 414, "height": 736, "pixelRatio": 1.0, "touch": True})
 
 
+def page_probes(drv):
+    """rain.html's `rainState` (a copy) and the number of frames its view has received."""
+    def state():
+        return drv.execute_script("return window.rainState ? JSON.parse(JSON.stringify(window.rainState)) : null;") or {}
+
+    def frames():
+        return drv.execute_script("return window.layercastView ? window.layercastView.stats().framesReceived : 0;")
+    return state, frames
+
+
 def test_browser_through_nginx_moves_to_another_node_when_its_node_dies(phone, start_cluster, start_nginx, room):
     """(f) rain.html through nginx (round-robin); SIGKILL the node the page is on: the page
     reconnects through nginx to another node by itself and goes on getting frames."""
@@ -363,11 +373,7 @@ def test_browser_through_nginx_moves_to_another_node_when_its_node_dies(phone, s
     drv = phone
     drv.get(f"{proxy.base_url}rain.html?room={room}")
 
-    def state():
-        return drv.execute_script("return window.rainState ? JSON.parse(JSON.stringify(window.rainState)) : null;") or {}
-
-    def frames():
-        return drv.execute_script("return window.layercastView ? window.layercastView.stats().framesReceived : 0;")
+    state, frames = page_probes(drv)
 
     wait_until(lambda: state().get("connected") and frames() >= 3, 15, "rain.html to join through nginx", 0.2)
     drv.execute_script("window.notReloaded = true;")
@@ -406,11 +412,7 @@ def test_browser_page_keeps_showing_the_rain_when_the_origin_dies(phone, start_c
     drv = phone
     drv.get(f"{page_node.base_url}rain.html?room={room}")
 
-    def state():
-        return drv.execute_script("return window.rainState ? JSON.parse(JSON.stringify(window.rainState)) : null;") or {}
-
-    def frames():
-        return drv.execute_script("return window.layercastView ? window.layercastView.stats().framesReceived : 0;")
+    state, frames = page_probes(drv)
 
     wait_until(lambda: state().get("connected") and frames() >= 3, 15, "rain.html to join", 0.2)
     rain = start_rain(origin, room, duration=16, seed=99)
