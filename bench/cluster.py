@@ -386,6 +386,9 @@ class Spectators:
         return json.loads(out)
 
 
+TICKS = None  # a callable answering the newest frame number the origin's watcher has seen, when set
+
+
 def window(pids: dict[str, list[int]], seconds: float, ports: dict[str, int] | None = None) -> dict:
     """CPU ns of each named process group, and the cluster's frame counters of each node, over
     `seconds` from now."""
@@ -394,11 +397,14 @@ def window(pids: dict[str, list[int]], seconds: float, ports: dict[str, int] | N
     ports = ports or {}
     before = {name: sum(cpu_ns(p) for p in group) for name, group in pids.items()}
     counters = {name: [metric(port, m) for m in names] for name, port in ports.items()}
+    first = TICKS() if TICKS else None
     start = time.monotonic()
     time.sleep(seconds)
     after = {name: sum(cpu_ns(p) for p in group) for name, group in pids.items()}
     elapsed = time.monotonic() - start
     result = {"seconds": elapsed, "cpu": {name: (after[name] - before[name]) / 1e9 for name in pids}}
+    if TICKS:
+        result["ticks"] = TICKS() - first
     for name, port in ports.items():
         now = [metric(port, m) for m in names]
         result.setdefault("published", {})[name] = now[0] - counters[name][0]
@@ -411,15 +417,16 @@ def windows(pids: dict[str, list[int]], seconds: float, ports: dict[str, int], r
     """`repeat` windows back to back: the one of median origin CPU, with every window's origin µs
     per tick (the shared machine's bursts land in some windows, not all)."""
     taken = [window(pids, seconds, ports) for _ in range(repeat)]
-    ticks = [per_tick_us(w["cpu"]["origin"], w["seconds"]) for w in taken]
+    ticks = [per_tick_us(w["cpu"]["origin"], w["seconds"], w.get("ticks")) for w in taken]
     chosen = sorted(zip(ticks, range(repeat)))[repeat // 2][1]
     result = dict(taken[chosen])
     result["originTicks"] = ticks
     return result
 
 
-def per_tick_us(cpu_seconds: float, seconds: float) -> float:
-    return round(cpu_seconds * 1e6 / (seconds * FPS), 1)
+def per_tick_us(cpu_seconds: float, seconds: float, ticks: float | None = None) -> float:
+    """Per tick the room made (`ticks`, when counted: a starved origin ticks less often), else per 1/30 s."""
+    return round(cpu_seconds * 1e6 / (ticks if ticks else seconds * FPS), 1)
 
 
 def load_window(pids: dict[str, list[int]], loads: list[Spectators], seconds: float, ports=None,
@@ -465,6 +472,8 @@ def cluster_parts(args, results: dict) -> None:
         plain = benchlib.Server(prefix=pinned(SERVER_CPU))  # an idle node outside the cluster, for comparison
         pids["plain"] = [plain.pid]
         origin = watcher.add("origin", Connection(port["origin"], RADAR))
+        global TICKS
+        TICKS = lambda: max(list(origin.arrivals), default=0)  # noqa: E731
         wait_for(lambda: metric(port["origin"], "layercast_cluster_origin_rooms") == 1, 10, "the room on the origin")
         time.sleep(4.5)  # an origin publishes for 3.5 s after it places a room, edges or not
 
@@ -691,15 +700,16 @@ def tables(results: dict, args) -> str:
                   ", ".join(f"{r['fps']:.1f}" for r in row["reports"]) + " fps; client " +
                   f"{max(r['clientCpuPercent'] for r in row['reports']):.0f} %")
         edge_cpu = sum(w["cpu"][f"edge-{i}"] for i in range(1, row["edges"] + 1))
-        ticks = w.get("originTicks", [per_tick_us(w["cpu"]["origin"], s)])
+        n = w.get("ticks")
+        ticks = w.get("originTicks", [per_tick_us(w["cpu"]["origin"], s, n)])
         rows.append([row["edges"], edge_clients if row["edges"] else "—",
-                     f"**{per_tick_us(w['cpu']['origin'], s)}** ({min(ticks)}–{max(ticks)})",
-                     f"{w['published']['origin']:.0f} / {s * FPS:.0f}", per_tick_us(w["cpu"]["redis"], s),
-                     per_tick_us(edge_cpu, s) if row["edges"] else "—",
+                     f"**{per_tick_us(w['cpu']['origin'], s, n)}** ({min(ticks)}–{max(ticks)})",
+                     f"{w['published']['origin']:.0f} / {n if n else '?'} / {s * FPS:.0f}", per_tick_us(w["cpu"]["redis"], s, n),
+                     per_tick_us(edge_cpu, s, n) if row["edges"] else "—",
                      f"{edge_cpu * 1e6 / frames:.2f}" if frames else "—", client])
     out.append("(f1) origin CPU per tick as edges subscribe and edge spectators grow (one radar room; the origin "
                "holds 1 watcher; CPU 0: redis + 4 nodes, CPU 1: clients)\n")
-    out.append(benchlib.table(["edges", "spectators per edge", "origin µs per tick, median (range)", "frames published / ticks",
+    out.append(benchlib.table(["edges", "spectators per edge", "origin µs per tick, median (range)", "frames published / made / 30 × s",
                                "redis µs per tick", "all edges µs per tick", "edges µs per client-frame",
                                "edge fps; loader"], rows))
     fan = results["redisFanout"]
@@ -720,13 +730,14 @@ def tables(results: dict, args) -> str:
     lw = loaded["window"]
     single = next((r for r in results.get("workers", []) if r["kind"] == "single" and r["clients"] == loaded["clients"]), None)
     idle_tick = per_tick_us(idle["cpu"]["edge-1"], idle["seconds"])
-    one_tick = per_tick_us(one["window"]["cpu"]["edge-1"], one["window"]["seconds"])
+    one_tick = per_tick_us(one["window"]["cpu"]["edge-1"], one["window"]["seconds"], one["window"]["relayed"]["edge-1"])
     out.append("\n(f2) edge CPU\n")
     zero = results["origin"][0]["window"]
     edge_rows = [["`layercast serve` outside the cluster, no room", per_tick_us(zero["cpu"]["plain"], zero["seconds"]), "—", "—"],
                  ["edge-1, no room (not subscribed)", idle_tick, "—", "—"],
                  ["edge-1 relaying to its 1 watcher", one_tick, f"{one_tick - idle_tick:.1f}", "—"],
-                 [f"edge-1 relaying to {loaded['clients']:,} spectators", per_tick_us(lw["cpu"]["edge-1"], lw["seconds"]), "—",
+                 [f"edge-1 relaying to {loaded['clients']:,} spectators",
+                  per_tick_us(lw["cpu"]["edge-1"], lw["seconds"], lw["relayed"]["edge-1"]), "—",
                   f"{lw['cpu']['edge-1'] * 1e6 / lw['clientFrames']:.2f} ({loaded['report']['fps']:.1f} fps, "
                   f"skip {loaded['report']['skipRatio']:.4f}, client {loaded['report']['clientCpuPercent']:.0f} %)"]]
     if single:
@@ -736,7 +747,8 @@ def tables(results: dict, args) -> str:
                           per_tick_us(sw["cpu"]["server"], sw["seconds"]), "—",
                           f"{sw['cpu']['server'] * 1e6 / sw['clientFrames']:.2f} ({sr['fps']:.1f} fps, "
                           f"skip {sr['skipRatio']:.4f}, client {sr['clientCpuPercent']:.0f} %)"])
-    out.append(benchlib.table(["process", "µs per tick", "receive + parse + apply + 1 write, µs per relayed frame",
+    out.append(benchlib.table(["process", "µs per tick (per relayed frame on a relaying edge)",
+                               "receive + parse + apply + 1 write, µs per relayed frame",
                                "µs per client-frame"], edge_rows))
 
     out.append("\n(f3) extra frame age through an edge: arrival on an edge − arrival on the origin of the same `n`, "
