@@ -815,6 +815,8 @@ def main() -> None:
     if max([args.clients, *args.worker_counts, *args.per_edge]) > limit - 200:
         sys.exit(f"cluster: the open-files limit {limit} is too small")
     build_spectators()
+    if (os.cpu_count() or 1) >= 2:
+        os.sched_setaffinity(0, {int(CLIENT_CPU)})  # the watcher and the raw subscribers are clients too
     load = os.getloadavg()
     say(f"{benchlib.machine()}; binary {benchlib.BINARY}; load average {load[0]:.1f}")
     results: dict = {"machine": benchlib.machine(), "loadBefore": load, "started": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
