@@ -17,7 +17,8 @@ import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-BINARY = REPO / ".build" / "release" / "layercast"
+# LAYERCAST_BINARY: another release build (e.g. from `swift build --scratch-path`).
+BINARY = Path(os.environ.get("LAYERCAST_BINARY") or REPO / ".build" / "release" / "layercast")
 ADMIN_TOKEN = "bench-admin-token-0123456789"
 
 

@@ -10,9 +10,14 @@
 #      `layercast loadtest`, which shares the cores)
 #   d  the peers table of (c) alone (c and d together print it once)
 #   e  tap → award latency in a rain with 1,000 players              (bench/rain_taps.py)
+#   f  the cluster on Redis: origin CPU per tick as edges subscribe, edge CPU per relayed frame and
+#      per client-frame, extra frame age through an edge, --workers 2 against one process, a rain
+#      room's Redis traffic (bench/cluster.py; redis-server, nodes on CPU 0, clients on CPU 1),
+#      then tap → answer through an edge against on the origin (bench/edge_taps.py)
 #   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, takeover time,
 #      rebuild time against the rain's age                            (bench/takeover.py)
-# Usage: bench/run.sh [a|b|c|d|e|g|all]... (default all).
+# Usage: bench/run.sh [a|b|c|d|e|f|g|all]... (default all).
+# SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,13 +30,19 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|g|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|g|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|f|g|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
-for product in layercast LayercastFrameBench LayercastBench; do
-    swift build -c release --product "$product" 2>&1 | tail -1
+scratch=()
+if [[ -n ${SWIFT_SCRATCH:-} ]]; then scratch=(--scratch-path "$SWIFT_SCRATCH"); fi
+products=(layercast)
+if want a b c d e; then products+=(LayercastFrameBench LayercastBench); fi
+for product in "${products[@]}"; do
+    swift build -c release --product "$product" "${scratch[@]}" 2>&1 | tail -1
 done
+release=$(swift build -c release "${scratch[@]}" --show-bin-path)
+export LAYERCAST_BINARY=$release/layercast
 ulimit -n "$(ulimit -Hn)"
 
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p'), $(free -g | awk '/^Mem:/ {print $2}') GiB, $(uname -sr)"
@@ -40,7 +51,7 @@ echo
 
 if want a b; then
     # (a) and (b) are one run: the engine table, then the encoder table, then the snowfall.
-    .build/release/LayercastFrameBench 900
+    "$release/LayercastFrameBench" 900
     echo
 fi
 if want c d; then
@@ -53,7 +64,14 @@ if want c; then
 fi
 if want e; then
     python3 bench/rain_taps.py --clients 1000
+    echo
+fi
+if want f; then
+    python3 bench/cluster.py
+    echo
+    python3 bench/edge_taps.py --clients 100
+    echo
 fi
 if want g; then
-    LAYERCAST_BIN=.build/release/layercast python3 bench/takeover.py --kills 20
+    LAYERCAST_BIN=$release/layercast python3 bench/takeover.py --kills 20
 fi

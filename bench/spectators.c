@@ -17,7 +17,8 @@
  *   (VmHWM at the end).
  * A frame's age is as layercast loadtest's MediaClock computes it: each client takes the smallest
  * `receipt − t` it has seen as media time 0 on its monotonic clock, and a frame's age is
- * `receipt − that − t`. Only 127.0.0.1; bounded by N and ramp + 5 + 1 + --seconds.
+ * `receipt − that − t`. The lines `measuring` and `measured` on stderr mark the window's start
+ * and end. Only 127.0.0.1; bounded by N and ramp + 5 + 1 + --seconds.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -396,8 +397,12 @@ int main(int argc, char **argv) {
     double cpu_start = process_cpu(), server_start = server_pid ? server_cpu(server_pid) : -1;
     double window_start = now_seconds(), window_end = window_start + seconds;
     stats.measuring = 1;
+    fprintf(stderr, "measuring\n");  /* for a caller that reads other processes' CPU over the window */
+    fflush(stderr);
     while (now_seconds() < window_end) serve_events(events, 10);
     stats.measuring = 0;
+    fprintf(stderr, "measured\n");
+    fflush(stderr);
     double elapsed = now_seconds() - window_start;
     double cpu = process_cpu() - cpu_start;
     double server_used = server_pid ? server_cpu(server_pid) - server_start : -1;
