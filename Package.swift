@@ -117,7 +117,8 @@ let package = Package(
         // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
         .target(name: "LayercastAudit", dependencies: ["LayercastLedger", "LayercastScenes"]),
 
-        // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, and their report.
+        // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, its worker
+        // processes, and their report.
         .target(
             name: "LayercastLoad",
             dependencies: [

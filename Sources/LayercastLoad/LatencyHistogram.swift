@@ -17,6 +17,8 @@ public struct LatencyHistogram: Sendable {
         histogram.record(UInt64(clamped))
     }
 
+    /// Adds every count of `other` (HdrHistogram's `add`: the merged percentiles are those of
+    /// all the durations together, never an average of percentiles).
     public mutating func add(_ other: LatencyHistogram) { histogram.add(other.histogram) }
 
     public mutating func reset() { histogram.reset() }
@@ -29,5 +31,30 @@ public struct LatencyHistogram: Sendable {
         func ms(_ micros: UInt64) -> Double { Double(micros) / 1000 }
         return LatencySummary(count: count, p50: ms(histogram.valueAtPercentile(50)), p95: ms(histogram.valueAtPercentile(95)),
                               p99: ms(histogram.valueAtPercentile(99)), max: ms(histogram.maxRecorded))
+    }
+}
+
+/// Encoded as its non-empty buckets, `[[microseconds, count], …]`: decoding records each count
+/// at a value of its bucket, so every bucket, the total and the largest value recorded come back
+/// exactly (how a worker hands its histograms to the parent, docs/loadtest.md).
+extension LatencyHistogram: Codable {
+    public init(from decoder: any Decoder) throws {
+        let buckets = try decoder.singleValueContainer().decode([[UInt64]].self)
+        for bucket in buckets {
+            guard bucket.count == 2, bucket[0] <= Self.highestMicroseconds else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a bucket is [microseconds, count]"))
+            }
+            histogram.record(bucket[0], count: bucket[1])
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        let largest = histogram.maxRecorded
+        // The bucket holding the largest value is written at that value, so that it stays the maximum.
+        let buckets = histogram.recordedValues().map { bucket in
+            [histogram.valuesAreEquivalent(bucket.value, largest) ? largest : histogram.lowestEquivalentForValue(bucket.value), bucket.count]
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(buckets)
     }
 }

@@ -13,6 +13,7 @@ public struct LoadConfiguration: Sendable {
 
     public static let maximumClients = 20_000
     public static let maximumDuration = 3600.0
+    public static let maximumWorkers = 64
     /// The server's tap limit per player (protocol.md, `rate_limited`).
     public static let maximumTapRate = 20.0
 
@@ -30,8 +31,10 @@ public struct LoadConfiguration: Sendable {
     public var aim = AimMode.random
     /// Secret to sign player tokens with; nil joins players anonymously.
     public var tokenSecret: String?
-    /// Threads, each with its own libwebsockets context.
+    /// Threads of each process, each with its own libwebsockets client context.
     public var threads = 1
+    /// Processes the clients are dealt to (`ClientSplit`); 1 runs them in this one.
+    public var workers = 1
     /// Whether clients offer permessage-deflate (RFC 7692); the server decides whether to use it.
     public var permessageDeflate = false
     /// Seconds between pings of each client (they refine the media clock).
@@ -51,6 +54,7 @@ public struct LoadConfiguration: Sendable {
         }
         guard tapsPerSecond == 0 || role == .player else { return "--taps needs --role player (spectators may not tap)" }
         guard (1...256).contains(threads) else { return "--threads must be 1…256" }
+        guard (1...Self.maximumWorkers).contains(workers), workers <= clients else { return "--workers must be 1…\(Self.maximumWorkers) and at most --clients" }
         guard Self.isRoomName(room) else { return "--room must be 1–32 of A–Z a–z 0–9 _ -" }
         guard !scene.isEmpty, scene.utf8.count <= 64, scene.utf8.allSatisfy(Self.isNameByte) else {
             return "--scene must be a scene id (letters, digits, _ and -)"

@@ -39,7 +39,7 @@ public struct LoadReport: Sendable {
     public var text: String {
         let s = stats, c = configuration
         var lines = [
-            "layercast loadtest: \(c.clients) \(c.role.rawValue)s of \(c.scene)/\(c.room) at \(url), \(Self.number(seconds)) s, ramp \(Self.number(c.rampPerSecond))/s, \(c.threads) thread\(c.threads == 1 ? "" : "s")",
+            "layercast loadtest: \(c.clients) \(c.role.rawValue)s of \(c.scene)/\(c.room) at \(url), \(Self.number(seconds)) s, ramp \(Self.number(c.rampPerSecond))/s, \(c.workers > 1 ? "\(c.workers) workers × " : "")\(c.threads) thread\(c.threads == 1 ? "" : "s")",
             "connections   made \(s.connected) of \(s.attempted) attempted, failed \(s.failed), closed early \(s.closedEarly)",
             "connect time  \(s.connectTime.summary.text)",
             "frames        \(s.frames) received, \(Self.number(framesPerClientSecond)) per client per second",
@@ -82,7 +82,7 @@ public struct LoadReport: Sendable {
         } ?? .null
         return [
             "run": ["url": .string(url), "scene": .string(c.scene), "room": .string(c.room), "role": .string(c.role.rawValue),
-                    "clients": i(c.clients), "rampPerSecond": n(c.rampPerSecond), "seconds": n(seconds), "threads": i(c.threads),
+                    "clients": i(c.clients), "rampPerSecond": n(c.rampPerSecond), "seconds": n(seconds), "threads": i(c.threads), "workers": i(c.workers),
                     "tapsPerSecond": n(c.tapsPerSecond), "aim": .string(c.aim.rawValue),
                     "permessageDeflate": .bool(c.permessageDeflate)],
             "connections": ["attempted": i(s.attempted), "made": i(s.connected), "failed": i(s.failed),

@@ -1,10 +1,10 @@
-import LayercastPlatform
 import CLibWebSockets
 import Dispatch
 import Foundation
+import LayercastPlatform
 
-/// A whole load test: the clients on their threads, the progress line once a second, the
-/// server's CPU and memory, and the report at the end.
+/// A whole load test: the clients on their threads (or in worker processes), the progress line
+/// once a second, the server's CPU and memory, and the report at the end.
 public final class LoadRun {
     public let configuration: LoadConfiguration
     public let objectives: ServiceLevelObjectives
@@ -17,28 +17,70 @@ public final class LoadRun {
         self.serverPID = serverPID
     }
 
-    /// Runs for `duration` seconds (plus at most `ClientLoop.closeGrace` to close), calling
-    /// `progress` with a progress line once a second; throws when it cannot start.
+    /// Runs every client in this process for `duration` seconds (plus at most
+    /// `ClientLoop.closeGrace` to close), calling `progress` with a progress line once a second;
+    /// throws when it cannot start.
     public func run(progress: (String) -> Void) throws(LoadError) -> LoadReport {
+        try report(startingIn: 0.05, progress: progress) { start, second throws(LoadError) in
+            try measure(indices: Array(0..<configuration.clients), start: start, second: second)
+        }
+    }
+
+    /// Runs the clients in `configuration.workers` processes, `executable` with `arguments(worker,
+    /// start)` each (a worker runs `runWorker`), and reports them as one run: counts added,
+    /// histograms merged. Throws when a worker cannot start or ends without its measurements.
+    public func run(workers executable: URL, arguments: (Int, Double) -> [String], progress: (String) -> Void) throws(LoadError) -> LoadReport {
+        try report(startingIn: WorkerPool.startDelay, progress: progress) { start, second throws(LoadError) in
+            let pool = WorkerPool(executable: executable, arguments: (0..<configuration.workers).map { arguments($0, start) })
+            return try pool.run(start: start, deadline: start + configuration.duration, second: second)
+        }
+    }
+
+    /// Worker `worker`'s share of the clients (`ClientSplit` over `configuration.workers`), from
+    /// monotonic `start`: a `.progress` message through `output` once a second, then `.result`.
+    public func runWorker(_ worker: Int, start: Double, output: (WorkerMessage) -> Void) throws(LoadError) {
+        if let problem = configuration.validationError() { throw LoadError(problem) }
+        let indices = ClientSplit(clients: configuration.clients, parts: configuration.workers).indices(of: worker)
+        output(.result(try measure(indices: indices, start: start) { sample, _ in output(.progress(sample)) }))
+    }
+
+    /// Checks the configuration, measures the server around `body` (which runs the clients from
+    /// the start it is given, `delay` seconds from now) and makes the report.
+    private func report(startingIn delay: Double, progress: (String) -> Void,
+                        _ body: (Double, (ProgressSample, Double) -> Void) throws(LoadError) -> LoadStats) throws(LoadError) -> LoadReport {
         if let problem = configuration.validationError() { throw LoadError(problem) }
         let startServer = try serverPID.map { pid throws(LoadError) in
             guard let sample = ServerProcessSample.read(pid: pid) else { throw LoadError("cannot read /proc/\(pid): no such process here") }
             return sample
         }
-        Self.raiseFileLimit(to: configuration.clients + 64)
-        lws_set_log_level(Int32(LLL_ERR), nil)
+        let start = monotonicSeconds() + delay
+        let stats = try withoutActuallyEscaping(progress) { progress throws(LoadError) in
+            try body(start) { sample, elapsed in progress(sample.line(elapsed: elapsed, clients: configuration.clients)) }
+        }
+        var usage: LoadReport.ServerUsage?
+        if let serverPID, let startServer, let end = ServerProcessSample.read(pid: serverPID) {
+            usage = .init(pid: serverPID, cpuSeconds: end.cpuSeconds - startServer.cpuSeconds, peakResidentBytes: end.peakResidentBytes)
+        }
+        let target = configuration.target
+        return LoadReport(configuration: configuration, url: "ws://\(target.hostHeader)/ws", seconds: configuration.duration,
+                          stats: stats, server: usage, checks: objectives.checks(stats))
+    }
 
-        let tokens = try signTokens()
-        let start = monotonicSeconds() + 0.05
+    /// Runs clients `indices` on their threads from monotonic `start` to the deadline, calling
+    /// `second` with each second's sample (none while closing); returns what they measured.
+    private func measure(indices: [Int], start: Double, second: (ProgressSample, Double) -> Void) throws(LoadError) -> LoadStats {
+        Self.raiseFileLimit(to: indices.count + 64)
+        lws_set_log_level(Int32(LLL_ERR), nil)
+        let tokens = try signTokens(indices)
         let deadline = start + configuration.duration
-        let threads = min(configuration.threads, configuration.clients)
+        let split = ClientSplit(clients: indices.count, parts: min(configuration.threads, indices.count))
         var loops: [ClientLoop] = []
-        for thread in 0..<threads {
-            let indices = Array(stride(from: thread, to: configuration.clients, by: threads))
-            let clients = indices.map {
-                SimulatedClient(index: $0, startAt: start + Double($0) / configuration.rampPerSecond, configuration: configuration)
+        for thread in 0..<split.parts {
+            let mine = split.indices(of: thread)
+            let clients = mine.map {
+                SimulatedClient(index: indices[$0], startAt: start + Double(indices[$0]) / configuration.rampPerSecond, configuration: configuration)
             }
-            let paths = indices.map { configuration.path(token: tokens?[$0]) }
+            let paths = mine.map { configuration.path(token: tokens?[$0]) }
             loops.append(try ClientLoop(clients: clients, paths: paths, configuration: configuration, deadline: deadline))
         }
 
@@ -54,44 +96,34 @@ public final class LoadRun {
         }
         var nextLine = start + 1
         while group.wait(timeout: .now() + max(0, nextLine - monotonicSeconds())) == .timedOut {
-            if nextLine <= deadline { progress(progressLine(loops, elapsed: nextLine - start)) }  // none while closing
+            if nextLine <= deadline { second(sample(loops), nextLine - start) }
             nextLine += 1
         }
-
         var stats = LoadStats()
         for loop in loops { loop.measurements.withLock { stats.merge($0.stats) } }
-        var usage: LoadReport.ServerUsage?
-        if let serverPID, let startServer, let end = ServerProcessSample.read(pid: serverPID) {
-            usage = .init(pid: serverPID, cpuSeconds: end.cpuSeconds - startServer.cpuSeconds, peakResidentBytes: end.peakResidentBytes)
-        }
-        let target = configuration.target
-        return LoadReport(configuration: configuration, url: "ws://\(target.hostHeader)/ws", seconds: configuration.duration,
-                          stats: stats, server: usage, checks: objectives.checks(stats))
+        return stats
     }
 
-    /// The line for the second that just ended; takes (and clears) each thread's window.
-    private func progressLine(_ loops: [ClientLoop], elapsed: Double) -> String {
-        var open = 0, errors = 0
-        var window = ProgressWindow()
+    /// The second that just ended; takes (and clears) each thread's window.
+    private func sample(_ loops: [ClientLoop]) -> ProgressSample {
+        var sample = ProgressSample()
         for loop in loops {
             loop.measurements.withLock { shared in
-                open += shared.stats.open
-                errors += shared.stats.errorCount
-                window.merge(shared.window)
+                sample.merge(ProgressSample(open: shared.stats.open, errors: shared.stats.errorCount, window: shared.window))
                 shared.window = ProgressWindow()
             }
         }
-        return ProgressLine.text(elapsed: elapsed, connected: open, clients: configuration.clients, framesPerSecond: Double(window.frames),
-                                 p99FrameAge: window.frameAge.count > 0 ? window.frameAge.summary.p99 : nil, errors: errors)
+        return sample
     }
 
-    /// Every player's token when players are signed (valid an hour past the run's end).
-    private func signTokens() throws(LoadError) -> [String]? {
+    /// The tokens of clients `indices`, in their order, when players are signed (valid an hour
+    /// past the run's end).
+    private func signTokens(_ indices: [Int]) throws(LoadError) -> [String]? {
         guard configuration.role == .player, let secret = configuration.tokenSecret else { return nil }
         let expires = Date().addingTimeInterval(configuration.duration + 3600)
         var tokens: [String] = []
-        tokens.reserveCapacity(configuration.clients)
-        for index in 0..<configuration.clients {
+        tokens.reserveCapacity(indices.count)
+        for index in indices {
             do {
                 tokens.append(try PlayerTokens.token(index: index, secret: secret, expires: expires))
             } catch {

@@ -1,5 +1,6 @@
-/// What a group of simulated clients measured; one per thread, merged for the report.
-public struct LoadStats: Sendable {
+/// What a group of simulated clients measured; one per thread (and per worker process), merged
+/// for the report by adding counts and histograms.
+public struct LoadStats: Sendable, Codable {
     /// Connection attempts started.
     public var attempted = 0
     /// WebSocket handshakes completed.

@@ -1,5 +1,5 @@
-/// What the clients of one thread measured since the progress line was last drawn.
-struct ProgressWindow: Sendable {
+/// What some clients measured since the progress line was last drawn.
+struct ProgressWindow: Sendable, Codable {
     var frames = 0
     var frameAge = LatencyHistogram()
 

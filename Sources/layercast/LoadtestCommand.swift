@@ -45,8 +45,22 @@ struct LoadtestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sign each player a token (player loadtest-K) with this secret; without it players join anonymously.", valueName: "secret"))
     var tokenSecret: String?
 
-    @Option(help: "Threads, each with its own libwebsockets context (default: the number of cores).")
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Threads of each process, each with its own libwebsockets context (default: the number of cores, divided among the workers).")
+    var threads: Int?
+
+    @Option(help: "Loader processes (1–64): the clients are dealt to N copies of this command and one report merges theirs.")
+    var workers = 1
+
+    @Flag(help: "Pin worker K to the K-th CPU this command may run on (its affinity: under taskset, only those CPUs), in turn.")
+    var pinWorkers = false
+
+    /// A worker started by `--workers`: its index, its clients' start on the monotonic clock, and its CPU.
+    @Option(help: .hidden)
+    var worker: Int?
+    @Option(help: .hidden)
+    var workerStart: Double?
+    @Option(name: .customLong("worker-cpu"), help: .hidden)
+    var workerCPU: Int?
 
     @Option(help: ArgumentHelp("Write the whole report as JSON to this file.", valueName: "file"))
     var json: String?
@@ -93,7 +107,8 @@ struct LoadtestCommand: ParsableCommand {
         configuration.tapsPerSecond = taps
         configuration.aim = aim
         configuration.tokenSecret = tokenSecret
-        configuration.threads = threads
+        configuration.threads = threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers))
+        configuration.workers = workers
         configuration.permessageDeflate = permessageDeflate
         if let problem = configuration.validationError() { throw ValidationError(problem) }
         return configuration
@@ -102,11 +117,21 @@ struct LoadtestCommand: ParsableCommand {
     func run() throws {
         let objectives = ServiceLevelObjectives(maxSkipRatio: maxSkipRatio, maxP99FrameAgeMs: maxP99FrameAgeMs, maxP99TapMs: maxP99TapMs)
         let loadRun = LoadRun(configuration: try loadConfiguration(), objectives: objectives, serverPID: serverPID)
+        if let worker { return try runWorker(worker, of: loadRun) }
         let terminal = isatty(STDERR_FILENO) != 0
         let report: LoadReport
         do {
-            report = try loadRun.run { line in
+            let progress = { (line: String) in
                 FileHandle.standardError.write(Data((terminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
+            }
+            if workers > 1 {
+                let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                let cpus = pinWorkers ? CPUAffinity.allowed() : []
+                report = try loadRun.run(workers: executable, arguments: { worker, start in
+                    workerArguments(worker, start: start, configuration: loadRun.configuration, cpu: CPUAffinity.cpu(forWorker: worker, allowed: cpus))
+                }, progress: progress)
+            } else {
+                report = try loadRun.run(progress: progress)
             }
         } catch {
             FileHandle.standardError.write(Data("layercast loadtest: \(error)\n".utf8))
@@ -131,6 +156,40 @@ struct LoadtestCommand: ParsableCommand {
             for check in breached { FileHandle.standardError.write(Data("layercast loadtest: SLO breached: \(check.text)\n".utf8)) }
             throw ExitCode(1)
         }
+    }
+
+    /// A worker's life: pinned when asked, its share of the clients run from the parent's start,
+    /// and each `WorkerMessage` written as a line of JSON to standard output (for the parent only).
+    private func runWorker(_ worker: Int, of loadRun: LoadRun) throws {
+        guard let workerStart else { throw ValidationError("--worker needs --worker-start") }
+        if let workerCPU, !CPUAffinity.pin(to: workerCPU) {
+            FileHandle.standardError.write(Data("layercast loadtest: worker \(worker) cannot be pinned to CPU \(workerCPU)\n".utf8))
+            throw ExitCode(2)
+        }
+        let encoder = JSONEncoder()
+        do {
+            try loadRun.runWorker(worker, start: workerStart) { message in
+                guard let line = try? encoder.encode(message) else { return }
+                FileHandle.standardOutput.write(line + Data("\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("layercast loadtest: worker \(worker): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    /// The command line of worker `worker`: this run's flags (the report's and the SLOs' are the
+    /// parent's), its index, the start and its CPU.
+    private func workerArguments(_ worker: Int, start: Double, configuration: LoadConfiguration, cpu: Int?) -> [String] {
+        var arguments = ["loadtest", "--url", url, "--scene", scene, "--room", room, "--clients", String(clients),
+                         "--ramp", String(ramp), "--duration", String(duration), "--role", role.rawValue, "--taps", String(taps),
+                         "--aim", aim.rawValue, "--threads", String(configuration.threads), "--workers", String(workers),
+                         "--worker", String(worker), "--worker-start", String(start)]
+        arguments += allowRemote.flatMap { ["--allow-remote", $0] }
+        if let tokenSecret { arguments += ["--token-secret", tokenSecret] }
+        if permessageDeflate { arguments.append("--permessage-deflate") }
+        if let cpu { arguments += ["--worker-cpu", String(cpu)] }
+        return arguments
     }
 }
 

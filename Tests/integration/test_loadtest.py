@@ -164,6 +164,35 @@ def test_signed_player_tokens_are_accepted_and_a_wrong_secret_is_refused(start_s
     assert report["frames"]["received"] == 0
 
 
+def test_workers_report_one_run_with_their_clients_and_frames_added_up(start_server):
+    srv = start_server()
+    room = unique_room("workers")
+    # 9 clients dealt to 2 worker processes (5 and 4), one thread each, pinned to the CPUs this
+    # test may use (in turn).
+    proc, report = loadtest(srv, "--scene", "radar", "--room", room, "--clients", "9", "--ramp", "1000",
+                            "--duration", "4", "--workers", "2", "--pin-workers", seconds=4)
+    assert proc.returncode == 0, explain(proc)
+    samples = read_metrics(srv.base_url)
+    assert report["run"]["workers"] == 2 and report["run"]["clients"] == 9, report["run"]
+    assert report["connections"]["attempted"] == report["connections"]["made"] == 9, report["connections"]
+    assert report["connections"]["connectMs"]["count"] == 9, report["connections"]
+    assert "connected 9/9" in proc.stderr, proc.stderr  # the parent's progress line adds the workers' up
+    assert "2 workers × 2 threads" in proc.stdout, proc.stdout
+
+    # Both workers' frames are in the one report: 9 × the room's deltas (5%: a client joining a
+    # few ticks apart from the others), and every byte the server wrote but what was in flight.
+    deltas = metric(samples, "layercast_frames_encoded_total", kind="delta")
+    frames = report["frames"]["received"]
+    assert deltas >= 80, deltas
+    assert abs(frames - 9 * deltas) <= 0.05 * 9 * deltas, (frames, deltas)
+    sent = metric(samples, "layercast_bytes_sent_total")
+    assert 0.98 * sent <= report["bytes"]["in"] <= sent, (report["bytes"], sent)
+    # The frame ages of both are merged histograms: one age per frame, percentiles in order.
+    age = report["frames"]["ageMs"]
+    assert age["count"] == frames and 0 <= age["p50"] <= age["p95"] <= age["p99"] <= age["max"], age
+    assert report["frames"]["skipped"] == 0 and report["errors"] == {}, report
+
+
 @pytest.mark.parametrize("flags, words", [
     (["--url", "ws://10.1.2.3:8080"], "only loopback"),
     (["--url", "ws://example.com:8080"], "--allow-remote example.com"),
@@ -172,6 +201,8 @@ def test_signed_player_tokens_are_accepted_and_a_wrong_secret_is_refused(start_s
     (["--duration", "3601"], "--duration must be > 0 and at most 3600"),
     (["--ramp", "0"], "--ramp"),
     (["--taps", "2"], "--taps needs --role player"),
+    (["--workers", "0"], "--workers must be 1…64"),
+    (["--clients", "2", "--workers", "3"], "at most --clients"),
 ])
 def test_refused_before_anything_connects(flags, words):
     if not BINARY.is_file():
