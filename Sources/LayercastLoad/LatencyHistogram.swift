@@ -34,27 +34,33 @@ public struct LatencyHistogram: Sendable {
     }
 }
 
-/// Encoded as its non-empty buckets, `[[microseconds, count], …]`: decoding records each count
-/// at a value of its bucket, so every bucket, the total and the largest value recorded come back
-/// exactly (how a worker hands its histograms to the parent, docs/loadtest.md).
+/// Encoded as one string of its non-empty buckets, `"microseconds:count microseconds:count …"`:
+/// decoding records each count at a value of its bucket, so every bucket, the total and the
+/// largest value recorded come back exactly (how a worker hands its histograms to the parent,
+/// docs/loadtest.md). One string, not an array of pairs: a second's frame ages fill thousands of
+/// buckets, and Codable's cost per array element is what a worker would spend most on.
 extension LatencyHistogram: Codable {
     public init(from decoder: any Decoder) throws {
-        let buckets = try decoder.singleValueContainer().decode([[UInt64]].self)
-        for bucket in buckets {
-            guard bucket.count == 2, bucket[0] <= Self.highestMicroseconds else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a bucket is [microseconds, count]"))
+        let text = try decoder.singleValueContainer().decode(String.self)
+        for bucket in text.split(separator: " ") {
+            let parts = bucket.split(separator: ":")
+            guard parts.count == 2, let micros = UInt64(parts[0]), let count = UInt64(parts[1]), micros <= Self.highestMicroseconds else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a bucket is microseconds:count"))
             }
-            histogram.record(bucket[0], count: bucket[1])
+            histogram.record(micros, count: count)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         let largest = histogram.maxRecorded
-        // The bucket holding the largest value is written at that value, so that it stays the maximum.
-        let buckets = histogram.recordedValues().map { bucket in
-            [histogram.valuesAreEquivalent(bucket.value, largest) ? largest : histogram.lowestEquivalentForValue(bucket.value), bucket.count]
+        var text = ""
+        for bucket in histogram.recordedValues() {
+            // The bucket holding the largest value is written at that value, so that it stays the maximum.
+            let micros = histogram.valuesAreEquivalent(bucket.value, largest) ? largest : histogram.lowestEquivalentForValue(bucket.value)
+            if !text.isEmpty { text += " " }
+            text += "\(micros):\(bucket.count)"
         }
         var container = encoder.singleValueContainer()
-        try container.encode(buckets)
+        try container.encode(text)
     }
 }

@@ -28,6 +28,7 @@ import Testing
         for value in micros { histogram.record(seconds: Double(value) / 1e6) }
         histogram.record(seconds: 0.123457)  // twice in one bucket
         let data = try JSONEncoder().encode(histogram)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#""0:1 1:1 999:1 2047:1 2048:1 "#))
         let decoded = try JSONDecoder().decode(LatencyHistogram.self, from: data)
         #expect(decoded.count == 10)
         #expect(decoded.histogram.maxRecorded == 3_600_000_000)
@@ -44,7 +45,10 @@ import Testing
     }
 
     @Test func malformedBucketsAreRefused() {
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(LatencyHistogram.self, from: Data("[[1]]".utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(LatencyHistogram.self, from: Data("[[3600000001,1]]".utf8)) }
+        for text in [#""1""#, #""1:2:3""#, #""x:1""#, #""3600000001:1""#, "[[1,1]]"] {
+            #expect(throws: DecodingError.self, "\(text)") { try JSONDecoder().decode(LatencyHistogram.self, from: Data(text.utf8)) }
+        }
+        let empty = try? JSONDecoder().decode(LatencyHistogram.self, from: JSONEncoder().encode(LatencyHistogram()))
+        #expect(empty?.count == 0)
     }
 }
