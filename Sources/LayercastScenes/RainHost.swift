@@ -9,9 +9,10 @@ import Logging
 /// rains"): rains recorded before they start, with only their commitment public; the per-player
 /// tap rate; the record kept in step with the scene's phases; and the schedule.
 public final class RainHost: SceneHost {
-    public let stage: SceneStage
+    /// The scene and its clock; replaced by a rebuilt one when this node takes a rain over.
+    public private(set) var stage: SceneStage
     public let awarding: any Awarding
-    private let scene: RainScene
+    private var scene: RainScene
     private let options: SceneOptions
     private let rains: any RainRecords
     private let logger: Logger
@@ -203,21 +204,15 @@ public final class RainHost: SceneHost {
     private func resume(_ rain: RecordedRain, in room: any HostedRoom) -> TakeoverOutcome {
         guard let settings = rain.settings, settings.validationError() == nil else { return .unreadable }
         guard rain.size == scene.configuration.size else { return .screen }
-        guard scene.phase == .idle, running == nil, stage.now <= rain.mediaStart else { return .scene }
+        guard scene.phase == .idle, running == nil else { return .scene }
         guard room.mediaTime(at: room.now) >= rain.mediaStart else { return .clock }
-        // First on a scratch scene: the replay must give every recorded award, or this build's
-        // scene is not the one that ran the rain.
-        let outcomes = RainReplay.run(id: rain.id, settings: settings, configuration: scene.configuration,
-                                      mediaStart: rain.mediaStart, taps: rain.awards.map(\.tap))
-        guard outcomes == rain.awards.map(\.outcome) else { return .replay }
-        stage.advance(to: rain.mediaStart)
-        guard stage.run({ scene.startRain(id: rain.id, settings: settings) }) else { return .scene }
-        let replayed = ReplayedClaims()
-        for award in rain.awards {
-            let tapper = Tapper(client: "takeover", player: award.tap.player, name: award.tap.name)
-            _ = stage.tap(at: award.tap.point, viewTime: award.tap.viewTime, now: award.tap.serverTime, by: tapper, awarding: replayed)
-        }
-        _ = stage.takeEvents()  // announced by the dead origin when they happened
+        // Replayed on a fresh scene, swapped in only when it gives every recorded award (else
+        // this build's scene is not the one that ran the rain, and nothing here changes).
+        let rebuilt = RainReplay.rebuild(id: rain.id, settings: settings, configuration: scene.configuration,
+                                         mediaStart: rain.mediaStart, taps: rain.awards.map(\.tap))
+        guard rebuilt.outcomes == rain.awards.map(\.outcome) else { return .replay }
+        stage = rebuilt.stage
+        scene = rebuilt.scene
         running = rain.id
         taps = [:]
         return .resumed
@@ -225,9 +220,4 @@ public final class RainHost: SceneHost {
 
     /// A seed safe in JSON (below 2^53), drawn from the system generator.
     static func randomSeed() -> UInt64 { UInt64.random(in: 0...RainSettings.maxSeed) }
-}
-
-/// Takes the claims a takeover replays: they are in the ledger already.
-private final class ReplayedClaims: Awarding {
-    func commit(_ award: Award) throws -> Int { 0 }
 }

@@ -43,17 +43,26 @@ public struct RainReplay {
     /// result per tap (nil where the tap no longer wins). `settings` must be valid.
     public static func run(id: Int64, settings: RainSettings, configuration: RainScene.Configuration,
                            mediaStart: CFTimeInterval, taps: [Tap]) -> [Outcome?] {
+        rebuild(id: id, settings: settings, configuration: configuration, mediaStart: mediaStart, taps: taps).outcomes
+    }
+
+    /// `run`, keeping the scene it ran: the stage and scene are where the rain was after its last
+    /// tap, for a node that takes the rain over; the events the replay raised are dropped.
+    public static func rebuild(id: Int64, settings: RainSettings, configuration: RainScene.Configuration,
+                               mediaStart: CFTimeInterval, taps: [Tap]) -> (stage: SceneStage, scene: RainScene, outcomes: [Outcome?]) {
         // The scene's own seed plays no part in a rain.
         let (stage, scene) = SceneStage.make { RainScene(seed: 0, configuration: configuration) }
         stage.advance(to: mediaStart)
-        guard stage.run({ scene.startRain(id: id, settings: settings) }) else { return taps.map { _ in nil } }
+        guard stage.run({ scene.startRain(id: id, settings: settings) }) else { return (stage, scene, taps.map { _ in nil }) }
         let recorder = Recorder()
-        return taps.map { tap in
+        let outcomes = taps.map { tap -> Outcome? in
             let tapper = Tapper(client: "replay", player: tap.player, name: tap.name)
             let result = stage.tap(at: tap.point, viewTime: tap.viewTime, now: tap.serverTime, by: tapper, awarding: recorder)
             guard result.awarded, let award = recorder.last else { return nil }
             return Outcome(packet: award.claim.item, coins: award.claim.coins, player: award.player)
         }
+        _ = stage.takeEvents()
+        return (stage, scene, outcomes)
     }
 
     /// The replay's awarding service: it takes every claim and remembers the last.

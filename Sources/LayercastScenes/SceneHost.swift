@@ -68,7 +68,7 @@ public enum TakeoverOutcome: String, Sendable, CaseIterable {
     case replay
     /// The room's clock began again (nobody relayed it), before the round's start.
     case clock
-    /// The scene here was not idle, or would not start it.
+    /// The scene here was not idle (it runs a round of its own).
     case scene
     /// A newer round of the same room was running too.
     case superseded
