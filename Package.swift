@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(name: "LayercastHubTests", dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"]),
         .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LayercastServerTests", dependencies: ["LayercastServer", "LayercastHub", "LayercastWire"]),
+        .testTarget(name: "LayercastServerTests", dependencies: ["CZlib", "LayercastServer", "LayercastHub", "LayercastWire"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]

@@ -3,7 +3,8 @@
 # the C libraries' development packages, PostgreSQL for the ledger tests, Redis (server and the
 # hiredis library) and nginx for the cluster, Chromium with its WebDriver, and systemd for
 # `systemd-analyze verify` of deploy/ (via apt), and the Python test
-# packages pytest, websocket-client, selenium, axe-selenium-python, PyYAML and schemathesis (via pip).
+# packages pytest, websocket-client, websockets, selenium, axe-selenium-python, PyYAML and schemathesis
+# (via pip).
 #   scripts/install-deps.sh [--bench]
 # --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js
 # with its ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
@@ -100,6 +101,7 @@ python_packages=(
     "websocket websocket-client python3-websocket"
     "selenium selenium python3-selenium"
     "yaml PyYAML python3-yaml"
+    "websockets websockets python3-websockets"
 )
 # Only on PyPI: axe-core for the browser tests' accessibility checks (it bundles axe.min.js), and
 # schemathesis for test_openapi.py (pinned: the test runs its command line).

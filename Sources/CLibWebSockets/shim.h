@@ -7,6 +7,9 @@
 /// LWS_PRE is a computed macro that Swift cannot import, so it is exposed as a constant.
 static const size_t layercast_lws_pre = LWS_PRE;
 
+/// lws_write's "bytes already framed, send as they are" (a macro alias Swift cannot import).
+static const enum lws_write_protocol layercast_lws_write_raw = LWS_WRITE_RAW;
+
 /// A scheduler entry that carries its owner, so a Swift timer callback can find its object
 /// from the `lws_sorted_usec_list_t *` lws hands back (what `lws_container_of` does in C).
 typedef struct layercast_timer {

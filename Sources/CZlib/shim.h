@@ -8,4 +8,9 @@ static inline int layercast_deflate_init(z_stream *stream, int level, int window
     return deflateInit2(stream, level, Z_DEFLATED, windowBits, memLevel, Z_DEFAULT_STRATEGY);
 }
 
+/// inflateInit2, likewise.
+static inline int layercast_inflate_init(z_stream *stream, int windowBits) {
+    return inflateInit2(stream, windowBits);
+}
+
 #endif

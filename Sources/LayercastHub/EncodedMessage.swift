@@ -5,6 +5,10 @@ import LayercastJSON
 public final class EncodedMessage {
     private let text: JSONText
 
+    /// The transport's own encoding of this message (a compressed frame), made by the first write
+    /// that needs it and reused by every later one; the hub never reads it.
+    public var transportEncoding: AnyObject?
+
     /// Length of the JSON text in bytes.
     public var count: Int { text.count }
 

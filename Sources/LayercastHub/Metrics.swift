@@ -7,6 +7,12 @@ public struct Metrics {
     var fullFramesEncoded = 0
     var deltaFramesEncoded = 0
     var bytesSent = 0
+    /// The transport's write path: messages compressed (once each, for every client that took
+    /// permessage-deflate), the compressed frames' bytes written, and writes the kernel took only
+    /// in part (the transport sends the rest when the socket is writable again).
+    public var messagesDeflated = 0
+    public var deflatedBytesSent = 0
+    public var partialWrites = 0
     var framesSkipped = 0
     /// Awards committed to the ledger and announced.
     var awards = 0
@@ -46,6 +52,12 @@ public struct Metrics {
         out += "layercast_frames_encoded_total{kind=\"delta\"} \(deltaFramesEncoded)\n"
         family("layercast_bytes_sent_total", "counter", "WebSocket message bytes written to clients.")
         out += "layercast_bytes_sent_total \(bytesSent)\n"
+        family("layercast_messages_deflated_total", "counter", "Messages compressed for permessage-deflate clients, once per message whatever number of clients it goes to.")
+        out += "layercast_messages_deflated_total \(messagesDeflated)\n"
+        family("layercast_deflated_bytes_sent_total", "counter", "Bytes of compressed frames (headers included) written to permessage-deflate clients; their messages count uncompressed in layercast_bytes_sent_total.")
+        out += "layercast_deflated_bytes_sent_total \(deflatedBytesSent)\n"
+        family("layercast_partial_writes_total", "counter", "Frame writes the kernel took only in part; the rest is sent when the socket is writable again.")
+        out += "layercast_partial_writes_total \(partialWrites)\n"
         family("layercast_frames_skipped_total", "counter", "Frames a slow client skipped to catch up with the newest.")
         out += "layercast_frames_skipped_total \(framesSkipped)\n"
         family("layercast_awards_total", "counter", "Rain packets awarded (committed to the ledger, then announced).")

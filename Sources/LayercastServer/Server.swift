@@ -39,6 +39,8 @@ public final class Server: @unchecked Sendable {
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let timer: UnsafeMutablePointer<layercast_timer>
     private let stopRequested = Atomic<Bool>(false)
+    /// Compresses each message once for every client that took permessage-deflate.
+    let deflater = MessageDeflater()
     private var stopping = false
     private var tickIndex = 0
     private var tickOrigin = 0.0
@@ -97,7 +99,7 @@ public final class Server: @unchecked Sendable {
         protocols[1].name = UnsafePointer(strdup(Server.subprotocol))
         protocols[1].callback = layercastServiceCallback
         protocols[1].rx_buffer_size = ClientMessage.maxBytes
-        protocols[1].per_session_data_size = MemoryLayout<Int>.size  // the hub client's number
+        protocols[1].per_session_data_size = 2 * MemoryLayout<Int>.size  // the hub client's number; 1 if it deflates
         protocols[1].tx_packet_size = 256 * 1024
         protocols[2].name = UnsafePointer(strdup(Self.listenerProtocol))
         protocols[2].callback = layercastServiceCallback
@@ -242,14 +244,13 @@ public final class Server: @unchecked Sendable {
     /// An established WebSocket becomes a hub client with the join its handshake asked for.
     func establish(_ wsi: OpaquePointer) {
         if !Self.limitUnsent(wsi) { logger.warning("TCP_NOTSENT_LOWAT refused: slow clients will queue more than 32 KiB") }
-        // One compressed fragment per message (lws's default cuts deflated output at 1 KiB);
-        // fails harmlessly when the client did not take permessage-deflate.
-        if configuration.permessageDeflate { lws_set_extension_option(wsi, "permessage-deflate", "tx_buf_size", "16") }
         let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
         let id = ClientID(nextClient, handle: wsi)
         nextClient += 1
         clients[wsi] = id
         lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
+        let deflates = configuration.permessageDeflate && Self.takesDeflate(wsi)
+        lws_wsi_user(wsi)?.storeBytes(of: deflates ? 1 : 0, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
         hub.connect(id, join: pending.request, host: pending.host)
     }
 
@@ -272,7 +273,9 @@ public final class Server: @unchecked Sendable {
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
-        case .message(let message): return message.write(to: wsi) ? 0 : -1
+        case .message(let message):
+            let deflates = lws_wsi_user(wsi)?.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self) == 1
+            return writeFrame(message, to: wsi, deflates: deflates) ? 0 : -1
         case .close(let code, let reason): return close(wsi, code: Int32(code), reason: reason)
         }
     }
@@ -304,13 +307,5 @@ extension Server: HubTransport {
 
     public func drop(_ client: ClientID) {
         if let wsi = client.handle { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
-    }
-}
-
-extension EncodedMessage {
-    /// Writes the text as one WebSocket text message, framed in the buffer's headroom; false when
-    /// lws reports the connection failed.
-    func write(to wsi: OpaquePointer) -> Bool {
-        write { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) >= $0.count }
     }
 }

@@ -54,9 +54,9 @@ public struct ServerConfiguration: Sendable {
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?
-    /// Whether permessage-deflate (RFC 7692) is accepted from clients that offer it; off by
-    /// default (it costs a compression per client per frame, docs/performance.md).
-    public var permessageDeflate = false
+    /// Whether permessage-deflate (RFC 7692) is taken from clients that offer it: each message is
+    /// compressed once, whatever number of clients it goes to (`Server+Deflate.swift`).
+    public var permessageDeflate = true
 
     /// This node's id (`/healthz`; the cluster's name for it).
     public var node = "layercast"

@@ -27,6 +27,11 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         server.hold(wsi)
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return server.filterHandshake(wsi)
+    case LWS_CALLBACK_CONFIRM_EXTENSION_OKAY:
+        return server.confirmExtension(wsi)
+    case LWS_CALLBACK_ADD_HEADERS:
+        guard let input else { return 0 }
+        return server.completeExtensionAnswer(wsi, input.assumingMemoryBound(to: lws_process_html_args.self))
     case LWS_CALLBACK_ESTABLISHED:
         server.establish(wsi)
     case LWS_CALLBACK_RECEIVE:

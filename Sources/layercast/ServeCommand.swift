@@ -125,8 +125,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "For testing `layercast loadtest` only: do not send frames whose number is a multiple of N, so every client sees gaps (0: off).")
     var dropFramesEvery = 0
 
-    @Flag(help: "Accept permessage-deflate from clients that offer it (compresses every message per client; off by default).")
-    var permessageDeflate = false
+    @Flag(inversion: .prefixedNo, help: "Take permessage-deflate from clients that offer it: each message is compressed once for all of them (docs/protocol.md, Compression).")
+    var permessageDeflate = true
 
     @Option(help: ArgumentHelp("Join the cluster on this Redis, redis://HOST:PORT[/DB] (or LAYERCAST_CLUSTER): any node serves any room (docs/cluster.md).", valueName: "url"))
     var cluster: String?

@@ -23,7 +23,7 @@ import zlib
 import pytest
 
 from browser import Console, chromium, skip_module_without_browser
-from conftest import wait_until
+from conftest import metric, read_metrics, unique_room, wait_until
 from layercast_client import LayercastClient, item_center
 
 ITEM_NAME = re.compile(r"^item-(\d+)$")
@@ -225,6 +225,38 @@ def test_click_item_selects_in_page_and_for_others(driver, console, server, room
         event = other.wait_event("select", timeout=3, since=mark)
         assert event["data"] == {"item": item["name"]}, event
         assert isinstance(event.get("by"), str) and event["by"], event
+        assert js(driver, "return window.layercastErrors;") == []
+        assert console.severe() == [], console.severe()
+    finally:
+        other.close()
+
+
+def test_chromium_takes_shared_permessage_deflate_both_ways(driver, console, start_server):
+    """Chromium offers permessage-deflate; `serve` takes it by default: Chromium inflates the
+    room's shared compressed frames and the server inflates its compressed taps
+    (test_deflate.py checks the same against Python websockets)."""
+    srv = start_server()
+    room = unique_room("pmd-browser")
+    other = LayercastClient.connect(srv.base_url, room=room, role="spectator")
+    try:
+        other.wait_frames(1, 5)
+        rejected_before = sum(v for n, _, v in read_metrics(srv.base_url)
+                              if n == "layercast_messages_rejected_total")
+        open_scene(driver, srv.base_url, room)
+        stats = wait_frames(driver, 20)
+        assert stats["connected"] is True, stats
+        assert metric(srv.base_url, "layercast_deflated_bytes_sent_total") > 0, \
+            "the page's socket did not take permessage-deflate"
+        item = opaque_page_item(driver)
+        point = js(driver, "return window.layercastView.sceneToPage(arguments[0], arguments[1]);",
+                   *item_center(item))
+        mark = other.mark()
+        click_at(driver, point["x"], point["y"])
+        event = other.wait_event("select", timeout=3, since=mark)
+        assert event["data"] == {"item": item["name"]}, event
+        rejected = sum(v for n, _, v in read_metrics(srv.base_url)
+                       if n == "layercast_messages_rejected_total")
+        assert rejected == rejected_before
         assert js(driver, "return window.layercastErrors;") == []
         assert console.severe() == [], console.severe()
     finally:

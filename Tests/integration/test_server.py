@@ -131,9 +131,10 @@ def room_entry(srv, room: str, scene: str = "radar"):
 
 
 def raw_ws_handshake(port: int, path: str, rcvbuf: int | None = None,
-                     origin: str | None = None, timeout: float = 5.0):
-    """Opens a WebSocket by hand; returns (socket, status line, headers, leftover bytes).
-    With rcvbuf the socket's receive buffer is made small before connecting."""
+                     origin: str | None = None, timeout: float = 5.0, extensions: str | None = None):
+    """Opens a WebSocket by hand; returns (socket, status line, headers).
+    With rcvbuf the socket's receive buffer is made small before connecting; `extensions` is
+    sent as Sec-WebSocket-Extensions."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     if rcvbuf:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
@@ -145,6 +146,8 @@ def raw_ws_handshake(port: int, path: str, rcvbuf: int | None = None,
              "Sec-WebSocket-Protocol: layercast.v1"]
     if origin:
         lines.append(f"Origin: {origin}")
+    if extensions:
+        lines.append(f"Sec-WebSocket-Extensions: {extensions}")
     sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
     data = b""
     deadline = time.monotonic() + timeout
