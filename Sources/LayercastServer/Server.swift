@@ -44,6 +44,12 @@ public final class Server: @unchecked Sendable {
     private var stopping = false
     private var tickIndex = 0
     private var tickOrigin = 0.0
+    /// Whether the hub is ticking: its wakes are then collected in `tickWakes`, not polled for.
+    private var ticking = false
+    /// The clients the hub woke during its tick, in order (a client may be there more than once).
+    private var tickWakes: [OpaquePointer] = []
+    /// Closes the hub asked for on the direct path, written by lws's writable callback.
+    private var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
 
     /// The hub client of each open WebSocket. The frame path does not look here: a client's id
     /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
@@ -157,11 +163,12 @@ public final class Server: @unchecked Sendable {
     /// seconds of radar deltas; a full frame of any shipped scene fits below it).
     static let unsentLimit = 32 * 1024
 
-    /// Asks the kernel to report a client's socket writable only while at most `unsentLimit`
-    /// bytes are unsent (TCP_NOTSENT_LOWAT; poll halves the threshold, hence 2 × (limit + 1)),
-    /// so that no write needs a system call to check it. False when the option is refused.
+    /// Asks the kernel to take no more for a client's socket while `unsentLimit` bytes are
+    /// unsent (TCP_NOTSENT_LOWAT: `send` takes part of a frame or none, and lws keeps the rest),
+    /// and to report it writable again once at most half of that is left (poll halves the
+    /// threshold), so that no write needs a system call to check it. False when refused.
     static func limitUnsent(_ wsi: OpaquePointer) -> Bool {
-        var lowWater = Int32(2 * (unsentLimit + 1))
+        var lowWater = Int32(unsentLimit + 1)
         return setsockopt(lws_get_socket_fd(wsi), Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &lowWater,
                           socklen_t(MemoryLayout<Int32>.size)) == 0
     }
@@ -232,11 +239,39 @@ public final class Server: @unchecked Sendable {
         lws_sul_schedule(context, 0, &timer.pointee.sul, layercastTickCallback, delay)
     }
 
-    /// The frame timer fired: slow request bodies are answered, the hub ticks.
+    /// The frame timer fired: slow request bodies are answered, the hub ticks, and the clients it
+    /// woke are written at once.
     func tick() {
         expireSlowBodies(now: monotonicSeconds())
+        ticking = true
         hub.tick()
+        ticking = false
+        writeWoken()
         scheduleTick()
+    }
+
+    /// Writes each client the tick woke straight from the tick: one `send`, without first waiting
+    /// for `poll` to report its socket writable. A socket whose kernel buffer is full takes part
+    /// of the frame or none, and lws keeps the rest and sends it when the socket drains; until
+    /// then the client is only woken through lws's writable callback, and gets the newest frame
+    /// in full from there. A close is also left to that callback, which alone can send one.
+    private func writeWoken() {
+        for wsi in tickWakes {
+            guard lws_partial_buffered(wsi) == 0, let id = client(wsi) else {
+                lws_callback_on_writable(wsi)
+                continue
+            }
+            switch hub.nextWrite(for: id) {
+            case nil:
+                break
+            case .message(let message):
+                if !writeFrame(message, to: wsi, deflates: deflates(wsi)) { drop(id) }
+            case .close(let code, let reason):
+                closesDue[wsi] = (code, reason)
+                lws_callback_on_writable(wsi)
+            }
+        }
+        tickWakes.removeAll(keepingCapacity: true)
     }
 
     // MARK: WebSocket clients
@@ -270,19 +305,24 @@ public final class Server: @unchecked Sendable {
 
     /// Writes the hub's next message to a writable client, or its close. Returns -1 to close.
     func writable(_ wsi: OpaquePointer) -> Int32 {
+        if let due = closesDue.removeValue(forKey: wsi) { return close(wsi, code: Int32(due.code), reason: due.reason) }
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
-        case .message(let message):
-            let deflates = lws_wsi_user(wsi)?.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self) == 1
-            return writeFrame(message, to: wsi, deflates: deflates) ? 0 : -1
+        case .message(let message): return writeFrame(message, to: wsi, deflates: deflates(wsi)) ? 0 : -1
         case .close(let code, let reason): return close(wsi, code: Int32(code), reason: reason)
         }
+    }
+
+    /// Whether the client on `wsi` took permessage-deflate (its session data's second word).
+    private func deflates(_ wsi: OpaquePointer) -> Bool {
+        lws_wsi_user(wsi)?.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self) == 1
     }
 
     /// Forgets a closed connection.
     func closed(_ wsi: OpaquePointer) {
         pendingJoins[wsi] = nil
+        closesDue[wsi] = nil
         guard let id = clients.removeValue(forKey: wsi) else { return }
         hub.disconnect(id)
     }
@@ -302,7 +342,8 @@ extension Server: HubTransport {
     public var headroom: Int { Int(layercast_lws_pre) }
 
     public func wake(_ client: ClientID) {
-        if let wsi = client.handle { lws_callback_on_writable(wsi) }
+        guard let wsi = client.handle else { return }
+        if ticking { tickWakes.append(wsi) } else { lws_callback_on_writable(wsi) }
     }
 
     public func drop(_ client: ClientID) {
