@@ -189,7 +189,7 @@ def fixed_report(steps: list[dict], servers: list[str], clients: int) -> str:
         return s.get(key, float("nan"))
 
     rows = [[s["round"], LABELS[s["kind"]], f"{value(s, 'serverCpuUsPerClientFrame'):.2f}",
-             f"{value(s, 'serverPeakRssMiB'):.1f}", f"{s['fps']:.1f}", f"{s['skipRatio']:.4f}", f"{s['ageP99Ms']:.0f}",
+             f"{value(s, 'serverPeakRssMiB'):.1f}", f"{s['fps']:.1f}", f"{s['skipRatio']:.4f}", f"{s['ageP99Ms']:.1f}",
              f"{s['clientCpuPercent']:.0f}", f"{s['open']}", json.dumps(s["errors"]) if s["errors"] else "—",
              f"{s['load']:.1f}"] for s in steps]
     out = [benchlib.table(["round", "server", "server CPU µs per client-frame", "server peak RSS MiB", "fps", "skip",
