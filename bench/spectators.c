@@ -2,9 +2,9 @@
  * and `full` from its prefix (protocol.md, "frame") and skip the rest unparsed, taking many
  * frames per `recv`. The measuring client of bench/peers.py, so the loader is not the limit.
  *
- *   cc -O2 -o spectators bench/spectators.c
+ *   cc -O2 -o spectators bench/spectators.c -lz
  *   ./spectators --url 'ws://127.0.0.1:PORT/ws?scene=radar&room=lobby&role=spectator' --clients N
- *                [--seconds 10] [--ramp PER_SECOND] [--server-pid PID]
+ *                [--seconds 10] [--ramp PER_SECOND] [--server-pid PID] [--deflate]
  *
  * Connects N clients (subprotocol layercast.v1, at --ramp per second, default max(200, N/2)),
  * waits until each has its 101 or failed (at most 5 s after the last attempt), lets 1 s pass,
@@ -19,6 +19,18 @@
  * `receipt − t` it has seen as media time 0 on its monotonic clock, and a frame's age is
  * `receipt − that − t`. The lines `measuring` and `measured` on stderr mark the window's start
  * and end. Only 127.0.0.1; bounded by N and ramp + 5 + 1 + --seconds.
+ *
+ * --deflate: each client offers `permessage-deflate; client_max_window_bits` (RFC 7692, as
+ * docs/protocol.md "Compression"); a 101 without a permessage-deflate answer counts the error
+ * `no_deflate` (the client stays, reading uncompressed messages). A text message with RSV1 set is
+ * raw DEFLATE without its 00 00 FF FF tail and without context takeover, so ONE inflater serves
+ * every client: per message it is reset, fed the payload and then the tail, and asked for the
+ * first PREFIX bytes of text only, which go to `message()` as an uncompressed prefix does. A
+ * compressed payload normally arrives whole in one `recv`; when it does not and its first bytes
+ * do not already inflate to PREFIX bytes, it is gathered in a buffer malloc'd for that message
+ * (at most PENDING_MAX bytes) and freed once inflated, so a client keeps no buffer otherwise.
+ * RSV1 on a client without the extension counts `rsv1_without_deflate`; a payload that does not
+ * inflate, `inflate`.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +45,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define PREFIX 125              /* payload bytes enough for the frame prefix */
 #define CARRY (14 + PREFIX)     /* a frame header and its prefix, split across reads */
@@ -40,6 +53,8 @@
 #define BUCKET_MS 0.1           /* frame-age histogram resolution */
 #define BUCKETS 300000          /* up to 30 s */
 #define CLIENTS_MAX 60000
+#define PENDING_MAX (16 << 20)  /* the largest compressed payload gathered across reads */
+#define REASONS 16              /* distinct error reasons counted */
 
 enum state { CONNECTING, HANDSHAKE, OPEN, CLOSED };
 
@@ -49,6 +64,9 @@ struct client {
     char *response;             /* the handshake response so far (HANDSHAKE) */
     size_t response_len;
     uint64_t skip;              /* payload bytes of the current message still to pass over */
+    uint8_t *pending;           /* a compressed payload being gathered across reads, or NULL */
+    uint32_t pending_len, pending_size;  /* its bytes so far and in all */
+    int deflate;                /* the 101 took permessage-deflate */
     uint8_t carry[CARRY];       /* the start of a message whose header or prefix is incomplete */
     size_t carry_len;
     long long last_n;           /* -1 before the first frame */
@@ -66,10 +84,10 @@ static struct {
 static struct {
     const char *reason;
     long count;
-} errors[8];
+} errors[REASONS];
 
 static void error(const char *reason) {
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < REASONS; i++) {
         if (errors[i].reason == NULL) errors[i].reason = reason;
         if (strcmp(errors[i].reason, reason) == 0) {
             errors[i].count++;
@@ -89,6 +107,8 @@ static void close_client(struct client *c, const char *reason) {
     close(c->fd);
     free(c->response);
     c->response = NULL;
+    free(c->pending);
+    c->pending = NULL;
     c->state = CLOSED;
 }
 
@@ -134,6 +154,53 @@ static void message(struct client *c, const uint8_t *text, size_t avail, double 
     if (age > stats.age_max) stats.age_max = age;
 }
 
+static int offer_deflate;       /* --deflate */
+static z_stream inflater;       /* raw DEFLATE, shared by every client (no context takeover) */
+
+/* Inflates the compressed payload at `p` (`len` bytes; followed by the 00 00 FF FF tail when
+ * `whole`) from a reset inflater into `text`, stopping at PREFIX bytes of output. Returns the
+ * text bytes made, or -1 when the payload is not raw DEFLATE. */
+static long inflate_prefix(const uint8_t *p, size_t len, int whole, uint8_t text[PREFIX]) {
+    static const uint8_t tail[4] = {0x00, 0x00, 0xFF, 0xFF};
+    inflateReset(&inflater);
+    inflater.next_out = text;
+    inflater.avail_out = PREFIX;
+    for (int part = 0; part < 1 + whole && inflater.avail_out > 0; part++) {  /* payload, then tail */
+        inflater.next_in = (uint8_t *)(part == 0 ? p : tail);
+        inflater.avail_in = part == 0 ? (uInt)len : sizeof tail;
+        int status = inflate(&inflater, Z_SYNC_FLUSH);
+        if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) return -1;
+    }
+    return PREFIX - (long)inflater.avail_out;
+}
+
+/* A compressed text message whose whole payload (`len` bytes) is at `p`. */
+static void compressed_message(struct client *c, const uint8_t *p, size_t len, double now) {
+    uint8_t text[PREFIX];
+    long made = inflate_prefix(p, len, 1, text);
+    if (made < 0) error("inflate");
+    else message(c, text, (size_t)made, now);
+}
+
+/* The start of a compressed text message: `avail` of its `payload` bytes at `p`, the rest to come.
+ * Returns the payload bytes still to pass over (0 when they go to c->pending instead). */
+static uint64_t compressed_start(struct client *c, const uint8_t *p, size_t avail, uint64_t payload, double now) {
+    uint8_t text[PREFIX];
+    if (inflate_prefix(p, avail, 0, text) == PREFIX) {  /* the prefix is already here */
+        message(c, text, PREFIX, now);
+        return payload - avail;
+    }
+    c->pending = payload <= PENDING_MAX ? malloc((size_t)payload) : NULL;
+    if (!c->pending) {
+        error(payload <= PENDING_MAX ? "malloc" : "too_large");
+        return payload - avail;
+    }
+    memcpy(c->pending, p, avail);
+    c->pending_len = (uint32_t)avail;
+    c->pending_size = (uint32_t)payload;
+    return 0;
+}
+
 /* The byte count of a message's header and prefix at `p` (`len` bytes there), with the header's
  * length and the payload's; 0 while the header itself is incomplete. */
 static size_t head_need(const uint8_t *p, size_t len, size_t *header, uint64_t *payload) {
@@ -152,6 +219,19 @@ static size_t head_need(const uint8_t *p, size_t len, size_t *header, uint64_t *
  * the rest of each payload is passed over. */
 static void feed(struct client *c, const uint8_t *data, size_t len, double now) {
     while (len > 0 && c->state == OPEN) {
+        if (c->pending) {  /* gathering a compressed payload: inflate it once complete */
+            size_t k = c->pending_size - c->pending_len < len ? c->pending_size - c->pending_len : len;
+            memcpy(c->pending + c->pending_len, data, k);
+            c->pending_len += (uint32_t)k;
+            data += k;
+            len -= k;
+            if (c->pending_len == c->pending_size) {
+                compressed_message(c, c->pending, c->pending_size, now);
+                free(c->pending);
+                c->pending = NULL;
+            }
+            continue;
+        }
         if (c->skip > 0) {
             size_t k = c->skip < len ? (size_t)c->skip : len;
             c->skip -= k;
@@ -174,20 +254,29 @@ static void feed(struct client *c, const uint8_t *data, size_t len, double now) 
         size_t header;
         uint64_t payload;
         size_t need = head_need(data, len, &header, &payload);
-        if (need == 0 || need > len) {  /* at most CARRY bytes: a head is never longer */
+        uint8_t opcode = data[0] & 0x0F;
+        int rsv1 = (data[0] & 0x40) != 0 && opcode == 1;
+        /* A compressed message needs only its header here: its payload is inflated or gathered. */
+        if (need == 0 || (need > len && !(rsv1 && c->deflate))) {  /* at most CARRY bytes */
             memcpy(c->carry, data, len);
             c->carry_len = len;
             return;
         }
-        uint8_t opcode = data[0] & 0x0F;
         if (opcode == 8) {
             close_client(c, "closed_by_server");
             return;
         }
-        if (opcode == 1) message(c, data + header, need - header, now);
-        else if (opcode == 2) error("binary_message");  /* protocol.md: every message is text */
         uint64_t whole = header + payload;
         size_t used = whole < len ? (size_t)whole : len;
+        if (rsv1 && !c->deflate) error("rsv1_without_deflate");
+        else if (rsv1 && used == whole) compressed_message(c, data + header, (size_t)payload, now);
+        else if (rsv1) {
+            c->skip = compressed_start(c, data + header, used - header, payload, now);
+            data += used;
+            len -= used;
+            continue;
+        } else if (opcode == 1) message(c, data + header, need - header, now);
+        else if (opcode == 2) error("binary_message");  /* protocol.md: every message is text */
         c->skip = whole - used;
         data += used;
         len -= used;
@@ -207,6 +296,15 @@ static void handshake_reply(struct client *c, const uint8_t *data, size_t len, d
     if (strncmp(c->response, "HTTP/1.1 101", 12) != 0) {
         close_client(c, "refused");
         return;
+    }
+    if (offer_deflate) {  /* the answer's Sec-WebSocket-Extensions line names permessage-deflate */
+        *end = 0;
+        const char *line = strcasestr(c->response, "\r\nSec-WebSocket-Extensions:");
+        const char *line_end = line ? strstr(line + 2, "\r\n") : NULL;
+        const char *named = line ? strstr(line, "permessage-deflate") : NULL;
+        c->deflate = named && (!line_end || named < line_end);
+        *end = '\r';
+        if (!c->deflate) error("no_deflate");
     }
     size_t head = (size_t)(end + 4 - c->response);
     size_t rest = c->response_len - head;
@@ -328,7 +426,8 @@ static double age_percentile_ms(double p) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: spectators --url ws://127.0.0.1:PORT/PATH --clients N [--seconds S] [--ramp R] [--server-pid PID]\n");
+    fprintf(stderr, "usage: spectators --url ws://127.0.0.1:PORT/PATH --clients N [--seconds S] [--ramp R] [--server-pid PID]"
+                    " [--deflate]\n");
     return 64;
 }
 
@@ -338,6 +437,11 @@ int main(int argc, char **argv) {
     int server_pid = 0;
     double seconds = 10;
     for (int i = 1; i < argc; i += 2) {
+        if (strcmp(argv[i], "--deflate") == 0) {
+            offer_deflate = 1;
+            i--;  /* a flag: no value follows */
+            continue;
+        }
         if (i + 1 == argc) return usage();
         if (strcmp(argv[i], "--url") == 0) url = argv[i + 1];
         else if (strcmp(argv[i], "--clients") == 0) clients = atol(argv[i + 1]);
@@ -361,8 +465,10 @@ int main(int argc, char **argv) {
     request_len = (size_t)snprintf(request, sizeof request,
                                    "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                                    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-                                   "Sec-WebSocket-Protocol: layercast.v1\r\n\r\n", path ? path : "/", port);
+                                   "Sec-WebSocket-Protocol: layercast.v1\r\n%s\r\n", path ? path : "/", port,
+                                   offer_deflate ? "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" : "");
     if (request_len >= sizeof request) return usage();
+    if (offer_deflate && inflateInit2(&inflater, -15) != Z_OK) return 1;
 
     struct rlimit limit;
     getrlimit(RLIMIT_NOFILE, &limit);
@@ -422,7 +528,7 @@ int main(int argc, char **argv) {
                stats.frames ? server_used * 1e6 / (double)stats.frames : 0.0, 100 * server_used / elapsed,
                server_peak_rss_mib(server_pid));
     printf(",\"errors\":{");
-    for (int i = 0; i < 8 && errors[i].reason; i++) printf("%s\"%s\":%ld", i ? "," : "", errors[i].reason, errors[i].count);
+    for (int i = 0; i < REASONS && errors[i].reason; i++) printf("%s\"%s\":%ld", i ? "," : "", errors[i].reason, errors[i].count);
     printf("}}\n");
     return 0;
 }
