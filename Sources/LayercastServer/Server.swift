@@ -248,6 +248,9 @@ public final class Server: @unchecked Sendable {
         ticking = false
         writeWoken()
         scheduleTick()
+        // lws 4.1 times its next poll from the clock as it was before this timer ran, so a tick
+        // that took a while would oversleep the next one: wake the loop to take the time afresh.
+        if let context { lws_cancel_service(context) }
     }
 
     /// Writes each client the tick woke straight from the tick: one `send`, without first waiting
