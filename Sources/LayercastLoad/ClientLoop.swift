@@ -64,7 +64,9 @@ final class ClientLoop: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
-        info.fd_limit_per_thread = UInt32(clients.count + 32)
+        // No fd_limit_per_thread: below `ulimit -n` it makes lws 4.1 find a connection from its
+        // socket by scanning its whole table (wsi_from_fd), on every event; left unset, the table
+        // is as long as the limit (raised for the clients in LoadRun) and indexed by socket.
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
         guard let eventLoop = ev_loop_new(UInt32(EVBACKEND_EPOLL)) ?? ev_loop_new(UInt32(EVFLAG_AUTO)) else {
             throw LoadError("libev could not create an event loop")
