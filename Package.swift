@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev"])]
         ),
+        // libev's loop, which libwebsockets drives through its libev event-lib plugin (epoll,
+        // where lws's own loop polls every socket). No pkg-config file: ev.h and -lev.
+        .systemLibrary(
+            name: "CLibEv",
+            providers: [.apt(["libev-dev"])]
+        ),
         .systemLibrary(
             name: "CJansson",
             pkgConfig: "jansson",
@@ -122,7 +128,7 @@ let package = Package(
         .target(
             name: "LayercastLoad",
             dependencies: [
-                "CLibWebSockets", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
+                "CLibWebSockets", "CLibEv", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

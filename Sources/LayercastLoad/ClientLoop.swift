@@ -1,4 +1,5 @@
 import LayercastPlatform
+import CLibEv
 import CLibWebSockets
 import Foundation
 import LayercastJSON
@@ -7,6 +8,10 @@ import Synchronization
 /// One thread's share of the simulated clients on one libwebsockets client context: opens their
 /// connections on the ramp's schedule, feeds them what arrives, writes what they queue, and
 /// closes them all at the deadline. Everything but `snapshot()` runs on the thread in `run()`.
+///
+/// The context runs on a libev loop of ours (epoll), handed to lws as a foreign loop through its
+/// libev event-lib plugin: lws's own loop poll()s every socket on every turn, which for hundreds
+/// of mostly idle spectators was most of the loader's CPU.
 final class ClientLoop: @unchecked Sendable {
     /// What the clients measured, and the progress window; shared with the progress reader.
     struct Measurements: Sendable {
@@ -31,6 +36,8 @@ final class ClientLoop: @unchecked Sendable {
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let timer: UnsafeMutablePointer<layercast_timer>
     private var context: OpaquePointer?
+    /// The libev loop the context runs on; destroyed after the context.
+    private var eventLoop: OpaquePointer?
     private var nextToStart = 0
     private var finishing = false
     private var finishedAt = Double.infinity
@@ -57,15 +64,28 @@ final class ClientLoop: @unchecked Sendable {
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.timeout_secs = 10
-        info.fd_limit_per_thread = UInt32(clients.count + 32)
+        // No fd_limit_per_thread: below `ulimit -n` it makes lws 4.1 find a connection from its
+        // socket by scanning its whole table (wsi_from_fd), on every event; left unset, the table
+        // is as long as the limit (raised for the clients in LoadRun) and indexed by socket.
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
-        guard let context = lws_create_context(&info) else { throw LoadError("libwebsockets could not create a client context") }
+        guard let eventLoop = ev_loop_new(UInt32(EVBACKEND_EPOLL)) ?? ev_loop_new(UInt32(EVFLAG_AUTO)) else {
+            throw LoadError("libev could not create an event loop")
+        }
+        self.eventLoop = eventLoop
+        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+        var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(eventLoop)]
+        let context = foreignLoops.withUnsafeMutableBufferPointer { loops in
+            info.foreign_loops = loops.baseAddress
+            return lws_create_context(&info)
+        }
+        guard let context else { throw LoadError("libwebsockets could not create a client context on libev (is libwebsockets-evlib-ev installed?)") }
         self.context = context
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
         if let context { lws_context_destroy(context) }
+        if let eventLoop { ev_loop_destroy(eventLoop) }
         paths.forEach { free($0) }
         free(address)
         free(hostHeader)
@@ -76,9 +96,13 @@ final class ClientLoop: @unchecked Sendable {
 
     /// Serves until every client has closed after the deadline (or the grace ran out).
     func run() {
-        guard let context else { return }
+        guard let context, let eventLoop else { return }
         schedulePoll()
-        while lws_service(context, 0) >= 0 {
+        // lws arms its libev timer for the poll timer only after it has served an event: wake it.
+        lws_cancel_service(context)
+        while true {
+            // One turn: waits for I/O or lws's timer (the poll timer is at most 10 ms away).
+            ev_run(eventLoop, Int32(EVRUN_ONCE))
             if finishing, clients.allSatisfy({ $0.state == .closed || $0.state == .waiting }) || monotonicSeconds() > finishedAt + Self.closeGrace {
                 break
             }
@@ -88,8 +112,12 @@ final class ClientLoop: @unchecked Sendable {
         measurements.withLock { shared in
             for client in clients where client.state != .closed { client.closed(at: min(now, deadline), finished: true, stats: &shared.stats) }
         }
+        // A foreign loop outlives the context: lws closes every connection and stops its
+        // watchers in lws_context_destroy, then the loop can go.
         lws_context_destroy(context)
         self.context = nil
+        ev_loop_destroy(eventLoop)
+        self.eventLoop = nil
     }
 
     // MARK: The poll timer
