@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "CLibWebSockets", "CLibEv", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]

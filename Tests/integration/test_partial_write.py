@@ -8,14 +8,13 @@ it can. Every byte it got is parsed here as RFC 6455 server frames, without a We
 header (RSV bits, opcode, FIN, mask bit, a non-minimal length), text that is not UTF-8 JSON of
 a known type, a frame whose n does not increase, or a delta after skipped frames.
 
-Over loopback the kernel itself never cuts the server's writes short for these frames: the
-server sets TCP_NOTSENT_LOWAT (Server.limitUnsent), so a socket is reported writable only with
-less than 32 KiB unsent and a write is refused only past 64 KiB, and every shipped scene's frame
-is under 32 KiB (strace of the server: every send() of 13-28 KB snow frames to a stalled
-reader returned its full length). So the `forced-short-writes` cases run the server with
-SHORT_WRITE_SHIM in LD_PRELOAD, which makes its send()s short or EAGAIN as a full socket
-buffer would, and count how often; libwebsockets must then keep the rest of the message and
-send it before anything else. The `kernel-backpressure` case is the same client without it.
+Over loopback the kernel seldom cuts the server's writes short for these frames: the server
+sets TCP_NOTSENT_LOWAT (Server.limitUnsent), so `send` takes no more once 32 KiB are unsent, and
+a frame written just below that is cut (layercast_partial_writes_total counts such writes; a
+few per run of the `kernel-backpressure` case). So the `forced-short-writes` cases run the
+server with SHORT_WRITE_SHIM in LD_PRELOAD, which makes its send()s short or EAGAIN as a full
+socket buffer would, and count how often; libwebsockets must then keep the rest of the message
+and send it before anything else.
 
 The client ends with a close (1000). When part of a message is still unsent at that moment,
 libwebsockets closes the connection without a close frame and drops the rest of the message
@@ -505,6 +504,7 @@ def test_slow_then_fast_snow_spectator_stays_framed(start_server, monkeypatch, r
     check_ending(outcome)
     assert metric(srv.base_url, "layercast_clients_dropped_total") == 0
     if forced:
+        assert metric(srv.base_url, "layercast_partial_writes_total") > 0, "the server saw no partial write"
         check_short_writes(srv, frames)
 
 
