@@ -86,7 +86,7 @@ let package = Package(
 
         // What the server and the load tool share of the platform: the monotonic clock and
         // libwebsockets' permessage-deflate table.
-        .target(name: "LayercastPlatform", dependencies: ["CLibWebSockets"]),
+        .target(name: "LayercastPlatform", dependencies: ["CLibEv", "CLibWebSockets"]),
 
         // The hub: rooms, clients, input rules, ticks, admin commands and each client's outbound
         // queue, behind a small transport protocol. No sockets, no lws, no scene by name.
@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "CLibEv", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "LayercastLoad",
             dependencies: [
-                "CLibWebSockets", "CLibEv", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
+                "CLibWebSockets", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

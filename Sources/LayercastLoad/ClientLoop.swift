@@ -1,5 +1,4 @@
 import LayercastPlatform
-import CLibEv
 import CLibWebSockets
 import Foundation
 import LayercastJSON
@@ -36,8 +35,8 @@ final class ClientLoop: @unchecked Sendable {
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let timer: UnsafeMutablePointer<layercast_timer>
     private var context: OpaquePointer?
-    /// The libev loop the context runs on; destroyed after the context.
-    private var eventLoop: OpaquePointer?
+    /// The epoll loop the context runs on; released after the context is destroyed.
+    private var eventLoop: EventLoop?
     private var nextToStart = 0
     private var finishing = false
     private var finishedAt = Double.infinity
@@ -68,24 +67,15 @@ final class ClientLoop: @unchecked Sendable {
         // socket by scanning its whole table (wsi_from_fd), on every event; left unset, the table
         // is as long as the limit (raised for the clients in LoadRun) and indexed by socket.
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
-        guard let eventLoop = ev_loop_new(UInt32(EVBACKEND_EPOLL)) ?? ev_loop_new(UInt32(EVFLAG_AUTO)) else {
-            throw LoadError("libev could not create an event loop")
-        }
+        guard let eventLoop = EventLoop() else { throw LoadError("libev could not create an event loop") }
         self.eventLoop = eventLoop
-        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
-        var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(eventLoop)]
-        let context = foreignLoops.withUnsafeMutableBufferPointer { loops in
-            info.foreign_loops = loops.baseAddress
-            return lws_create_context(&info)
-        }
-        guard let context else { throw LoadError("libwebsockets could not create a client context on libev (is libwebsockets-evlib-ev installed?)") }
+        guard let context = eventLoop.createContext(&info) else { throw LoadError("libwebsockets could not create a client context on libev (is libwebsockets-evlib-ev installed?)") }
         self.context = context
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
         if let context { lws_context_destroy(context) }
-        if let eventLoop { ev_loop_destroy(eventLoop) }
         paths.forEach { free($0) }
         free(address)
         free(hostHeader)
@@ -102,7 +92,7 @@ final class ClientLoop: @unchecked Sendable {
         lws_cancel_service(context)
         while true {
             // One turn: waits for I/O or lws's timer (the poll timer is at most 10 ms away).
-            ev_run(eventLoop, Int32(EVRUN_ONCE))
+            eventLoop.turn()
             if finishing, clients.allSatisfy({ $0.state == .closed || $0.state == .waiting }) || monotonicSeconds() > finishedAt + Self.closeGrace {
                 break
             }
@@ -116,7 +106,6 @@ final class ClientLoop: @unchecked Sendable {
         // watchers in lws_context_destroy, then the loop can go.
         lws_context_destroy(context)
         self.context = nil
-        ev_loop_destroy(eventLoop)
         self.eventLoop = nil
     }
 

@@ -1,4 +1,3 @@
-import CLibEv
 import CLibWebSockets
 import Foundation
 import LayercastHub
@@ -33,9 +32,6 @@ public final class Server: @unchecked Sendable {
     public var onServiceWake: (() -> Void)?
 
     private var context: OpaquePointer?
-    /// The libev loop (epoll) the context runs on, handed to lws as a foreign loop: lws's own loop
-    /// would `poll` every socket each turn, and time its waits in whole milliseconds.
-    private var eventLoop: OpaquePointer?
     /// The listening socket made here when the port is shared (`sharesPort`).
     private var listener: SharedListener?
     /// The lws protocol of `listener`'s raw descriptor.
@@ -137,18 +133,8 @@ public final class Server: @unchecked Sendable {
         info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
-        guard let eventLoop = ev_loop_new(UInt32(EVBACKEND_EPOLL)) ?? ev_loop_new(UInt32(EVFLAG_AUTO)) else {
-            throw .listen("libev could not create an event loop")
-        }
-        self.eventLoop = eventLoop
-        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
-        var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(eventLoop)]
-        let made = foreignLoops.withUnsafeMutableBufferPointer { loops in
-            info.foreign_loops = loops.baseAddress
-            return lws_create_context(&info)
-        }
-        guard let context = made else {
-            throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine; or libwebsockets-evlib-ev is missing)")
+        guard let context = lws_create_context(&info) else {
+            throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
         }
         self.context = context
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
@@ -166,7 +152,6 @@ public final class Server: @unchecked Sendable {
 
     deinit {
         if let context { lws_context_destroy(context) }
-        if let eventLoop { ev_loop_destroy(eventLoop) }
         free(UnsafeMutableRawPointer(mutating: protocols[0].name))
         free(UnsafeMutableRawPointer(mutating: protocols[1].name))
         free(UnsafeMutableRawPointer(mutating: protocols[2].name))
@@ -199,23 +184,18 @@ public final class Server: @unchecked Sendable {
 
     /// Serves until `requestStop()`, then closes every WebSocket with 1001 (going away).
     public func run() {
-        guard let context, let eventLoop else { return }
+        guard let context else { return }
         tickOrigin = monotonicSeconds()
         scheduleTick()
-        // lws arms its libev timer only once it has served an event: give it one.
-        lws_cancel_service(context)
-        while !stopping { ev_run(eventLoop, Int32(EVRUN_ONCE)) }
+        while !stopping, lws_service(context, 0) >= 0 {}
         stopping = true
         hub.stop()
         let deadline = monotonicSeconds() + 2
-        while !clients.isEmpty, monotonicSeconds() < deadline { ev_run(eventLoop, Int32(EVRUN_ONCE)) }
+        while !clients.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
         lws_sul_cancel(&timer.pointee.sul)
         lws_sul_cancel(&gate.timer.pointee.sul)
-        // lws closes every connection and stops its watchers here; the loop goes after it.
         lws_context_destroy(context)
         self.context = nil
-        ev_loop_destroy(eventLoop)
-        self.eventLoop = nil
         logger.info("stopped")
     }
 
@@ -268,8 +248,8 @@ public final class Server: @unchecked Sendable {
         ticking = false
         writeWoken()
         scheduleTick()
-        // lws 4.1 sets its next timer from the clock as it was before this one ran, so a tick that
-        // took a while would oversleep the next one: wake the loop to take the time afresh.
+        // lws 4.1 times its next poll from the clock as it was before this timer ran, so a tick
+        // that took a while would oversleep the next one: wake the loop to take the time afresh.
         if let context { lws_cancel_service(context) }
     }
 
