@@ -139,8 +139,8 @@ public final class Hub {
         }
         if let closing = client.closing { return .close(code: closing.code, reason: closing.reason) }
         guard let room = client.room, room.frameNumber > client.lastFrameSent else { return nil }
-        // Latest wins: a client that missed frames gets the newest in full. (The transport keeps
-        // a slow client's socket unwritable while its kernel backlog is large.)
+        // Latest wins: a client that missed frames gets the newest in full. (The transport holds
+        // a slow client back while the kernel or lws still has part of its last frame.)
         // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
         if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return nil }
         let message: EncodedMessage

@@ -1,8 +1,10 @@
 import CLibWebSockets
 import Foundation
 
-/// libwebsockets' permessage-deflate (RFC 7692, its defaults: level 1, 32 KiB window, context
-/// takeover) as the only extension: the NULL-terminated list for
+/// libwebsockets' permessage-deflate (RFC 7692) as the only extension: the load tool's clients
+/// inflate and deflate with it (its defaults: level 1, 32 KiB window, context takeover); the
+/// server uses it to negotiate and to inflate what clients send, and compresses what it sends
+/// itself (`Server+Deflate.swift`). The NULL-terminated list for
 /// `lws_context_creation_info.extensions`, allocated once and kept for the process's life
 /// (lws reads it on every handshake; never written after it is made).
 nonisolated(unsafe) public let permessageDeflateExtensions: UnsafePointer<lws_extension> = {
