@@ -20,7 +20,7 @@ for that minute, so every client joins at the start of the minute and leaves at 
 At the end of each minute it prints the server's RSS and open file descriptors (with every client
 gone), the rooms, the worst p99 frame age of the groups, the connections made, and the errors:
 failed or early-closed connections, client errors, admin answers other than 2xx/409, and
-non-200 health checks.
+non-200 health checks; each error is printed under its minute.
 
 Exits 0 when there were no errors, the open fds came back to their baseline (taken before any
 client) once the clients left, and, for runs longer than 5 minutes, the RSS grew at most 5 %
@@ -109,38 +109,47 @@ def run_minute(binary: Path, base: str, pid: int, minute: int, folder: Path) -> 
         if role == "player":
             cmd += ["--taps", str(taps), "--aim", aim]
         runs.append((subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), report))
-    errors = 0
+    problems: list[str] = []
     for second in range(60):
         time.sleep(1)
         if second == 30:
             status, _ = request(base, "/api/rooms/soak-snow/snow", SNOW[minute % 2])
-            errors += status != 200
+            if status != 200:
+                problems.append(f"second {second}: the snow change answered {status or 'nothing'}")
         if second % 10 == 5:
             status, _ = request(base, "/healthz")
-            errors += status != 200
+            if status != 200:
+                problems.append(f"second {second}: /healthz answered {status or 'nothing'}")
     made = age = 0.0
-    for proc, report in runs:
+    for index, (proc, report) in enumerate(runs):
+        group = "{} {} ({})".format(*GROUPS[index][:2], report.name)
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
-            errors += 1
+            problems.append(f"{group}: the loadtest did not end")
             continue
         if proc.returncode not in (0, 1) or not report.exists():
-            errors += 1
+            problems.append(f"{group}: the loadtest exited {proc.returncode} without a report")
             continue
         result = json.loads(report.read_text())
         connections = result["connections"]
         made += connections["made"]
-        errors += connections["failed"] + connections["closedEarly"] + sum(result["errors"].values())
+        for kind in ("failed", "closedEarly"):
+            if connections[kind]:
+                problems.append(f"{group}: {connections[kind]} connections {kind}")
+        for kind, count in result["errors"].items():
+            if count:
+                problems.append(f"{group}: {count} × {kind}")
         age = max(age, result["frames"]["ageMs"]["p99"] or 0)
     time.sleep(1)   # the last closes reach the server
     status, body = request(base, "/api/rooms")
     rooms = len(json.loads(body)["rooms"]) if status == 200 else -1
-    errors += status != 200
+    if status != 200:
+        problems.append(f"/api/rooms answered {status or 'nothing'}")
     return {"minute": minute, "rss": rss_bytes(pid), "rssAnon": rss_bytes(pid, "RssAnon"),
             "rssFile": rss_bytes(pid, "RssFile"), "fds": open_fds(pid), "rooms": rooms, "ageP99Ms": age,
-            "connections": int(made), "errors": errors}
+            "connections": int(made), "errors": len(problems), "problems": problems}
 
 
 def main() -> int:
@@ -170,6 +179,8 @@ def main() -> int:
                   f"file {figures['rssFile'] / 2**20:5.1f})  fds {figures['fds']:4d}  "
                   f"rooms {figures['rooms']:2d}  frame age p99 {figures['ageP99Ms']:7.1f} ms  "
                   f"connections {figures['connections']:4d}  errors {figures['errors']}", flush=True)
+            for problem in figures["problems"]:
+                print(f"           {problem}", flush=True)
         final_fds = open_fds(proc.pid)
     finally:
         proc.terminate()

@@ -105,7 +105,7 @@ extension Hub {
     /// Answers bad input with an `error`, counts it, and closes with 1008 after repeated abuse.
     func reject(_ client: Client, _ error: ProtocolError) {
         metrics.rejected[error.code, default: 0] += 1
-        logger.debug("rejected", metadata: ["client": "\(client.name)", "code": "\(error.code.rawValue)"])
+        logger.debug("rejected", metadata: ["client": "\(client.name)", "code": "\(error.code.rawValue)", "message": "\(error.message)"])
         enqueue(encoded(ServerMessage.error(error)), to: client, tapArrival: nil)
         if client.errors.record(at: transport.now), client.closing == nil {
             metrics.clientsDropped["abuse", default: 0] += 1

@@ -20,9 +20,8 @@ public enum JSONValue: Sendable, Equatable {
 
 // MARK: - Literals
 
-extension JSONValue: ExpressibleByNilLiteral {
-    public init(nilLiteral: ()) { self = .null }
-}
+// No `nil` literal: JSON's null is spelled `.null`. With one, `empty ? nil : value` in a function
+// returning `JSONValue?` type-checked as `.null`, never `nil` (the load tool sent `null` for it).
 
 extension JSONValue: ExpressibleByBooleanLiteral {
     public init(booleanLiteral value: Bool) { self = .bool(value) }

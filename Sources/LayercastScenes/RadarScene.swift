@@ -172,7 +172,7 @@ public final class RadarScene: Scene {
         if item === selection {
             setHighlighted(item, false)
             selection = nil
-            events.append(SceneEvent(name: "select", data: ["item": nil]))
+            events.append(SceneEvent(name: "select", data: ["item": .null]))
         }
         fade(item, to: 0) { [weak self, weak item] in
             guard let item else { return }

@@ -20,7 +20,7 @@ import Testing
     @Test func emptySummaryHasNoPercentiles() {
         let summary = LatencyHistogram().summary
         #expect(summary.text == "none")
-        #expect(summary.json == ["count": 0, "p50": nil, "p95": nil, "p99": nil, "max": nil])
+        #expect(summary.json == ["count": 0, "p50": .null, "p95": .null, "p99": .null, "max": .null])
     }
 
     @Test func histogramPercentilesOfOneToAHundredMilliseconds() {

@@ -20,13 +20,13 @@ import Testing
         let value: JSONValue = [
             "run": ["t": "+8金币 \"q\"\n", "size": 17],
             "numbers": [0.1, -0.0, 3, 1e20, 2.5e-7, .number(.nan), 9_007_199_254_740_994],
-            "on": true, "none": nil, "empty": [],
+            "on": true, "none": .null, "empty": [],
         ]
         #expect(object.text().string == value.serialized())
         #expect(object.text().string == #"{"run":{"t":"+8金币 \"q\"\n","size":17},"numbers":[0.1,0,3,1e20,2.5e-7,null,9.00719925474099e15],"on":true,"none":null,"empty":[]}"#)
         // NaN reads back as null, so compare the rest of the value.
         object.setNull("numbers")
-        #expect(object.value == ["run": ["t": "+8金币 \"q\"\n", "size": 17], "numbers": nil, "on": true, "none": nil, "empty": []])
+        #expect(object.value == ["run": ["t": "+8金币 \"q\"\n", "size": 17], "numbers": .null, "on": true, "none": .null, "empty": []])
     }
 
     @Test func repeatedKeyKeepsItsPosition() {

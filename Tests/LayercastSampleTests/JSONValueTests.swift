@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func builtObjectsSerializeInInsertionOrder() {
-        let value: JSONValue = ["zeta": 1, "alpha": [true, nil, "x"], "mid": ["b": 2, "a": 1]]
+        let value: JSONValue = ["zeta": 1, "alpha": [true, .null, "x"], "mid": ["b": 2, "a": 1]]
         #expect(value.serialized() == #"{"zeta":1,"alpha":[true,null,"x"],"mid":{"b":2,"a":1}}"#)
     }
 
@@ -246,7 +246,7 @@ import Testing
     // MARK: Building and accessing
 
     @Test func literalsAndAccessors() {
-        let value: JSONValue = ["n": 2, "f": 2.5, "s": "x", "b": true, "z": nil, "a": [1], "o": ["k": "v"]]
+        let value: JSONValue = ["n": 2, "f": 2.5, "s": "x", "b": true, "z": .null, "a": [1], "o": ["k": "v"]]
         #expect(value["n"]?.doubleValue == 2)
         #expect(value["n"]?.intValue == 2)
         #expect(value["f"]?.intValue == nil)

@@ -420,7 +420,7 @@ struct RadarSceneTests {
         #expect(h.tap(at: h.centre(of: first), by: "c1") == [selectEvent("item-1", by: "c1")])
         // 5.5 s: item-11 arrives and item-1 leaves; the scene clears the selection on its own.
         h.advance(to: 5.5)
-        #expect(h.scene.takeEvents() == [SceneEvent(name: "select", data: ["item": nil], client: nil)])
+        #expect(h.scene.takeEvents() == [SceneEvent(name: "select", data: ["item": .null], client: nil)])
         #expect(h.scene.selection == nil)
         #expect(first.borderWidth == 0)
         // While it fades it is still hit, but a leaving item cannot be selected.

@@ -22,7 +22,7 @@ struct ServerMessageTests {
     @Test func event() {
         let select = SceneEvent(name: "select", data: ["item": "item-3"], client: "c7")
         #expect(ServerMessage.event(select).serialized() == #"{"type":"event","name":"select","by":"c7","data":{"item":"item-3"}}"#)
-        let cleared = SceneEvent(name: "select", data: ["item": nil])
+        let cleared = SceneEvent(name: "select", data: ["item": .null])
         #expect(ServerMessage.event(cleared).serialized() == #"{"type":"event","name":"select","data":{"item":null}}"#)
     }
 
