@@ -10,13 +10,6 @@ static const size_t layercast_lws_pre = LWS_PRE;
 /// lws_write's "bytes already framed, send as they are" (a macro alias Swift cannot import).
 static const enum lws_write_protocol layercast_lws_write_raw = LWS_WRITE_RAW;
 
-/// A scheduler entry that carries its owner, so a Swift timer callback can find its object
-/// from the `lws_sorted_usec_list_t *` lws hands back (what `lws_container_of` does in C).
-typedef struct layercast_timer {
-    lws_sorted_usec_list_t sul;   /* first member: a pointer to it is a pointer to the whole */
-    void *owner;
-} layercast_timer;
-
 /// The close code "try again later" (1013), which lws's enum does not name.
 static const int layercast_close_try_again_later = 1013;
 

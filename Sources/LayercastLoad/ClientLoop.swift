@@ -33,10 +33,11 @@ final class ClientLoop: @unchecked Sendable {
     private let hostHeader: UnsafeMutablePointer<CChar>
     private let subprotocol: UnsafeMutablePointer<CChar>
     private let protocols: UnsafeMutablePointer<lws_protocols>
-    private let timer: UnsafeMutablePointer<layercast_timer>
     private var context: OpaquePointer?
     /// The epoll loop the context runs on; released after the context is destroyed.
     private var eventLoop: EventLoop?
+    /// Wakes the loop every `pollInterval`.
+    private var pollTimer: EventTimer?
     private var nextToStart = 0
     private var finishing = false
     private var finishedAt = Double.infinity
@@ -55,8 +56,6 @@ final class ClientLoop: @unchecked Sendable {
         protocols[0].name = UnsafePointer(subprotocol)
         protocols[0].callback = layercastLoadCallback
         protocols[0].rx_buffer_size = 64 * 1024
-        timer = .allocate(capacity: 1)
-        timer.initialize(to: layercast_timer())
 
         var info = lws_context_creation_info()
         info.port = -1  // CONTEXT_PORT_NO_LISTEN: a client-only context
@@ -71,7 +70,7 @@ final class ClientLoop: @unchecked Sendable {
         self.eventLoop = eventLoop
         guard let context = eventLoop.createContext(&info) else { throw LoadError("libwebsockets could not create a client context on libev (is libwebsockets-evlib-ev installed?)") }
         self.context = context
-        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        pollTimer = EventTimer(on: eventLoop) { [unowned self] in poll() }
     }
 
     deinit {
@@ -81,23 +80,20 @@ final class ClientLoop: @unchecked Sendable {
         free(hostHeader)
         free(subprotocol)
         protocols.deallocate()
-        timer.deallocate()
     }
 
     /// Serves until every client has closed after the deadline (or the grace ran out).
     func run() {
         guard let context, let eventLoop else { return }
         schedulePoll()
-        // lws arms its libev timer for the poll timer only after it has served an event: wake it.
-        lws_cancel_service(context)
         while true {
-            // One turn: waits for I/O or lws's timer (the poll timer is at most 10 ms away).
+            // One turn: waits for I/O or a timer (the poll timer is at most 10 ms away).
             eventLoop.turn()
             if finishing, clients.allSatisfy({ $0.state == .closed || $0.state == .waiting }) || monotonicSeconds() > finishedAt + Self.closeGrace {
                 break
             }
         }
-        lws_sul_cancel(&timer.pointee.sul)
+        pollTimer = nil
         let now = monotonicSeconds()
         measurements.withLock { shared in
             for client in clients where client.state != .closed { client.closed(at: min(now, deadline), finished: true, stats: &shared.stats) }
@@ -112,12 +108,14 @@ final class ClientLoop: @unchecked Sendable {
     // MARK: The poll timer
 
     private func schedulePoll() {
-        guard let context else { return }
-        lws_sul_schedule(context, 0, &timer.pointee.sul, layercastLoadPollCallback, lws_usec_t(Self.pollInterval * 1e6))
+        pollTimer?.schedule(after: Self.pollInterval)
+        // lws runs its own timers (connection timeouts, closes) after serving an event, and its
+        // libev timer may be armed late (EventLoop): an event each poll keeps them on time.
+        if let context { lws_cancel_service(context) }
     }
 
     /// Opens the connections now due, queues due taps and pings, and finishes at the deadline.
-    func poll() {
+    private func poll() {
         let now = monotonicSeconds()
         if now >= deadline {
             if !finishing { finish(at: now) }

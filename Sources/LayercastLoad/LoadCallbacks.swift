@@ -1,9 +1,8 @@
 import CLibWebSockets
 
-// The two C entry points lws calls on a load thread; each finds its `ClientLoop` through the
-// context's user pointer and its `SimulatedClient` through the connection's user data.
-
-/// The `layercast.v1` client protocol callback.
+/// The `layercast.v1` client protocol callback, called by lws on a load thread: finds its
+/// `ClientLoop` through the context's user pointer and its `SimulatedClient` through the
+/// connection's user data.
 func layercastLoadCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                            _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     guard let wsi, let user, let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
@@ -22,12 +21,4 @@ func layercastLoadCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
         break
     }
     return 0
-}
-
-/// The poll timer's callback (`lws_sul_schedule`).
-func layercastLoadPollCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
-    guard let owner = timer.pointee.owner else { return }
-    Unmanaged<ClientLoop>.fromOpaque(owner).takeUnretainedValue().poll()
 }

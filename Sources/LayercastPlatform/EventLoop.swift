@@ -3,12 +3,14 @@ import CLibWebSockets
 
 /// A libev loop (epoll) for one libwebsockets context, handed to lws 4.1 as a foreign loop through
 /// its libev event-lib plugin: lws's own loop would `poll` every socket on every turn. Its owner
-/// turns it, and releases it after destroying the context. The load tool's clients run on it.
-/// Not the server: lws 4.1's plugin re-arms its one libev timer with `ev_timer_set` while the timer
-/// is active, which libev ignores, so a timer scheduled sooner than the armed one (the request
-/// gate's 2 ms) waits for it: HTTP answers took a tick or, on an idle server, seconds.
+/// turns it, and releases it after destroying the context. The server and the load tool's
+/// clients run on it.
+///
+/// Their own timers are `EventTimer`s, not lws's (`lws_sul_schedule`): lws 4.1's plugin re-arms
+/// its one libev timer with `ev_timer_set` while the timer is active, which libev ignores, so an
+/// lws timer due sooner than the armed one waits for it (a 2 ms timer waited for seconds).
 public final class EventLoop {
-    private let loop: OpaquePointer
+    let loop: OpaquePointer
 
     /// Nil when libev cannot make a loop.
     public init?() {
@@ -19,8 +21,7 @@ public final class EventLoop {
     deinit { ev_loop_destroy(loop) }
 
     /// `lws_create_context(info)` on this loop; nil when lws cannot make it (among other reasons,
-    /// when Debian's libwebsockets-evlib-ev plugin is missing). lws arms its timer on the loop only
-    /// once it has served an event: call `lws_cancel_service` before the first turn.
+    /// when Debian's libwebsockets-evlib-ev plugin is missing).
     public func createContext(_ info: inout lws_context_creation_info) -> OpaquePointer? {
         info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
         var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(loop)]

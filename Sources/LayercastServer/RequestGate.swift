@@ -1,5 +1,3 @@
-import CLibWebSockets
-
 /// The HTTP connections whose next request head is awaited: lws does not read them (rx flow
 /// control off) until the whole head has arrived in the socket and passed `RequestFraming`
 /// (Server+Gate.swift). A timer looks at them every `interval` while there are any.
@@ -10,18 +8,11 @@ final class RequestGate {
     /// The request target of each WebSocket handshake let through, as sent, until the
     /// handshake is decided (its query is read with QueryString, not lws).
     var handshakeTargets: [OpaquePointer: String] = [:]
-    let timer: UnsafeMutablePointer<layercast_timer>
+    /// Whether the server's gate timer is due.
     var scheduled = false
 
-    /// Microseconds between looks at the held sockets.
-    static let interval: lws_usec_t = 2_000
+    /// Seconds between looks at the held sockets.
+    static let interval = 0.002
     /// The largest request head read; a longer one is refused with 431.
     static let maxHead = 16 * 1024
-
-    init() {
-        timer = .allocate(capacity: 1)
-        timer.initialize(to: layercast_timer())
-    }
-
-    deinit { timer.deallocate() }
 }

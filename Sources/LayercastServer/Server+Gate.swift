@@ -11,9 +11,9 @@ extension Server {
     func hold(_ wsi: OpaquePointer) {
         lws_rx_flow_control(wsi, 0)
         gate.held.insert(wsi)
-        guard !gate.scheduled, let context = lws_get_context(wsi) else { return }
+        guard !gate.scheduled else { return }
         gate.scheduled = true
-        lws_sul_schedule(context, 0, &gate.timer.pointee.sul, layercastGateCallback, RequestGate.interval)
+        gateTimer.schedule(after: RequestGate.interval)
     }
 
     /// Ends an answered request by closing its connection once lws has handed the whole answer
@@ -53,9 +53,7 @@ extension Server {
     func inspectHeldRequests() {
         gate.scheduled = false
         var buffer = [UInt8](repeating: 0, count: RequestGate.maxHead)
-        var context: OpaquePointer?
         for wsi in gate.held {
-            context = lws_get_context(wsi)
             let count = recv(lws_get_socket_fd(wsi), &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
             guard count > 0 else {
@@ -80,9 +78,9 @@ extension Server {
                 }
             }
         }
-        if !gate.held.isEmpty, let context {
+        if !gate.held.isEmpty {
             gate.scheduled = true
-            lws_sul_schedule(context, 0, &gate.timer.pointee.sul, layercastGateCallback, RequestGate.interval)
+            gateTimer.schedule(after: RequestGate.interval)
         }
     }
 

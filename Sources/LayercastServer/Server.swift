@@ -32,12 +32,16 @@ public final class Server: @unchecked Sendable {
     public var onServiceWake: (() -> Void)?
 
     private var context: OpaquePointer?
+    /// The libev loop (epoll) the context runs on, with the tick's and the gate's timers: lws's
+    /// own loop `poll`s every socket on every turn.
+    private let eventLoop: EventLoop
+    private lazy var tickTimer = EventTimer(on: eventLoop) { [unowned self] in tick() }
+    lazy var gateTimer = EventTimer(on: eventLoop) { [unowned self] in inspectHeldRequests() }
     /// The listening socket made here when the port is shared (`sharesPort`).
     private var listener: SharedListener?
     /// The lws protocol of `listener`'s raw descriptor.
     static let listenerProtocol = "layercast-listen"
     private let protocols: UnsafeMutablePointer<lws_protocols>
-    private let timer: UnsafeMutablePointer<layercast_timer>
     private let stopRequested = Atomic<Bool>(false)
     /// Compresses each message once for every client that took permessage-deflate.
     let deflater = MessageDeflater()
@@ -109,9 +113,9 @@ public final class Server: @unchecked Sendable {
         protocols[1].tx_packet_size = 256 * 1024
         protocols[2].name = UnsafePointer(strdup(Self.listenerProtocol))
         protocols[2].callback = layercastServiceCallback
-        timer = .allocate(capacity: 1)
-        timer.initialize(to: layercast_timer())
 
+        guard let eventLoop = EventLoop() else { throw .listen("libev could not create an event loop") }
+        self.eventLoop = eventLoop
         let services = LedgerServices(ledger)
         hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: ledger,
                   services: SceneServices(awarding: services, rains: services, logger: logger), logger: logger)
@@ -133,8 +137,8 @@ public final class Server: @unchecked Sendable {
         info.headers = UnsafePointer(vhostHeaders.list)
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         if configuration.permessageDeflate { info.extensions = permessageDeflateExtensions }
-        guard let context = lws_create_context(&info) else {
-            throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine)")
+        guard let context = eventLoop.createContext(&info) else {
+            throw .listen("cannot listen on \(configuration.host):\(configuration.port) (in use, or not an address of this machine; or libwebsockets-evlib-ev is missing)")
         }
         self.context = context
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
@@ -146,8 +150,6 @@ public final class Server: @unchecked Sendable {
             }
             port = listener.port
         }
-        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-        gate.timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 
     deinit {
@@ -156,7 +158,6 @@ public final class Server: @unchecked Sendable {
         free(UnsafeMutableRawPointer(mutating: protocols[1].name))
         free(UnsafeMutableRawPointer(mutating: protocols[2].name))
         protocols.deallocate()
-        timer.deallocate()
     }
 
     /// Unsent bytes in a client's socket above which it counts as not keeping up (about two
@@ -187,13 +188,18 @@ public final class Server: @unchecked Sendable {
         guard let context else { return }
         tickOrigin = monotonicSeconds()
         scheduleTick()
-        while !stopping, lws_service(context, 0) >= 0 {}
-        stopping = true
+        while !stopping { eventLoop.turn() }
         hub.stop()
+        // The closes go out as lws drains them; `wake` bounds each turn, the tick being over.
+        let wake = EventTimer(on: eventLoop) {}
         let deadline = monotonicSeconds() + 2
-        while !clients.isEmpty, monotonicSeconds() < deadline, lws_service(context, 0) >= 0 {}
-        lws_sul_cancel(&timer.pointee.sul)
-        lws_sul_cancel(&gate.timer.pointee.sul)
+        while !clients.isEmpty, monotonicSeconds() < deadline {
+            wake.schedule(after: 0.05)
+            eventLoop.turn()
+        }
+        tickTimer.cancel()
+        gateTimer.cancel()
+        // lws closes every connection and stops its watchers here; the loop goes with the server.
         lws_context_destroy(context)
         self.context = nil
         logger.info("stopped")
@@ -226,7 +232,7 @@ public final class Server: @unchecked Sendable {
     // MARK: Ticks
 
     private func scheduleTick() {
-        guard let context, !stopping else { return }
+        guard !stopping else { return }
         let interval = hub.tickInterval
         tickIndex += 1
         var due = tickOrigin + Double(tickIndex) * interval
@@ -235,8 +241,7 @@ public final class Server: @unchecked Sendable {
             tickIndex = Int(((now - tickOrigin) / interval).rounded(.up))
             due = tickOrigin + Double(tickIndex) * interval
         }
-        let delay = lws_usec_t(max(0, (due - now) * 1e6))
-        lws_sul_schedule(context, 0, &timer.pointee.sul, layercastTickCallback, delay)
+        tickTimer.schedule(after: due - now)
     }
 
     /// The frame timer fired: slow request bodies are answered, the hub ticks, and the clients it
@@ -248,8 +253,8 @@ public final class Server: @unchecked Sendable {
         ticking = false
         writeWoken()
         scheduleTick()
-        // lws 4.1 times its next poll from the clock as it was before this timer ran, so a tick
-        // that took a while would oversleep the next one: wake the loop to take the time afresh.
+        // lws runs its own timers (connection timeouts, closes) after serving an event, and its
+        // libev timer may be armed late (EventLoop): an event each tick keeps them within a tick.
         if let context { lws_cancel_service(context) }
     }
 

@@ -52,19 +52,3 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
     }
     return 0
 }
-
-/// The frame timer's callback (`lws_sul_schedule`).
-func layercastTickCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
-    guard let owner = timer.pointee.owner else { return }
-    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().tick()
-}
-
-/// The request gate's timer callback: looks at the held connections (Server+Gate.swift).
-func layercastGateCallback(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
-    guard let sul else { return }
-    let timer = UnsafeMutableRawPointer(sul).assumingMemoryBound(to: layercast_timer.self)
-    guard let owner = timer.pointee.owner else { return }
-    Unmanaged<Server>.fromOpaque(owner).takeUnretainedValue().inspectHeldRequests()
-}
