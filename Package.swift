@@ -158,6 +158,7 @@ let package = Package(
         .testTarget(name: "LayercastHubTests", dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"]),
         .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "LayercastServerTests", dependencies: ["CZlib", "LayercastServer", "LayercastHub", "LayercastWire"]),
+        .testTarget(name: "LayercastPlatformTests", dependencies: ["LayercastPlatform"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]
