@@ -6,7 +6,8 @@ import CLibEv
 public final class EventTimer {
     private let eventLoop: EventLoop
     private let timer: UnsafeMutablePointer<layercast_ev_timer>
-    private let fire: () -> Void
+    /// Run by `eventTimerCallback` when the timer fires.
+    fileprivate let fire: () -> Void
 
     public init(on eventLoop: EventLoop, fire: @escaping () -> Void) {
         self.eventLoop = eventLoop
@@ -31,8 +32,6 @@ public final class EventTimer {
     public func cancel() {
         withUnsafeMutablePointer(to: &timer.pointee.watcher) { ev_timer_stop(eventLoop.loop, $0) }
     }
-
-    fileprivate func fired() { fire() }
 }
 
 /// libev's callback for every `EventTimer`: finds the timer from its watcher.
@@ -40,5 +39,5 @@ private let eventTimerCallback: layercast_ev_timer_callback = { _, watcher, _ in
     guard let watcher else { return }
     let timer = UnsafeMutableRawPointer(watcher).assumingMemoryBound(to: layercast_ev_timer.self)
     guard let owner = timer.pointee.owner else { return }
-    Unmanaged<EventTimer>.fromOpaque(owner).takeUnretainedValue().fired()
+    Unmanaged<EventTimer>.fromOpaque(owner).takeUnretainedValue().fire()
 }
