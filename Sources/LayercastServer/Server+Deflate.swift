@@ -47,29 +47,9 @@ extension Server {
         lws_set_extension_option(wsi, "permessage-deflate", "server_no_context_takeover", "1") == 0
     }
 
-    /// Writes `message` to `wsi` as one text frame, framed here and written raw; compressed when
-    /// the client took permessage-deflate. False when lws reports the connection failed.
-    func writeFrame(_ message: EncodedMessage, to wsi: OpaquePointer, deflates: Bool) -> Bool {
-        let written: Bool
-        if deflates, let frame = deflatedFrame(of: message) {
-            written = frame.withUnsafeBufferPointer {
-                lws_write(wsi, UnsafeMutablePointer(mutating: $0.baseAddress), $0.count, layercast_lws_write_raw) >= $0.count
-            }
-            hub.metrics.deflatedBytesSent += frame.count
-        } else {
-            written = message.write { text in
-                let header = FrameHeader(textLength: text.count, compressed: false)
-                header.write(before: text.baseAddress!)
-                return lws_write(wsi, text.baseAddress! - header.count, text.count + header.count, layercast_lws_write_raw) >= text.count + header.count
-            }
-        }
-        if lws_partial_buffered(wsi) != 0 { hub.metrics.partialWrites += 1 }
-        return written
-    }
-
     /// The compressed frame of `message`, made by the first client that needs it and kept on the
     /// message for the others; nil for an empty message, which goes uncompressed.
-    private func deflatedFrame(of message: EncodedMessage) -> [UInt8]? {
+    func deflatedFrame(of message: EncodedMessage) -> [UInt8]? {
         if let made = message.transportEncoding { return unsafeDowncast(made, to: DeflatedFrame.self).bytes }
         let frame = DeflatedFrame(bytes: message.withBytes { deflater.frame($0) })
         message.transportEncoding = frame
