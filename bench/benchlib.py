@@ -9,6 +9,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -49,6 +50,17 @@ def wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 15) -> Non
     raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
 
 
+def stop(proc: subprocess.Popen, signum: int = signal.SIGINT) -> None:
+    """Sends `signum` to `proc` if it still runs and waits for it to end, killing it after 10 s."""
+    if proc.poll() is None:
+        proc.send_signal(signum)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
 class Server:
     """`layercast serve` (release) on a free port with a fresh ledger, stopped with SIGINT on exit.
     Every simulated client comes from 127.0.0.1, so the per-address limits are lifted. `prefix`
@@ -66,13 +78,7 @@ class Server:
         self.pid = self.proc.pid
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(2)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        stop(self.proc)
         shutil.rmtree(self.data, ignore_errors=True)
 
     def __enter__(self) -> "Server":

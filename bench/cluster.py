@@ -45,6 +45,7 @@ import os
 import re
 import selectors
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -143,13 +144,7 @@ class Redis:
             return False
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        benchlib.stop(self.proc, signal.SIGTERM)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
@@ -624,13 +619,7 @@ class Workers:
             raise RuntimeError(f"{error}: {self.proc.stderr.read()[-600:].strip()}") from None
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(2)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        benchlib.stop(self.proc)
         shutil.rmtree(self.data, ignore_errors=True)
 
 

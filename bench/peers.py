@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -109,12 +110,7 @@ class Peer:
         if self.ours:
             self.ours.close()
             return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
+        benchlib.stop(self.proc, signal.SIGTERM)
 
 
 def step(kind: str, clients: int, args, recording: Path, frame_bytes: int) -> dict:
