@@ -31,6 +31,11 @@ def raise_open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def pinned(cpu: str) -> list[str]:
+    """The prefix that runs a command on CPU `cpu` (`taskset -c CPU`), or none on a one-CPU machine."""
+    return ["taskset", "-c", cpu] if (os.cpu_count() or 1) >= 2 else []
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
