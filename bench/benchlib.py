@@ -135,6 +135,21 @@ def loadtest(url: str, *flags: str, seconds: float, server_pid: int | None = Non
     return report
 
 
+def next_count(clients: int, passed: bool, best: int, worst: int | None,
+               most: int) -> tuple[int, int | None, int | None]:
+    """After a step of `clients`: (best pass, least fail or None, next count or None when done); doubles
+    until a step fails (done past `most`), then bisects until fail - pass <= max(50, pass // 8)."""
+    if passed:
+        best = max(best, clients)
+    else:
+        worst = clients if worst is None else min(worst, clients)
+    if worst is None:
+        return best, worst, clients * 2 if clients * 2 <= most else None
+    if worst - best <= max(50, best // 8):
+        return best, worst, None
+    return best, worst, (best + worst) // 2
+
+
 def machine() -> str:
     """One line about this machine: cores, CPU model, memory, kernel."""
     model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")

@@ -141,18 +141,9 @@ def search(kind: str, args, recording: Path, frame_bytes: int) -> dict:
               f"skip {report['skipRatio']:.4f}  p99 {report['ageP99Ms']} ms  server {report.get('serverCpuPercent')} % "
               f"{report.get('serverCpuUsPerClientFrame')} µs/cf  client {report['clientCpuPercent']} %  "
               f"open {report['open']}  errors {report['errors']}", file=sys.stderr, flush=True)
-        if report["passed"]:
-            best = max(best, clients)
-        else:
-            worst = clients if worst is None else min(worst, clients)
-        if worst is None:
-            if clients * 2 > args.max:
-                break
-            clients *= 2
-        else:
-            if worst - best <= max(50, best // 8):
-                break
-            clients = (best + worst) // 2
+        best, worst, clients = benchlib.next_count(clients, report["passed"], best, worst, args.max)
+        if clients is None:
+            break
     bound = min((s for s in steps if not s["passed"]), key=lambda s: s["clients"], default=None)
     return {"kind": kind, "best": best, "steps": steps, "clientBound": bound is not None and bound["clientBound"],
             "load": (load_before, os.getloadavg()[0])}
