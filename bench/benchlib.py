@@ -9,6 +9,7 @@ import json
 import os
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -30,6 +31,11 @@ def raise_open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def pinned(cpu: str) -> list[str]:
+    """The prefix that runs a command on CPU `cpu` (`taskset -c CPU`), or none on a one-CPU machine."""
+    return ["taskset", "-c", cpu] if (os.cpu_count() or 1) >= 2 else []
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -49,6 +55,17 @@ def wait_for_port(port: int, proc: subprocess.Popen, seconds: float = 15) -> Non
     raise RuntimeError(f"nothing listens on 127.0.0.1:{port} after {seconds} s")
 
 
+def stop(proc: subprocess.Popen, signum: int = signal.SIGINT) -> None:
+    """Sends `signum` to `proc` if it still runs and waits for it to end, killing it after 10 s."""
+    if proc.poll() is None:
+        proc.send_signal(signum)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
 class Server:
     """`layercast serve` (release) on a free port with a fresh ledger, stopped with SIGINT on exit.
     Every simulated client comes from 127.0.0.1, so the per-address limits are lifted. `prefix`
@@ -66,13 +83,7 @@ class Server:
         self.pid = self.proc.pid
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(2)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        stop(self.proc)
         shutil.rmtree(self.data, ignore_errors=True)
 
     def __enter__(self) -> "Server":
@@ -122,6 +133,21 @@ def loadtest(url: str, *flags: str, seconds: float, server_pid: int | None = Non
     shutil.rmtree(out.parent, ignore_errors=True)
     report["exit"] = proc.returncode
     return report
+
+
+def next_count(clients: int, passed: bool, best: int, worst: int | None,
+               most: int) -> tuple[int, int | None, int | None]:
+    """After a step of `clients`: (best pass, least fail or None, next count or None when done); doubles
+    until a step fails (done past `most`), then bisects until fail - pass <= max(50, pass // 8)."""
+    if passed:
+        best = max(best, clients)
+    else:
+        worst = clients if worst is None else min(worst, clients)
+    if worst is None:
+        return best, worst, clients * 2 if clients * 2 <= most else None
+    if worst - best <= max(50, best // 8):
+        return best, worst, None
+    return best, worst, (best + worst) // 2
 
 
 def machine() -> str:

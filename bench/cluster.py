@@ -45,6 +45,7 @@ import os
 import re
 import selectors
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -65,10 +66,6 @@ FPS = 30
 SECRET = "bench-player-id-secret-0123456789"
 RADAR = "/ws?scene=radar&room=bench&role=spectator"
 CHANNEL = "layercast:room:{}"
-
-
-def pinned(cpu: str) -> list[str]:
-    return ["taskset", "-c", cpu] if (os.cpu_count() or 1) >= 2 else []
 
 
 def wait_for(predicate, seconds: float, what: str, interval: float = 0.1):
@@ -126,7 +123,7 @@ class Redis:
     def __init__(self):
         self.directory = tempfile.mkdtemp(prefix="layercast-bench-redis-")
         self.port = benchlib.free_port()
-        self.proc = subprocess.Popen(pinned(SERVER_CPU) + [
+        self.proc = subprocess.Popen(benchlib.pinned(SERVER_CPU) + [
             REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--protected-mode", "yes", "--save", "",
             "--appendonly", "no", "--dir", self.directory, "--daemonize", "no", "--logfile", f"{self.directory}/redis.log"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -143,20 +140,14 @@ class Redis:
             return False
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        benchlib.stop(self.proc, signal.SIGTERM)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
 def node(redis: Redis, name: str, *flags: str) -> benchlib.Server:
     """`layercast serve --cluster` pinned to CPU 0, once it reaches Redis (/healthz "ok")."""
     server = benchlib.Server("--cluster", redis.url, "--node-id", name, "--player-id-secret", SECRET, "--rain-every", "0", *flags,
-                             prefix=pinned(SERVER_CPU))
+                             prefix=benchlib.pinned(SERVER_CPU))
 
     def healthy() -> bool:
         try:
@@ -364,7 +355,7 @@ class Spectators:
     def __init__(self, port: int, clients: int, seconds: float, path: str = RADAR):
         self.clients = clients
         self.ramp = max(200, clients // 2)
-        self.proc = subprocess.Popen(pinned(CLIENT_CPU) + [
+        self.proc = subprocess.Popen(benchlib.pinned(CLIENT_CPU) + [
             str(TOOLS / "spectators"), "--url", f"ws://127.0.0.1:{port}{path}", "--clients", str(clients),
             "--seconds", str(seconds), "--ramp", str(self.ramp)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -469,7 +460,7 @@ def cluster_parts(args, results: dict) -> None:
         port = {name: s.port for name, s in servers.items()}
         pids = {name: [s.pid] for name, s in servers.items()}
         pids["redis"] = [redis.pid]
-        plain = benchlib.Server(prefix=pinned(SERVER_CPU))  # an idle node outside the cluster, for comparison
+        plain = benchlib.Server(prefix=benchlib.pinned(SERVER_CPU))  # an idle node outside the cluster, for comparison
         pids["plain"] = [plain.pid]
         origin = watcher.add("origin", Connection(port["origin"], RADAR))
         global TICKS
@@ -609,7 +600,7 @@ class Workers:
         benchlib.wait_for_port(self.port, first)
         first.send_signal(2)
         first.wait(timeout=10)
-        self.proc = subprocess.Popen(pinned(SERVER_CPU) + base + [
+        self.proc = subprocess.Popen(benchlib.pinned(SERVER_CPU) + base + [
             "--port", str(self.port), "--cluster", redis.url, "--workers", "2", "--node-id", "w", "--player-id-secret", SECRET],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.pid = self.proc.pid
@@ -624,13 +615,7 @@ class Workers:
             raise RuntimeError(f"{error}: {self.proc.stderr.read()[-600:].strip()}") from None
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(2)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
+        benchlib.stop(self.proc)
         shutil.rmtree(self.data, ignore_errors=True)
 
 
@@ -648,7 +633,7 @@ def single_and_workers(args, results: dict) -> None:
             servers = []
             try:
                 if kind == "single":
-                    servers.append(benchlib.Server(prefix=pinned(SERVER_CPU)))
+                    servers.append(benchlib.Server(prefix=benchlib.pinned(SERVER_CPU)))
                     pids = {"server": [servers[0].pid]}
                     loads = [Spectators(servers[0].port, clients, args.seconds + 3)]
                 elif kind == "workers":

@@ -62,18 +62,9 @@ def search(label: str, url: str, pid: int, args, deflate: bool) -> tuple[int, li
         print(f"  {label}: {clients} clients: {'pass' if result['passed'] else 'FAIL'}  "
               f"{result['fps']:.1f} fps  skip {result['skip']:.4f}  p99 {result['p99']} ms  CPU {result['cpu']}%",
               file=sys.stderr, flush=True)
-        if result["passed"]:
-            best = max(best, clients)
-        else:
-            worst = clients if worst is None else min(worst, clients)
-        if worst is None:
-            if clients * 2 > args.max:
-                break
-            clients *= 2
-        else:
-            if worst - best <= max(50, best // 8):
-                break
-            clients = (best + worst) // 2
+        best, worst, clients = benchlib.next_count(clients, result["passed"], best, worst, args.max)
+        if clients is None:
+            break
     return best, steps
 
 

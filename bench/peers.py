@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -81,24 +82,20 @@ def build_tools(servers: list[str]) -> None:
                        check=True, env=env)
 
 
-def pinned(cpu: str) -> list[str]:
-    return ["taskset", "-c", cpu] if os.cpu_count() and os.cpu_count() >= 2 else []
-
-
 class Peer:
     """One started server of `kind` on a free port, pinned to CPU 0; stopped on exit."""
 
     def __init__(self, kind: str, recording: Path, frame_bytes: int):
         self.ours = None
         if kind in ("ours", "ours-deflate"):  # the same server; only its spectators differ
-            self.ours = benchlib.Server(prefix=pinned(SERVER_CPU))
+            self.ours = benchlib.Server(prefix=benchlib.pinned(SERVER_CPU))
             self.port, self.pid = self.ours.port, self.ours.pid
             return
         self.port = benchlib.free_port()
         command = {"node": ["node", str(HERE / "baseline-ws.js"), str(self.port), str(recording)],
                    "go": [str(TOOLS / "baseline-gorilla"), str(self.port), str(recording)],
                    "floor": [str(TOOLS / "floor"), str(self.port), str(frame_bytes)]}[kind]
-        self.proc = subprocess.Popen(pinned(SERVER_CPU) + command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(benchlib.pinned(SERVER_CPU) + command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         benchlib.wait_for_port(self.port, self.proc)
         self.pid = self.proc.pid
 
@@ -109,12 +106,7 @@ class Peer:
         if self.ours:
             self.ours.close()
             return
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=5)
+        benchlib.stop(self.proc, signal.SIGTERM)
 
 
 def step(kind: str, clients: int, args, recording: Path, frame_bytes: int) -> dict:
@@ -122,7 +114,7 @@ def step(kind: str, clients: int, args, recording: Path, frame_bytes: int) -> di
     url_path = "/ws?scene=radar&room=peers&role=spectator"
     with Peer(kind, recording, frame_bytes) as peer:
         ramp = max(200, clients // 2)
-        command = pinned(CLIENT_CPU) + [str(TOOLS / "spectators"), "--url", f"ws://127.0.0.1:{peer.port}{url_path}",
+        command = benchlib.pinned(CLIENT_CPU) + [str(TOOLS / "spectators"), "--url", f"ws://127.0.0.1:{peer.port}{url_path}",
                                         "--clients", str(clients), "--seconds", str(args.seconds),
                                         "--ramp", str(ramp), "--server-pid", str(peer.pid)]
         command += ["--deflate"] if kind == "ours-deflate" else []
@@ -149,18 +141,9 @@ def search(kind: str, args, recording: Path, frame_bytes: int) -> dict:
               f"skip {report['skipRatio']:.4f}  p99 {report['ageP99Ms']} ms  server {report.get('serverCpuPercent')} % "
               f"{report.get('serverCpuUsPerClientFrame')} µs/cf  client {report['clientCpuPercent']} %  "
               f"open {report['open']}  errors {report['errors']}", file=sys.stderr, flush=True)
-        if report["passed"]:
-            best = max(best, clients)
-        else:
-            worst = clients if worst is None else min(worst, clients)
-        if worst is None:
-            if clients * 2 > args.max:
-                break
-            clients *= 2
-        else:
-            if worst - best <= max(50, best // 8):
-                break
-            clients = (best + worst) // 2
+        best, worst, clients = benchlib.next_count(clients, report["passed"], best, worst, args.max)
+        if clients is None:
+            break
     bound = min((s for s in steps if not s["passed"]), key=lambda s: s["clients"], default=None)
     return {"kind": kind, "best": best, "steps": steps, "clientBound": bound is not None and bound["clientBound"],
             "load": (load_before, os.getloadavg()[0])}
@@ -264,7 +247,7 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="layercast-peers-"))
     recording = work / "radar.json"
-    with benchlib.Server(prefix=pinned(SERVER_CPU)) as server:
+    with benchlib.Server(prefix=benchlib.pinned(SERVER_CPU)) as server:
         record_frames.record(server.port, recording, seconds=6)
     frames = json.loads(recording.read_text())["frames"]
     frame_bytes = round(sum(len(text.encode()) for text in frames[1:]) / max(1, len(frames) - 1))
@@ -278,7 +261,7 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    pinning = (f"server pinned to CPU {SERVER_CPU}, spectators to CPU {CLIENT_CPU} (taskset)" if pinned("0")
+    pinning = (f"server pinned to CPU {SERVER_CPU}, spectators to CPU {CLIENT_CPU} (taskset)" if benchlib.pinned("0")
                else "one CPU: nothing pinned, server and client share it")
     if args.at is not None:
         print(f"\n(c)/(d) peers at {args.at:,} spectators of one radar room, {args.rounds} round(s) of "

@@ -16,6 +16,7 @@ import zlib
 import websockets  # pip package websockets, with its own permessage-deflate
 
 from conftest import http_post, metric, read_metrics, unique_room, wait_until
+from raw_frames import TEXT, Frame, ServerFrames
 from test_server import raw_ws_handshake
 
 
@@ -26,50 +27,27 @@ OFFER = "permessage-deflate; client_max_window_bits"
 
 
 class FrameReader:
-    """Reads a server's WebSocket frames from a raw socket, counting the bytes on the wire."""
+    """A raw socket's server frames (raw_frames.ServerFrames, RSV1 allowed), read up to a deadline."""
 
     def __init__(self, sock):
         self.sock = sock
-        self.buffer = b""
-        self.wire_bytes = 0
-        self.last_frame_bytes = 0   # header and payload of the frame `next` returned last
+        self.frames = ServerFrames(rsv1_allowed=True)
 
-    def _fill(self, count: int, deadline: float) -> bool:
-        while len(self.buffer) < count:
+    def next(self, deadline: float) -> Frame | None:
+        """The next whole frame, or None at the deadline."""
+        while (frame := self.frames.next()) is None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return False
+                return None
             self.sock.settimeout(remaining)
             try:
                 chunk = self.sock.recv(65536)
             except TimeoutError:
-                return False
+                return None
             if not chunk:
                 raise ConnectionError("the server closed the connection")
-            self.wire_bytes += len(chunk)
-            self.buffer += chunk
-        return True
-
-    def next(self, deadline: float):
-        """(rsv1, opcode, payload) of the next frame, or None at the deadline."""
-        if not self._fill(2, deadline):
-            return None
-        first, second = self.buffer[0], self.buffer[1]
-        assert first & 0x80, f"a fragmented frame (first byte {first:#x})"
-        assert first & 0x30 == 0, f"RSV2/RSV3 set (first byte {first:#x})"
-        assert second & 0x80 == 0, "a masked frame from the server"
-        length, offset = second & 0x7F, 2
-        if length >= 126:
-            extra = 2 if length == 126 else 8
-            if not self._fill(2 + extra, deadline):
-                return None
-            length, offset = int.from_bytes(self.buffer[2:2 + extra], "big"), 2 + extra
-        if not self._fill(offset + length, deadline):
-            return None
-        payload = self.buffer[offset:offset + length]
-        self.buffer = self.buffer[offset + length:]
-        self.last_frame_bytes = offset + length
-        return bool(first & 0x40), first & 0x0F, payload
+            self.frames.feed(chunk)
+        return frame
 
 
 def message_text(rsv1: bool, payload: bytes) -> str:
@@ -93,11 +71,10 @@ def read_frames(reader: FrameReader, seconds: float, sizes: list | None = None) 
     each message's bytes on the wire (header included) are appended to it."""
     out, deadline = [], time.monotonic() + seconds
     while (frame := reader.next(deadline)) is not None:
-        rsv1, opcode, payload = frame
-        if opcode == 1:
-            out.append((rsv1, json.loads(message_text(rsv1, payload)), payload))
+        if frame.opcode == TEXT:
+            out.append((frame.rsv1, json.loads(message_text(frame.rsv1, frame.payload)), frame.payload))
             if sizes is not None:
-                sizes.append((out[-1][1], reader.last_frame_bytes))
+                sizes.append((out[-1][1], frame.size))
     return out
 
 

@@ -4,7 +4,7 @@ that reads slowly, then fast").
 A raw-socket client with a small receive buffer first reads a few bytes at a time, so the
 server's socket backs up and the hub skips the client to the newest frame, then reads as fast as
 it can. Every byte it got is parsed here as RFC 6455 server frames, without a WebSocket library
-(ServerStream): a message boundary lost or doubled by a write cut short would show as a bad
+(ServerStream, on raw_frames.ServerFrames): a message boundary lost or doubled by a write cut short would show as a bad
 header (RSV bits, opcode, FIN, mask bit, a non-minimal length), text that is not UTF-8 JSON of
 a known type, a frame whose n does not increase, or a delta after skipped frames.
 
@@ -37,10 +37,10 @@ from pathlib import Path
 import pytest
 
 from conftest import http_post, metric
+from raw_frames import CLOSE, TEXT, Frame, FramingError, ServerFrames
 from socket_fuzzer import frame as client_frame
 from test_server import raw_ws_handshake
 
-TEXT, CLOSE = 0x1, 0x8
 MESSAGE_TYPES = {"welcome", "frame", "event", "error", "pong"}
 # protocol.md, `frame`: every frame's text starts with these four members, in this order.
 FRAME_HEAD = re.compile(rb'^\{"type":"frame","n":(\d+),"t":([0-9.eE+-]+),"full":(true|false)[,}]')
@@ -48,7 +48,6 @@ RCVBUF = 4096            # the client's SO_RCVBUF, set before connecting (the ke
 SLOW_SECONDS = 6.0       # reading 64-256 bytes every 20-50 ms: ~5 KB/s against 100+ KB/s of snow
 FAST_SECONDS = 4.0
 FAST_RCVBUF = 1 << 20    # the receive buffer for the fast phase
-MAX_MESSAGE = 1 << 22    # no message of ours comes near this; a larger length is a corrupt header
 ADMIN = "partial-write-admin-0123456789"
 SHORT_WRITE_CAP = 1500   # the shim's short writes hand the kernel 1 to this many bytes
 
@@ -136,10 +135,6 @@ ssize_t sendto(int fd, const void *buf, size_t len, int flags, const struct sock
 SHIM_LINE = re.compile(r"short-write-shim: (\d+) short writes, (\d+) at a frame start, (\d+) EAGAIN")
 
 
-class FramingError(AssertionError):
-    pass
-
-
 @dataclass
 class Message:
     offset: int          # stream offset of the frame header
@@ -150,101 +145,44 @@ class Message:
 
 @dataclass
 class ServerStream:
-    """Incremental RFC 6455 parser for what a server sends (§5.2): FIN set, RSV 0, text or
-    close, no mask, minimal 7/16/64-bit lengths, payload UTF-8 JSON objects of a known type."""
-    buffer: bytearray = field(default_factory=bytearray)
-    consumed: int = 0                  # stream offset of buffer[0]
+    """What a server sends, as protocol.md messages: its frames as raw_frames.ServerFrames parses
+    them (no RSV bit), each text frame's payload a UTF-8 JSON object of a known type."""
+    frames: ServerFrames = field(default_factory=ServerFrames)
     messages: list = field(default_factory=list)
-    close_payload: bytes | None = None
-
-    @property
-    def total(self) -> int:
-        return self.consumed + len(self.buffer)
-
-    def _fail(self, at: int, why: str) -> None:
-        local = at - self.consumed
-        around = bytes(self.buffer[max(0, local - 16):local + 48])
-        raise FramingError(f"stream offset {at} (after {len(self.messages)} messages): {why}; "
-                           f"bytes around it: {around!r}")
 
     def feed(self, data: bytes, now: float) -> None:
-        if self.close_payload is not None and data:
-            self._fail(self.total, f"{len(data)} bytes after the close frame")
-        self.buffer += data
-        pos = 0
-        while True:
-            head = self._frame_at(pos)
-            if head is None:
-                break
-            start, opcode, payload_at, length = head
-            payload = bytes(self.buffer[payload_at:payload_at + length])
-            pos = payload_at + length
-            if opcode == CLOSE:
-                self.close_payload = payload
-                if pos != len(self.buffer):
-                    self._fail(self.consumed + pos, "bytes after the close frame")
-                break
-            self._message(self.consumed + start, payload, now)
-        del self.buffer[:pos]
-        self.consumed += pos
+        """Parses `data`, which follows what was fed before; keeps each message it completes."""
+        self.frames.feed(data)
+        while (frame := self.frames.next()) is not None:
+            if frame.opcode == TEXT:
+                self._message(frame, now)
 
-    def _frame_at(self, pos: int):
-        buf = self.buffer
-        if len(buf) - pos < 2:
-            return None
-        b0, b1 = buf[pos], buf[pos + 1]
-        at = self.consumed + pos
-        if b0 & 0x70:
-            self._fail(at, f"RSV bits set in first byte 0x{b0:02x}")
-        opcode = b0 & 0x0F
-        if opcode not in (TEXT, CLOSE):
-            self._fail(at, f"opcode {opcode} (the server sends only text frames, then close)")
-        if not b0 & 0x80:
-            self._fail(at, "FIN clear: every message is one unfragmented text frame")
-        if b1 & 0x80:
-            self._fail(at, "mask bit set on a server frame")
-        length, header = b1 & 0x7F, 2
-        if length == 126:
-            if len(buf) - pos < 4:
-                return None
-            length, header = struct.unpack_from("!H", buf, pos + 2)[0], 4
-            if length < 126:
-                self._fail(at, f"16-bit length {length} that fits in 7 bits")
-        elif length == 127:
-            if len(buf) - pos < 10:
-                return None
-            length, header = struct.unpack_from("!Q", buf, pos + 2)[0], 10
-            if length >> 63 or length < 1 << 16:
-                self._fail(at, f"64-bit length {length}: top bit set or fits in 16 bits")
-        if opcode == CLOSE and length > 125:
-            self._fail(at, f"close frame of {length} bytes")
-        if length > MAX_MESSAGE:
-            self._fail(at, f"length {length}: no Layercast message is that large")
-        if len(buf) - pos - header < length:
-            return None
-        return pos, opcode, pos + header, length
+    def _fail(self, frame: Frame, why: str) -> None:
+        raise FramingError(f"stream offset {frame.offset} (after {len(self.messages)} messages): {why}; "
+                           f"payload starts {frame.payload[:48]!r}")
 
-    def _message(self, at: int, payload: bytes, now: float) -> None:
+    def _message(self, frame: Frame, now: float) -> None:
+        payload = frame.payload
         try:
             text = payload.decode("utf-8")
         except UnicodeDecodeError as error:
             text, why = None, f"text frame of {len(payload)} bytes is not UTF-8 ({error})"
         if text is None:
-            self._fail(at, why)
+            self._fail(frame, why)
         try:
             doc, why = json.loads(text), None
         except ValueError as error:
             why = (f"text frame of {len(payload)} bytes is not JSON ({error}): "
                    f"{text[:80]!r}…{text[-40:]!r}")
         if why:
-            self._fail(at, why)
+            self._fail(frame, why)
         if not isinstance(doc, dict) or doc.get("type") not in MESSAGE_TYPES:
-            self._fail(at, f"message is not an object of a known type: {text[:120]!r}")
+            self._fail(frame, f"message is not an object of a known type: {text[:120]!r}")
         if doc["type"] == "frame":
             head = FRAME_HEAD.match(payload)
             if not head or int(head.group(1)) != doc.get("n") or (head.group(3) == b"true") != doc.get("full"):
-                self._fail(at, f"frame text does not start as protocol.md says: {text[:80]!r}")
-        self.messages.append(Message(at, now, text, doc))
+                self._fail(frame, f"frame text does not start as protocol.md says: {text[:80]!r}")
+        self.messages.append(Message(frame.offset, now, text, doc))
 
 
 @dataclass
@@ -347,7 +285,7 @@ def slow_then_fast(srv, path: str, on_tick=None, seed: int = 6455,
         sock.sendall(client_frame(CLOSE, struct.pack("!H", 1000)))
         close_start = time.monotonic()
         ending = "timed out after 10 s"
-        while stream.close_payload is None and time.monotonic() < close_start + 10.0:
+        while stream.frames.close_payload is None and time.monotonic() < close_start + 10.0:
             try:
                 data = sock.recv(1 << 16)
             except socket.timeout:
@@ -360,7 +298,7 @@ def slow_then_fast(srv, path: str, on_tick=None, seed: int = 6455,
                 break
             fast_bytes += len(data)
             stream.feed(data, time.monotonic())
-        if stream.close_payload is not None:
+        if stream.frames.close_payload is not None:
             ending = "the server's close frame"
         ending += f", {time.monotonic() - close_start:.2f} s after our close"
     finally:
@@ -439,15 +377,15 @@ def check_ending(outcome: Outcome) -> None:
     sends no close frame (lib/roles/ws/ops-ws.c, "Closing on peer close due to Pending tx"). The
     stream may end inside that one message (whose header was checked), never at a boundary
     without a close frame, nor with more after it."""
-    stream = outcome.stream
-    print(f"end of stream: {outcome.ending}, {len(stream.buffer)} bytes of an unfinished message")
-    if stream.close_payload is not None:
-        assert stream.close_payload[:2] == struct.pack("!H", 1000), stream.close_payload
+    frames = outcome.stream.frames
+    print(f"end of stream: {outcome.ending}, {len(frames.buffer)} bytes of an unfinished message")
+    if frames.close_payload is not None:
+        assert frames.close_payload[:2] == struct.pack("!H", 1000), frames.close_payload
         return
     assert outcome.ending.startswith("closed by the server"), (
         f"no close frame answered the client's close ({outcome.ending})")
-    assert stream.buffer, "the server closed at a message boundary without a close frame"
-    assert stream.buffer[0] == 0x81, f"the stream ends in {bytes(stream.buffer[:16])!r}"
+    assert frames.buffer, "the server closed at a message boundary without a close frame"
+    assert frames.buffer[0] == 0x81, f"the stream ends in {bytes(frames.buffer[:16])!r}"
 
 
 @pytest.fixture(scope="session")
@@ -570,7 +508,7 @@ def test_server_stream_parser_catches_broken_framing():
 
     for seed in range(10):
         stream = parse(wire, random.Random(seed))
-        assert [m.doc for m in stream.messages] == docs and not stream.buffer
+        assert [m.doc for m in stream.messages] == docs and not stream.frames.buffer
     big = client_frame(TEXT, json.dumps({"type": "event", "name": "x" * 70000}).encode(), mask=False)
     assert parse(big, random.Random(1)).messages[0].doc["name"] == "x" * 70000
 
@@ -585,5 +523,5 @@ def test_server_stream_parser_catches_broken_framing():
     for what, data in corrupt.items():
         with pytest.raises(FramingError):
             stream = parse(data, random.Random(7))
-            if stream.buffer:           # a stream that ends mid-frame is refused too
-                raise FramingError(f"{what}: {len(stream.buffer)} bytes left over")
+            if stream.frames.buffer:    # a stream that ends mid-frame is refused too
+                raise FramingError(f"{what}: {len(stream.frames.buffer)} bytes left over")
