@@ -39,64 +39,37 @@ public struct Metrics {
 
     /// The exposition text; the gauges come from the live rooms.
     func render(rooms: Int, players: Int, spectators: Int) -> String {
-        var out = ""
-        func family(_ name: String, _ type: String, _ help: String) {
-            out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-        }
-        family("layercast_rooms", "gauge", "Rooms running a scene.")
-        out += "layercast_rooms \(rooms)\n"
-        family("layercast_clients", "gauge", "WebSocket clients by role.")
-        out += "layercast_clients{role=\"player\"} \(players)\nlayercast_clients{role=\"spectator\"} \(spectators)\n"
-        family("layercast_frames_encoded_total", "counter", "Frames encoded, once per room, by kind.")
-        out += "layercast_frames_encoded_total{kind=\"full\"} \(fullFramesEncoded)\n"
-        out += "layercast_frames_encoded_total{kind=\"delta\"} \(deltaFramesEncoded)\n"
-        family("layercast_bytes_sent_total", "counter", "WebSocket message bytes written to clients.")
-        out += "layercast_bytes_sent_total \(bytesSent)\n"
-        family("layercast_messages_deflated_total", "counter", "Messages compressed for permessage-deflate clients, once per message whatever number of clients it goes to.")
-        out += "layercast_messages_deflated_total \(messagesDeflated)\n"
-        family("layercast_deflated_bytes_sent_total", "counter", "Bytes of compressed frames (headers included) written to permessage-deflate clients; their messages count uncompressed in layercast_bytes_sent_total.")
-        out += "layercast_deflated_bytes_sent_total \(deflatedBytesSent)\n"
-        family("layercast_partial_writes_total", "counter", "Frame writes the kernel took only in part; the rest is sent when the socket is writable again.")
-        out += "layercast_partial_writes_total \(partialWrites)\n"
-        family("layercast_frames_skipped_total", "counter", "Frames a slow client skipped to catch up with the newest.")
-        out += "layercast_frames_skipped_total \(framesSkipped)\n"
-        family("layercast_awards_total", "counter", "Rain packets awarded (committed to the ledger, then announced).")
-        out += "layercast_awards_total \(awards)\n"
-        family("layercast_clients_dropped_total", "counter", "Clients the server closed, by reason.")
-        for (reason, count) in clientsDropped.sorted(by: { $0.key < $1.key }) {
-            out += "layercast_clients_dropped_total{reason=\"\(reason)\"} \(count)\n"
-        }
-        family("layercast_messages_rejected_total", "counter", "Client messages and joins rejected, by error code.")
-        for code in ProtocolErrorCode.allCases {
-            out += "layercast_messages_rejected_total{reason=\"\(code.rawValue)\"} \(rejected[code, default: 0])\n"
-        }
-        family("layercast_rain_claims_refused_total", "counter", "Taps on a free rain packet refused by a fairness rule, by rule.")
-        for (rule, count) in claimRefusals.sorted(by: { $0.key < $1.key }) {
-            out += "layercast_rain_claims_refused_total{rule=\"\(rule)\"} \(count)\n"
-        }
-        family("layercast_takeover_rounds_total", "counter", "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.")
-        for outcome in TakeoverOutcome.allCases {
-            out += "layercast_takeover_rounds_total{outcome=\"\(outcome.rawValue)\"} \(takeovers[outcome, default: 0])\n"
-        }
-        family("layercast_host_refusals_total", "counter", "Connections, anonymous joins and taps refused by a per-address limit, by rule.")
-        for rule in HostLimits.Rule.allCases {
-            out += "layercast_host_refusals_total{rule=\"\(rule.rawValue)\"} \(hostRefusals[rule, default: 0])\n"
-        }
-        family("layercast_http_refused_total", "counter", "HTTP requests refused before any handler and closed, by reason.")
-        for (reason, count) in httpRefused.sorted(by: { $0.key < $1.key }) {
-            out += "layercast_http_refused_total{reason=\"\(reason)\"} \(count)\n"
-        }
-        family("layercast_api_errors_total", "counter", "JSON API requests answered with an error, by its code.")
-        for (code, count) in apiErrors.sorted(by: { $0.key < $1.key }) {
-            out += "layercast_api_errors_total{code=\"\(code)\"} \(count)\n"
-        }
-        family("layercast_websocket_violations_total", "counter", "WebSocket connections failed for breaking RFC 6455, by reason.")
-        for (reason, count) in webSocketViolations.sorted(by: { $0.key < $1.key }) {
-            out += "layercast_websocket_violations_total{reason=\"\(reason)\"} \(count)\n"
-        }
-        family("layercast_tap_latency_seconds", "histogram", "From a tap's arrival to the write of its result to the tapping client.")
-        out += tapLatency.render(name: "layercast_tap_latency_seconds")
-        return out
+        var out = PrometheusText()
+        out.family("layercast_rooms", .gauge, "Rooms running a scene.", value: rooms)
+        out.family("layercast_clients", .gauge, "WebSocket clients by role.",
+                   label: "role", samples: [("player", players), ("spectator", spectators)])
+        out.family("layercast_frames_encoded_total", .counter, "Frames encoded, once per room, by kind.",
+                   label: "kind", samples: [("full", fullFramesEncoded), ("delta", deltaFramesEncoded)])
+        out.family("layercast_bytes_sent_total", .counter, "WebSocket message bytes written to clients.", value: bytesSent)
+        out.family("layercast_messages_deflated_total", .counter, "Messages compressed for permessage-deflate clients, once per message whatever number of clients it goes to.",
+                   value: messagesDeflated)
+        out.family("layercast_deflated_bytes_sent_total", .counter, "Bytes of compressed frames (headers included) written to permessage-deflate clients; their messages count uncompressed in layercast_bytes_sent_total.",
+                   value: deflatedBytesSent)
+        out.family("layercast_partial_writes_total", .counter, "Frame writes the kernel took only in part; the rest is sent when the socket is writable again.",
+                   value: partialWrites)
+        out.family("layercast_frames_skipped_total", .counter, "Frames a slow client skipped to catch up with the newest.", value: framesSkipped)
+        out.family("layercast_awards_total", .counter, "Rain packets awarded (committed to the ledger, then announced).", value: awards)
+        out.family("layercast_clients_dropped_total", .counter, "Clients the server closed, by reason.", label: "reason", counts: clientsDropped)
+        out.family("layercast_messages_rejected_total", .counter, "Client messages and joins rejected, by error code.",
+                   label: "reason", counts: rejected)
+        out.family("layercast_rain_claims_refused_total", .counter, "Taps on a free rain packet refused by a fairness rule, by rule.",
+                   label: "rule", counts: claimRefusals)
+        out.family("layercast_takeover_rounds_total", .counter, "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.",
+                   label: "outcome", counts: takeovers)
+        out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
+                   label: "rule", counts: hostRefusals)
+        out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",
+                   label: "reason", counts: httpRefused)
+        out.family("layercast_api_errors_total", .counter, "JSON API requests answered with an error, by its code.", label: "code", counts: apiErrors)
+        out.family("layercast_websocket_violations_total", .counter, "WebSocket connections failed for breaking RFC 6455, by reason.",
+                   label: "reason", counts: webSocketViolations)
+        out.family("layercast_tap_latency_seconds", "From a tap's arrival to the write of its result to the tapping client.", histogram: tapLatency)
+        return out.text
     }
 }
 

@@ -79,22 +79,9 @@ private func close(_ a: [CGPoint], _ b: [CGPoint], _ tolerance: Double = 1e-6) -
     a.count == b.count && zip(a, b).allSatisfy { close($0, $1, tolerance) }
 }
 
-/// y of the seed's segment curve cubic-bezier(0.24, 0.52, 0.43, 0.8) at x, by bisection on x(t):
-/// a reference independent of the engine's solver (control points rounded to Float, as CA stores them).
-private func seedCurve(_ x: Double) -> Double {
-    if x <= 0 || x >= 1 { return min(max(x, 0), 1) }
-    let (c1x, c1y, c2x, c2y) = (Double(Float(0.24)), Double(Float(0.52)), Double(Float(0.43)), Double(Float(0.8)))
-    func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-        let u = 1 - t
-        return 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t
-    }
-    var low = 0.0, high = 1.0
-    for _ in 0..<200 {
-        let mid = (low + high) / 2
-        if b(mid, c1x, c2x) < x { low = mid } else { high = mid }
-    }
-    return b((low + high) / 2, c1y, c2y)
-}
+/// y of the seed's segment curve cubic-bezier(0.24, 0.52, 0.43, 0.8) at x, through the reference
+/// `bezier` (TestSupport.swift).
+private func seedCurve(_ x: Double) -> Double { bezier(0.24, 0.52, 0.43, 0.8, at: x) }
 
 /// Where the loop that began at `begin` puts cube slot k at t (engine-model.md §2, §3.2): before
 /// the begin the backwards fill shows key point 0; then cycle time c = (t − b) mod 2, segment

@@ -1,0 +1,44 @@
+/// Prometheus exposition text, written a family at a time: its HELP and TYPE lines, then its samples.
+struct PrometheusText {
+    /// A family's TYPE.
+    enum MetricType: String {
+        case gauge, counter, histogram
+    }
+
+    private(set) var text = ""
+
+    /// A family of one sample without labels.
+    mutating func family(_ name: String, _ type: MetricType, _ help: String, value: Int) {
+        header(name, type, help)
+        text += "\(name) \(value)\n"
+    }
+
+    /// A family of one sample per (label value, count), labelled `label`, in the order given.
+    mutating func family(_ name: String, _ type: MetricType, _ help: String, label: String, samples: [(String, Int)]) {
+        header(name, type, help)
+        for (labelValue, count) in samples { text += "\(name){\(label)=\"\(labelValue)\"} \(count)\n" }
+    }
+
+    /// A family of one sample per key of `counts`, labelled `label`, in the order of the keys.
+    mutating func family(_ name: String, _ type: MetricType, _ help: String, label: String, counts: [String: Int]) {
+        family(name, type, help, label: label, samples: counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// A family of one sample per case of `Key`, labelled `label` with its raw value, in the cases'
+    /// order; a case missing from `counts` counts 0.
+    mutating func family<Key: CaseIterable & Hashable & RawRepresentable<String>>(
+        _ name: String, _ type: MetricType, _ help: String, label: String, counts: [Key: Int]
+    ) {
+        family(name, type, help, label: label, samples: Key.allCases.map { ($0.rawValue, counts[$0, default: 0]) })
+    }
+
+    /// A histogram family.
+    mutating func family(_ name: String, _ help: String, histogram: Histogram) {
+        header(name, .histogram, help)
+        text += histogram.render(name: name)
+    }
+
+    private mutating func header(_ name: String, _ type: MetricType, _ help: String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(type.rawValue)\n"
+    }
+}

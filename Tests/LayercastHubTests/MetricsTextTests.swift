@@ -1,0 +1,36 @@
+import Foundation
+import LayercastScenes
+import LayercastWire
+import Testing
+@testable import LayercastHub
+
+/// The whole `/metrics` text for given counters, byte for byte (metrics.prom): names, order,
+/// label order, HELP and TYPE lines.
+@Suite struct MetricsTextTests {
+    @Test func rendersEveryFamilyExactly() throws {
+        var metrics = Metrics(refusalRules: ["too_soon", "max_awards"])
+        metrics.fullFramesEncoded = 4
+        metrics.deltaFramesEncoded = 5
+        metrics.bytesSent = 6
+        metrics.messagesDeflated = 7
+        metrics.deflatedBytesSent = 8
+        metrics.partialWrites = 9
+        metrics.framesSkipped = 10
+        metrics.awards = 11
+        metrics.clientsDropped["stalled"] = 12
+        metrics.rejected[.badJSON] = 13
+        metrics.rejected[.notReady] = 14
+        metrics.claimRefusals["too_soon"] = 15
+        metrics.takeovers[.resumed] = 16
+        metrics.takeovers[.superseded] = 17
+        metrics.hostRefusals[.taps] = 18
+        metrics.httpRefused["body_timeout"] = 19
+        metrics.apiErrors["not_found"] = 20
+        metrics.apiErrors["bad_request"] = 21
+        metrics.webSocketViolations["close_code"] = 22
+        metrics.tapLatency.observe(0.25)
+        metrics.tapLatency.observe(2)
+        let expected = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("metrics.prom"), encoding: .utf8)
+        #expect(metrics.render(rooms: 1, players: 2, spectators: 3) == expected)
+    }
+}
