@@ -131,6 +131,9 @@ public final class Hub {
         if !client.outbox.isEmpty {
             let now = transport.now
             let item = client.outbox.removeFirst()
+            // Back to Swift's shared empty storage: the frame path's emptiness check then reads no
+            // memory of this client's own (a cache miss per client per frame otherwise).
+            if client.outbox.isEmpty { client.outbox = [] }
             metrics.bytesSent += item.message.count
             client.lastWrite = now
             if let arrival = item.tapArrival { metrics.tapLatency.observe(now - arrival) }

@@ -18,15 +18,19 @@ public protocol HubTransport: AnyObject {
 }
 
 /// A client of the hub, numbered by its transport (unique for the hub's life), with the
-/// transport's own reference to it (its socket), which the hub hands back in `wake` and `drop`
-/// and never looks at. Two ids are the same client when their numbers are equal.
+/// transport's own reference to it (its socket) and flags of its own, which the hub hands back in
+/// `wake` and `drop` and never looks at. Two ids are the same client when their numbers are equal.
 public struct ClientID: Hashable, Sendable, CustomStringConvertible {
     public let number: Int
     public nonisolated(unsafe) let handle: OpaquePointer?
+    /// The transport's flags for the connection (LayercastServer: whether it takes
+    /// permessage-deflate), kept here so the write path reads them without touching the socket.
+    public let transportFlags: UInt8
 
-    public init(_ number: Int, handle: OpaquePointer? = nil) {
+    public init(_ number: Int, handle: OpaquePointer? = nil, transportFlags: UInt8 = 0) {
         self.number = number
         self.handle = handle
+        self.transportFlags = transportFlags
     }
 
     public static func == (a: ClientID, b: ClientID) -> Bool { a.number == b.number }

@@ -51,7 +51,7 @@ public final class Server: @unchecked Sendable {
     /// Whether the hub is ticking: its wakes are then collected in `tickWakes`, not polled for.
     private var ticking = false
     /// The clients the hub woke during its tick, in order (a client may be there more than once).
-    private var tickWakes: [OpaquePointer] = []
+    private var tickWakes: [ClientID] = []
     /// Closes the hub asked for on the direct path, written by lws's writable callback.
     private var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
 
@@ -109,7 +109,7 @@ public final class Server: @unchecked Sendable {
         protocols[1].name = UnsafePointer(strdup(Server.subprotocol))
         protocols[1].callback = layercastServiceCallback
         protocols[1].rx_buffer_size = ClientMessage.maxBytes
-        protocols[1].per_session_data_size = 2 * MemoryLayout<Int>.size  // the hub client's number; 1 if it deflates
+        protocols[1].per_session_data_size = 2 * MemoryLayout<Int>.size  // the hub client's number and its ClientID.transportFlags
         protocols[1].tx_packet_size = 256 * 1024
         protocols[2].name = UnsafePointer(strdup(Self.listenerProtocol))
         protocols[2].callback = layercastServiceCallback
@@ -264,8 +264,9 @@ public final class Server: @unchecked Sendable {
     /// then the client is only woken through lws's writable callback, and gets the newest frame
     /// in full from there. A close is also left to that callback, which alone can send one.
     private func writeWoken() {
-        for wsi in tickWakes {
-            guard lws_partial_buffered(wsi) == 0, let id = client(wsi) else {
+        for id in tickWakes {
+            guard let wsi = id.handle else { continue }
+            guard lws_partial_buffered(wsi) == 0 else {
                 lws_callback_on_writable(wsi)
                 continue
             }
@@ -273,7 +274,7 @@ public final class Server: @unchecked Sendable {
             case nil:
                 break
             case .message(let message):
-                if !writeFrame(message, to: wsi, deflates: deflates(wsi)) { drop(id) }
+                if !writeFrame(message, to: wsi, deflates: id.transportFlags & Self.deflates != 0) { drop(id) }
             case .close(let code, let reason):
                 closesDue[wsi] = (code, reason)
                 lws_callback_on_writable(wsi)
@@ -288,19 +289,20 @@ public final class Server: @unchecked Sendable {
     func establish(_ wsi: OpaquePointer) {
         if !Self.limitUnsent(wsi) { logger.warning("TCP_NOTSENT_LOWAT refused: slow clients will queue more than 32 KiB") }
         let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
-        let id = ClientID(nextClient, handle: wsi)
+        let flags = configuration.permessageDeflate && Self.takesDeflate(wsi) ? Self.deflates : 0
+        let id = ClientID(nextClient, handle: wsi, transportFlags: flags)
         nextClient += 1
         clients[wsi] = id
         lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
-        let deflates = configuration.permessageDeflate && Self.takesDeflate(wsi)
-        lws_wsi_user(wsi)?.storeBytes(of: deflates ? 1 : 0, toByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        lws_wsi_user(wsi)?.storeBytes(of: Int(flags), toByteOffset: MemoryLayout<Int>.size, as: Int.self)
         hub.connect(id, join: pending.request, host: pending.host)
     }
 
     /// The hub client on `wsi`, from its session data; nil before it is established.
     private func client(_ wsi: OpaquePointer) -> ClientID? {
-        guard let number = lws_wsi_user(wsi)?.load(as: Int.self), number > 0 else { return nil }
-        return ClientID(number, handle: wsi)
+        guard let data = lws_wsi_user(wsi), case let number = data.load(as: Int.self), number > 0 else { return nil }
+        let flags = data.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        return ClientID(number, handle: wsi, transportFlags: UInt8(truncatingIfNeeded: flags))
     }
 
     /// A fragment of a client's message, for the hub.
@@ -317,15 +319,13 @@ public final class Server: @unchecked Sendable {
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
-        case .message(let message): return writeFrame(message, to: wsi, deflates: deflates(wsi)) ? 0 : -1
+        case .message(let message): return writeFrame(message, to: wsi, deflates: id.transportFlags & Self.deflates != 0) ? 0 : -1
         case .close(let code, let reason): return close(wsi, code: Int32(code), reason: reason)
         }
     }
 
-    /// Whether the client on `wsi` took permessage-deflate (its session data's second word).
-    private func deflates(_ wsi: OpaquePointer) -> Bool {
-        lws_wsi_user(wsi)?.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self) == 1
-    }
+    /// `ClientID.transportFlags`: the connection took permessage-deflate.
+    static let deflates: UInt8 = 1
 
     /// Forgets a closed connection.
     func closed(_ wsi: OpaquePointer) {
@@ -351,7 +351,7 @@ extension Server: HubTransport {
 
     public func wake(_ client: ClientID) {
         guard let wsi = client.handle else { return }
-        if ticking { tickWakes.append(wsi) } else { lws_callback_on_writable(wsi) }
+        if ticking { tickWakes.append(client) } else { lws_callback_on_writable(wsi) }
     }
 
     public func drop(_ client: ClientID) {
