@@ -123,14 +123,14 @@ extension Server {
         guard length > 0, length < 4096 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)
         guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(nulTerminated: buffer)
     }
 
     /// The peer's address as text (empty when lws cannot tell).
     func peerAddress(_ wsi: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         guard lws_get_peer_simple(wsi, &buffer, buffer.count) != nil else { return "" }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 
     /// The URL query as `name → value` (lws has already URL-decoded each `name=value` fragment);

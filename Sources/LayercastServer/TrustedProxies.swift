@@ -65,6 +65,6 @@ struct TrustedProxies: Sendable {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &buffer, socklen_t(buffer.count)) }
-        return String(cString: buffer)
+        return String(nulTerminated: buffer)
     }
 }
