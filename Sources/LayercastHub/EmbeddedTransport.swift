@@ -26,6 +26,9 @@ public final class EmbeddedTransport: HubTransport {
     }
 
     public func wake(_ client: ClientID) { awake.insert(client) }
+    /// Never: a client here takes messages only when the test reads it.
+    public func canWrite(_ client: ClientID) -> Bool { false }
+    public func write(_ message: EncodedMessage, to client: ClientID) -> Bool { false }
     public func drop(_ client: ClientID) { dropped.append(client) }
 
     /// A new client id, as a real transport numbers its connections.

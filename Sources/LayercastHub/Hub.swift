@@ -90,7 +90,7 @@ public final class Hub {
                 if client.lastFrameSent < room.frameNumber - 1, now - client.lastWrite > configuration.stallTimeoutSeconds {
                     drop(client, reason: "stalled")
                 } else {
-                    transport.wake(client.id)
+                    writeFromTick(client)
                 }
             }
         }
@@ -122,11 +122,28 @@ public final class Hub {
 
     // MARK: Writes
 
-    /// What to write to `client` now that it can take a message: its outbox first, then the
-    /// newest frame (a delta when it has the frame before, else in full), or its close. Nil when
-    /// there is nothing to write. The transport writes it at once.
+    /// What to write to the client `id` now that it can take a message (see `nextWrite(_:)`); nil
+    /// for a client the hub does not have. The transport writes it at once.
     public func nextWrite(for id: ClientID) -> HubWrite? {
         guard let client = clients[id] else { return nil }
+        return nextWrite(client)
+    }
+
+    /// Writes `client` its outbox and the newest frame from the tick, at once while the transport
+    /// can take them; otherwise, and for a close, wakes it.
+    private func writeFromTick(_ client: Client) {
+        while transport.canWrite(client.id) {
+            guard let write = nextWrite(client) else { return }
+            guard case .message(let message) = write else { break }  // the transport's own path sends a close
+            guard transport.write(message, to: client.id) else { return }
+        }
+        transport.wake(client.id)
+    }
+
+    /// What to write to `client` now: its outbox first, then the newest frame (a delta when it has
+    /// the frame before, else in full), or its close. Nil when there is nothing to write.
+    private func nextWrite(_ client: Client) -> HubWrite? {
+        let id = client.id
         if stopping { return .close(code: CloseCode.goingAway, reason: "server shutting down") }
         if !client.outbox.isEmpty {
             let now = transport.now

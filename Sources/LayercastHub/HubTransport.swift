@@ -1,8 +1,9 @@
 /// What the hub needs from the transport that carries its clients (LayercastServer on
 /// libwebsockets; `EmbeddedTransport` in the tests). Called on the hub's thread only.
 ///
-/// The hub never writes: it wakes a client, and when the client's socket can take a message the
-/// transport asks `Hub.nextWrite(for:)` for it. So the choice of what to send (the outbox, then
+/// The hub wakes a client, and when the client's socket can take a message the transport asks
+/// `Hub.nextWrite(for:)` for it. Only its tick writes, through `write(_:to:)`, and only to a client
+/// the transport says can take a message at once. So the choice of what to send (the outbox, then
 /// the newest frame, delta or full) is made at the moment of writing, and a slow client never
 /// has a queue of stale frames.
 public protocol HubTransport: AnyObject {
@@ -13,6 +14,11 @@ public protocol HubTransport: AnyObject {
     var headroom: Int { get }
     /// `client` has something to write: ask `Hub.nextWrite(for:)` when it can take it.
     func wake(_ client: ClientID)
+    /// Whether `client` can take a message at once, with nothing of an earlier one held back.
+    func canWrite(_ client: ClientID) -> Bool
+    /// Writes `message` to `client`, which `canWrite` said can take it; false when the connection
+    /// failed (the transport then closes it).
+    func write(_ message: EncodedMessage, to client: ClientID) -> Bool
     /// Closes `client` at once, without a goodbye (it is not taking data).
     func drop(_ client: ClientID)
 }

@@ -244,8 +244,9 @@ public final class Server: @unchecked Sendable {
         tickTimer.schedule(after: due - now)
     }
 
-    /// The frame timer fired: slow request bodies are answered, the hub ticks, and the clients it
-    /// woke are written at once.
+    /// The frame timer fired: slow request bodies are answered, the hub ticks (writing each client
+    /// that can take its frame at once, through `write(_:to:)`), and the clients it woke instead are
+    /// written right after.
     func tick() {
         expireSlowBodies(now: monotonicSeconds())
         ticking = true
@@ -258,11 +259,12 @@ public final class Server: @unchecked Sendable {
         if let context { lws_cancel_service(context) }
     }
 
-    /// Writes each client the tick woke straight from the tick: one `send`, without first waiting
-    /// for `poll` to report its socket writable. A socket whose kernel buffer is full takes part
-    /// of the frame or none, and lws keeps the rest and sends it when the socket drains; until
-    /// then the client is only woken through lws's writable callback, and gets the newest frame
-    /// in full from there. A close is also left to that callback, which alone can send one.
+    /// Writes each client the hub woke during its tick (for an event, or a frame it could not take
+    /// at once) straight after the tick: one `send`, without first waiting for the event loop to
+    /// report its socket writable. A socket whose kernel buffer is full takes part of the frame or
+    /// none, and lws keeps the rest and sends it when the socket drains; until then the client is
+    /// only woken through lws's writable callback, and gets the newest frame in full from there.
+    /// A close is also left to that callback, which alone can send one.
     private func writeWoken() {
         for id in tickWakes {
             guard let wsi = id.handle else { continue }
@@ -274,7 +276,7 @@ public final class Server: @unchecked Sendable {
             case nil:
                 break
             case .message(let message):
-                if !writeFrame(message, to: wsi, deflates: id.transportFlags & Self.deflates != 0) { drop(id) }
+                _ = write(message, to: id)
             case .close(let code, let reason):
                 closesDue[wsi] = (code, reason)
                 lws_callback_on_writable(wsi)
@@ -352,6 +354,20 @@ extension Server: HubTransport {
     public func wake(_ client: ClientID) {
         guard let wsi = client.handle else { return }
         if ticking { tickWakes.append(client) } else { lws_callback_on_writable(wsi) }
+    }
+
+    /// lws holds no part of an earlier frame for the client (which is then sent first).
+    public func canWrite(_ client: ClientID) -> Bool {
+        guard let wsi = client.handle else { return false }
+        return lws_partial_buffered(wsi) == 0
+    }
+
+    public func write(_ message: EncodedMessage, to client: ClientID) -> Bool {
+        guard let wsi = client.handle, writeFrame(message, to: wsi, deflates: client.transportFlags & Self.deflates != 0) else {
+            drop(client)
+            return false
+        }
+        return true
     }
 
     public func drop(_ client: ClientID) {
