@@ -2,7 +2,8 @@ import LayercastJSON
 
 /// A transport with no sockets, for tests and tools (as swift-nio's `EmbeddedChannel` is): a
 /// manual clock, and clients whose writes are taken when the test reads them. A client that is
-/// not read is a slow client: the hub keeps choosing its newest frame.
+/// not read is a slow client: the hub keeps choosing its newest frame. Clients in `takesAtOnce`
+/// are written by the hub's tick itself, as a socket with room is.
 public final class EmbeddedTransport: HubTransport {
     /// What a client was written, oldest first.
     public enum Written: Equatable {
@@ -17,6 +18,10 @@ public final class EmbeddedTransport: HubTransport {
     public private(set) var awake: Set<ClientID> = []
     /// Clients the hub dropped, in order.
     public private(set) var dropped: [ClientID] = []
+    /// Clients that take a message at once (`canWrite`); none unless a test says so.
+    public var takesAtOnce: Set<ClientID> = []
+    /// What the hub wrote at once to clients in `takesAtOnce`, until `read` returns it.
+    private var writtenAtOnce: [ClientID: [Written]] = [:]
     private var nextClient: Int
 
     /// A transport whose clock reads `now`, numbering clients from `firstClient`.
@@ -26,9 +31,12 @@ public final class EmbeddedTransport: HubTransport {
     }
 
     public func wake(_ client: ClientID) { awake.insert(client) }
-    /// Never: a client here takes messages only when the test reads it.
-    public func canWrite(_ client: ClientID) -> Bool { false }
-    public func write(_ message: EncodedMessage, to client: ClientID) -> Bool { false }
+    public func canWrite(_ client: ClientID) -> Bool { takesAtOnce.contains(client) }
+
+    public func write(_ message: EncodedMessage, to client: ClientID) -> Bool {
+        writtenAtOnce[client, default: []].append(.message(Self.value(of: message)))
+        return true
+    }
     public func drop(_ client: ClientID) { dropped.append(client) }
 
     /// A new client id, as a real transport numbers its connections.
@@ -43,17 +51,12 @@ public final class EmbeddedTransport: HubTransport {
     /// Everything `client` can be written now, as its socket would take it: the hub's writes in
     /// turn until it has nothing more, or until a close (after which the client is gone).
     public func read(_ client: ClientID, from hub: Hub, limit: Int = 10_000) -> [Written] {
-        awake.remove(client)
-        var written: [Written] = []
+        defer { awake.remove(client) }  // the hub's wakes during the read are for what the read took
+        var written = writtenAtOnce.removeValue(forKey: client) ?? []
         while written.count < limit, let write = hub.nextWrite(for: client) {
             switch write {
             case .message(let message):
-                var value = JSONValue.null
-                _ = message.write { text in
-                    value = (try? JSONValue.parse(bytes: UnsafeRawBufferPointer(text))) ?? .null
-                    return true
-                }
-                written.append(.message(value))
+                written.append(.message(Self.value(of: message)))
             case .close(let code, let reason):
                 written.append(.close(code: code, reason: reason))
                 hub.disconnect(client)
@@ -61,5 +64,15 @@ public final class EmbeddedTransport: HubTransport {
             }
         }
         return written
+    }
+
+    /// The JSON value of an encoded message (null if it does not parse).
+    private static func value(of message: EncodedMessage) -> JSONValue {
+        var value = JSONValue.null
+        _ = message.write { text in
+            value = (try? JSONValue.parse(bytes: UnsafeRawBufferPointer(text))) ?? .null
+            return true
+        }
+        return value
     }
 }

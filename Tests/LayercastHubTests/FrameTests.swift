@@ -19,6 +19,28 @@ import Testing
         #expect(h.hub.metrics.fullFramesEncoded == 1)
     }
 
+    @Test func theTickWritesAClientThatTakesAMessageAtOnceAndWakesOnlyTheOthers() throws {
+        let h = try HubHarness()
+        let atOnce = h.join(["scene": "radar", "role": "spectator"])
+        let other = h.join(["scene": "radar", "role": "spectator"])
+        _ = h.read(atOnce)
+        _ = h.read(other)
+        h.transport.takesAtOnce = [atOnce]
+        for tick in 1...3 {
+            h.tick()
+            #expect(h.transport.awake == [other])  // the tick wrote `atOnce` itself
+            let written = h.messages(atOnce).of("frame")
+            #expect(written.map { $0["n"]?.intValue } == [tick])
+            #expect(written.map { $0["full"]?.boolValue } == [false])  // it had the frame before: a delta
+            #expect(h.messages(other).of("frame").map { $0["n"]?.intValue } == [tick])
+        }
+        // Once it cannot take a message at once, it is woken like the others and misses nothing.
+        h.transport.takesAtOnce = []
+        h.tick()
+        #expect(h.transport.awake == [atOnce, other])
+        #expect(h.messages(atOnce).of("frame").map { $0["n"]?.intValue } == [4])
+    }
+
     @Test func aSlowClientSkipsToTheNewestFrameInFull() throws {
         let h = try HubHarness()
         let fast = h.join(["scene": "radar", "role": "spectator"])
