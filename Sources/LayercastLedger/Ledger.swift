@@ -14,8 +14,12 @@ public protocol Ledger: AnyObject {
     /// its password.
     var address: String { get }
 
+    /// Holds `role` for as long as this ledger is open. Throws `inUse`, claiming nothing, when
+    /// another process holds a role that excludes it (LedgerRole).
+    func claim(_ role: LedgerRole) throws(LedgerError)
+
     /// Marks every `running` rain `interrupted` with ended_at = `now`; returns their ids,
-    /// ascending (called once at server start: a crash left them running).
+    /// ascending (called once at the start of a sole writer: a crash left them running).
     func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64]
 
     /// The ids of room `room`'s `running` rains, ascending (a cluster node taking the room over

@@ -58,7 +58,16 @@ final class PostgresConnection {
         }
     }
 
+    /// A session-level advisory lock: held until the session ends, taken again whenever the
+    /// session is re-established.
+    struct SessionLock {
+        let key: Int64
+        let shared: Bool
+    }
+
     private let connection: OpaquePointer
+    /// The lock this session holds (`takeSessionLock`), or nil.
+    private var sessionLock: SessionLock?
 
     /// Connects to `url` (`postgres://` or `postgresql://`, libpq's URI syntax) and sets the
     /// session up. Throws `open` when the server cannot be reached or refuses.
@@ -99,6 +108,22 @@ final class PostgresConnection {
             SET synchronous_commit = on; SET client_encoding = 'UTF8'; SET extra_float_digits = 3;
             SET lock_timeout = '5s'; SET TIME ZONE 'UTC'
             """)
+        if let sessionLock, try !tryLock(sessionLock) {
+            throw LedgerError(.inUse, "the session was re-established, but another process now holds the ledger's claim")
+        }
+    }
+
+    /// Takes `lock` without waiting and keeps it for the session (and the sessions after a
+    /// reconnection); false when another session holds it in a mode that excludes it.
+    func takeSessionLock(_ lock: SessionLock) throws(LedgerError) -> Bool {
+        guard try tryLock(lock) else { return false }
+        sessionLock = lock
+        return true
+    }
+
+    private func tryLock(_ lock: SessionLock) throws(LedgerError) -> Bool {
+        let function = lock.shared ? "pg_try_advisory_lock_shared" : "pg_try_advisory_lock"
+        return try query("SELECT \(function)($1)", [.integer(lock.key)]) { $0.text(0) } == ["t"]
     }
 
     /// Runs `sql`, one or more statements without parameters, ignoring any rows.

@@ -26,6 +26,24 @@ public final class PostgresLedger: Ledger {
         try PostgresSchema.prepare(connection, address: address)
     }
 
+    /// The claim is a session-level advisory lock on `claimKey` (exclusive for a sole writer,
+    /// shared for a cluster node), which PostgreSQL releases when the session ends, however the
+    /// process ends; a session lost and re-established takes it again.
+    public func claim(_ role: LedgerRole) throws(LedgerError) {
+        let taken: Bool
+        do throws(LedgerError) {
+            taken = try connection.takeSessionLock(.init(key: Self.claimKey, shared: role == .clusterNode))
+        } catch {
+            throw LedgerError(error.code, "claim the ledger: \(error.message)")
+        }
+        guard taken else {
+            throw LedgerError(.inUse, "another process serves the ledger \(address)\(role == .soleWriter ? "" : " as its sole writer")")
+        }
+    }
+
+    /// The advisory lock key of the claim: "Layerrol", apart from the schema's key.
+    static let claimKey: Int64 = 0x4c61_7965_7272_6f6c
+
     public func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64] {
         try writing("recover interrupted rains") { () throws(LedgerError) in
             try connection.query(

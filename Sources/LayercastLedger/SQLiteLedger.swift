@@ -12,6 +12,8 @@ public final class SQLiteLedger: Ledger {
     /// The database file: `<directory>/layercast.sqlite`.
     public let path: String
     let connection: SQLiteConnection
+    /// The open `<directory>/layercast.lock` whose flock holds this ledger's claim, or -1.
+    private var claimLock: Int32 = -1
 
     public var address: String { path }
 
@@ -56,8 +58,26 @@ public final class SQLiteLedger: Ledger {
         try SQLiteIntegrity.check(connection, path: path, thorough: false)
     }
 
+    deinit { if claimLock >= 0 { close(claimLock) } }
+
+    /// The claim is a flock on `<directory>/layercast.lock` (exclusive for a sole writer, shared
+    /// for a cluster node), which the kernel releases when the process ends, however it ends.
+    public func claim(_ role: LedgerRole) throws(LedgerError) {
+        let lockPath = (path as NSString).deletingLastPathComponent + "/layercast.lock"
+        let file = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw LedgerError(.open, "cannot open \(lockPath): \(String(cString: strerror(errno)))") }
+        guard flock(file, (role == .soleWriter ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
+            let reason = errno
+            close(file)
+            guard reason == EWOULDBLOCK else { throw LedgerError(.io, "cannot lock \(lockPath): \(String(cString: strerror(reason)))") }
+            throw LedgerError(.inUse, "another process serves the ledger \(path)\(role == .soleWriter ? "" : " as its sole writer") (it holds \(lockPath))")
+        }
+        if claimLock >= 0 { close(claimLock) }
+        claimLock = file
+    }
+
     /// Marks every `running` rain `interrupted` with ended_at = `now`; returns their ids, ascending
-    /// (called once at server start: a crash left them running).
+    /// (called once at the start of a sole writer: a crash left them running).
     public func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64] {
         try perform("recover interrupted rains") { () throws(LedgerError) in
             try connection.query(

@@ -87,8 +87,14 @@ public final class Server: @unchecked Sendable {
         let ledger: any Ledger
         do {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
-            let interrupted = configuration.soleLedgerWriter ? try ledger.recoverInterrupted(now: Date()) : []
+            try ledger.claim(configuration.ledgerRole)
+            let interrupted = configuration.ledgerRole == .soleWriter ? try ledger.recoverInterrupted(now: Date()) : []
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
+        } catch where error.code == .inUse {
+            let advice = configuration.ledgerRole == .soleWriter
+                ? "a node started without --cluster must be the ledger's only one, since it ends the rains it finds running: stop the other process, or run every node with --cluster"
+                : "stop that node, or restart it with --cluster, before starting cluster nodes on its ledger"
+            throw .ledger("\(error.message): \(advice)")
         } catch {
             throw .ledger("cannot open the ledger in \(configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)): \(error.message)")
         }

@@ -63,10 +63,11 @@ public struct ServerConfiguration: Sendable {
     /// The number of the first client (`c…`): a cluster gives each node its own range, so that
     /// client ids are unique over the cluster.
     public var firstClientNumber = 1
-    /// Whether this process is the ledger's only writer, so that at start every rain still
-    /// running was interrupted by its last stop. False in a cluster: there, the node that takes
-    /// a room over ends that room's running rains.
-    public var soleLedgerWriter = true
+    /// How this process holds the ledger, claimed at start (another process holding it in a
+    /// mode that excludes this one stops the start). A sole writer records every rain still
+    /// running as interrupted by its last stop; in a cluster, the node that takes a room over
+    /// ends that room's running rains instead.
+    public var ledgerRole = LedgerRole.soleWriter
     /// Whether other processes listen on the same port (`SO_REUSEPORT`, `serve --workers`): the
     /// server then makes its listening socket itself and hands each connection to lws.
     public var sharesPort = false

@@ -269,7 +269,7 @@ struct ServeCommand: ParsableCommand {
                 let redis = try RedisAddress(url)
                 address = redis
                 configuration.firstClientNumber = try ClusterNode.clientRange(at: redis)
-                configuration.soleLedgerWriter = false
+                configuration.ledgerRole = .clusterNode
                 configuration.sharesPort = ProcessInfo.processInfo.environment[WorkerProcesses.marker] != nil
             } catch {
                 FileHandle.standardError.write(Data("layercast serve: --cluster: \(error.message)\n".utf8))

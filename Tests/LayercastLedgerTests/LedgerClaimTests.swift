@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import LayercastLedger
+
+/// Claims keep a sole writer alone on its ledger: each ledger opened here is a separate
+/// connection (SQLite: a separate lock file description), as a second process's would be.
+@Suite struct LedgerClaimTests {
+    @Test(arguments: LedgerKind.allCases) func aSoleWriterExcludesEveryOtherClaim(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let first = try location.open()
+            try first.claim(.soleWriter)
+            for role in [LedgerRole.soleWriter, .clusterNode] {
+                let other = try location.open()
+                let error = try #require(throws: LedgerError.self) { try other.claim(role) }
+                #expect(error.code == .inUse)
+                #expect(error.message.contains("another process serves the ledger"))
+                #expect(error.message.contains("sole writer") == (role == .clusterNode))
+            }
+            // A refused claim changed nothing: the first still holds the ledger, and only it.
+            let rain = try first.beginRain(newRain())
+            #expect(try first.runningRains(room: "lobby") == [rain])
+        }
+    }
+
+    @Test(arguments: LedgerKind.allCases) func clusterNodesShareAndExcludeASoleWriter(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let nodes = try (0..<3).map { _ in try location.open() }
+            for node in nodes { try node.claim(.clusterNode) }
+            let standalone = try location.open()
+            let error = try #require(throws: LedgerError.self) { try standalone.claim(.soleWriter) }
+            #expect(error.code == .inUse)
+            #expect(!error.message.contains("sole writer"))
+        }
+    }
+
+    @Test(arguments: LedgerKind.allCases) func aClaimEndsWithItsLedger(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            do {
+                let first = try location.open()
+                try first.claim(.soleWriter)
+            }  // closed here, as a process's ledger is when it ends
+            let next = try location.open()
+            try next.claim(.soleWriter)
+            let later = try location.open()
+            let error = try #require(throws: LedgerError.self) { try later.claim(.clusterNode) }
+            #expect(error.code == .inUse)
+        }
+    }
+
+    @Test func readingToolsNeedNoClaim() throws {
+        try withTemporaryDirectory { directory in
+            let serving = try SQLiteLedger(directory: directory)
+            try serving.claim(.soleWriter)
+            let rain = try serving.beginRain(newRain())
+            let tool = try SQLiteLedger(directory: directory)  // `ledger check`, `ledger backup`
+            try tool.verify()
+            #expect(try tool.rain(id: rain)?.id == rain)
+        }
+    }
+}
