@@ -31,6 +31,24 @@ struct JSONReader {
         return try Self.number(value, path: fieldPath(key))
     }
 
+    /// A number for a property that is `Float` in Apple's API: within Float's range, rounded to it.
+    func float(_ key: String) throws(SampleError) -> Float? {
+        guard let x = try number(key) else { return nil }
+        guard abs(x) <= Double(Float.greatestFiniteMagnitude) else {
+            throw SampleError(path: fieldPath(key), message: "must be within ±\(Double(Float.greatestFiniteMagnitude)) (single precision)")
+        }
+        return Float(x)
+    }
+
+    /// An integer in `range`.
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(SampleError) -> Int? {
+        guard let value = object[key], !value.isNull else { return nil }
+        guard let n = value.intValue, range.contains(n) else {
+            throw SampleError(path: fieldPath(key), message: "must be an integer in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return n
+    }
+
     func bool(_ key: String) throws(SampleError) -> Bool? {
         guard let value = object[key], !value.isNull else { return nil }
         guard let b = value.boolValue else { throw SampleError(path: fieldPath(key), message: "must be true or false, not \(value.typeName)") }

@@ -30,7 +30,12 @@ public enum SampleRunner {
             }
             for (name, layer) in scene.namedLayers {
                 guard let props = byLayer[ObjectIdentifier(layer)] else { continue }
-                layers.append((name, encode(props)))
+                var entry = encode(props)
+                if let emitter = layer as? CAEmitterLayer {
+                    let particles = emitter.particles(at: emitter.localTime(atMedia: t))
+                    entry["particles"] = .array(particles.map(\.sampleJSON))
+                }
+                layers.append((name, .object(entry)))
             }
             samples.append(.object(["time": .number(t), "layers": .object(JSONObject(layers))]))
         }
@@ -46,10 +51,10 @@ public enum SampleRunner {
         return .object(["samples": .array(samples), "hits": .array(hits)])
     }
 
-    private static func encode(_ p: LayerProperties) -> JSONValue {
+    private static func encode(_ p: LayerProperties) -> JSONObject {
         func numbers(_ xs: [CGFloat]) -> JSONValue { .array(xs.map { .number(Double($0)) }) }
         let bg = p.backgroundColor ?? .clear
-        return .object([
+        return [
             "position": numbers([p.position.x, p.position.y]),
             "bounds": numbers([p.bounds.origin.x, p.bounds.origin.y, p.bounds.size.width, p.bounds.size.height]),
             "anchorPoint": numbers([p.anchorPoint.x, p.anchorPoint.y]),
@@ -60,6 +65,6 @@ public enum SampleRunner {
             "hidden": .bool(p.isHidden),
             "cornerRadius": .number(Double(p.cornerRadius)),
             "borderWidth": .number(Double(p.borderWidth)),
-        ])
+        ]
     }
 }

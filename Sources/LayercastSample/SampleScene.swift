@@ -37,6 +37,9 @@ public struct SampleScene {
             times.append(try JSONReader.number(t, path: "times[\(i)]"))
         }
         self.times = times
+        for (path, emitter) in decoder.emitters {
+            try EmitterLimits.check(emitter, path: path, times: times)
+        }
 
         var hits: [(Double, CGPoint)] = []
         for (i, item) in (try top.array("hitTests") ?? []).enumerated() {
@@ -53,17 +56,19 @@ public struct SampleScene {
 /// Builds layers and animations from their JSON descriptions.
 private struct LayerDecoder {
     var named: [(name: String, layer: CALayer)] = []
+    /// The emitter layers with their paths, in tree order.
+    var emitters: [(path: String, layer: CAEmitterLayer)] = []
     private var names: Set<String> = []
     /// Animations wait until the whole tree is built: "beginTime 0 means now" resolves against
     /// the layer's local time, which depends on its ancestors' timing.
     private var pending: [(layer: CALayer, animation: CAAnimation, key: String?)] = []
 
-    static let layerKeys: Set<String> = [
+    static let layerKeys = Set<String>([
         "name", "type", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor", "borderColor", "borderWidth",
         "cornerRadius", "beginTime", "speed", "timeOffset", "sublayers", "animations",
         "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents", "string", "fontSize",
-    ]
+    ]).union(EmitterDecoder.layerKeys)
 
     mutating func layer(_ json: JSONValue, path: String) throws(SampleError) -> CALayer {
         let r = try JSONReader(json, path: path)
@@ -77,8 +82,16 @@ private struct LayerDecoder {
             text.string = try r.string("string")
             if let size = try r.number("fontSize") { text.fontSize = size }
             layer = text
+        case "emitter":
+            let emitter = CAEmitterLayer()
+            try EmitterDecoder.configure(emitter, r)
+            emitters.append((path, emitter))
+            layer = emitter
         case let other:
-            throw SampleError(path: r.fieldPath("type"), message: "unknown layer type '\(other)' (layer, transformLayer, text)")
+            throw SampleError(path: r.fieldPath("type"), message: "unknown layer type '\(other)' (layer, transformLayer, text, emitter)")
+        }
+        if !(layer is CAEmitterLayer), let key = r.object.keys.first(where: EmitterDecoder.layerKeys.contains) {
+            throw SampleError(path: r.fieldPath(key), message: "only emitter layers have this property")
         }
 
         let name = try r.string("name") ?? path

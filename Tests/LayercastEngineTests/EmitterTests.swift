@@ -445,6 +445,28 @@ struct EmitterTests {
         }
     }
 
+    @Test func particlesLiveToTheEndOfTheirDrawnLifetime() throws {
+        try inScene { _ in
+            // lifetime 1 ± 2⁻²⁴: the longest is 1 + 2⁻²⁴, which single precision rounds to 1 (ties to
+            // even), but drawn lifetimes are doubles up to just below it. Particles born at 1, 2, …,
+            // seen 1 + 3e-8 s later, are alive exactly when they drew a lifetime above that age.
+            let (layer, _) = makeEmitter {
+                $0.birthRate = 1
+                $0.lifetime = 1
+                $0.lifetimeRange = 0x1p-23
+            }
+            var longLived = 0
+            for k in 1...40 {
+                let born = Double(k), t = born + 1 + 3e-8
+                let lifetime = try #require(layer.particles(at: born + 0.5).first { $0.birthTime == born }?.lifetime)
+                let alive = layer.particles(at: t).contains { $0.birthTime == born }
+                #expect(alive == (t - born < lifetime), "birth \(k): lifetime \(lifetime)")
+                if alive { longLived += 1 }
+            }
+            #expect(longLived > 0)
+        }
+    }
+
     @Test func cellTimingBoundsEmission() {
         inScene { _ in
             // beginTime 5, duration 10: births at 5.5, 6, …, 15 → 20 at 2/s.

@@ -24,6 +24,8 @@ from typing import Any, Optional
 
 import numpy as np
 
+import emitters
+
 # ----------------------------------------------------------------------------------------
 # Errors
 # ----------------------------------------------------------------------------------------
@@ -483,6 +485,7 @@ class Layer:
     sublayers: list = field(default_factory=list)
     animations: list = field(default_factory=list)
     parent: Optional["Layer"] = None
+    emitter: Optional[emitters.Emitter] = None   # emitter layers (§9)
 
     @property
     def is_transform_layer(self) -> bool:
@@ -689,6 +692,18 @@ def parse_animation(obj, path: str) -> Animation:
     return a
 
 
+EMITTER_KEYS = {
+    "emitterPosition", "emitterZPosition", "emitterSize", "emitterDepth", "emitterShape",
+    "emitterMode", "birthRate", "lifetime", "velocity", "scale", "spin", "seed", "maxParticles",
+    "renderMode", "emitterCells",
+}
+CELL_KEYS = {
+    "name", "enabled", "birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange",
+    "xAcceleration", "yAcceleration", "zAcceleration", "emissionLongitude", "emissionLatitude",
+    "emissionRange", "spin", "spinRange", "scale", "scaleRange", "scaleSpeed", "color",
+    "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed",
+    "alphaSpeed", "contents", "beginTime", "duration", "emitterCells",
+}
 LAYER_KEYS = {
     "name", "type", "bounds", "position", "anchorPoint", "zPosition", "transform",
     "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds",
@@ -698,13 +713,119 @@ LAYER_KEYS = {
     # anchorPointZ, which enters M(layer)
     "anchorPointZ", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
     "contents", "string", "fontSize",
-}
+} | EMITTER_KEYS
 MODEL_PROPERTIES = (
     "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
     "opacity", "hidden", "backgroundColor", "borderColor", "borderWidth", "cornerRadius",
     "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "contents",
 )
-LAYER_TYPES = ("layer", "transformLayer", "text")
+LAYER_TYPES = ("layer", "transformLayer", "text", "emitter")
+EMITTER_SHAPES = ("point", "line", "rectangle", "cuboid", "circle", "sphere")
+EMITTER_MODES = ("points", "outline", "surface", "volume")
+RENDER_MODES = ("unordered", "oldestFirst", "oldestLast", "backToFront", "additive")
+
+
+def _single(v, path: str) -> float:
+    """A number for a property that is Float in Apple's API (§9.1)."""
+    x = _number(v, path)
+    if abs(x) > emitters.FLOAT_MAX:
+        raise SpecError(path, "out of single-precision range")
+    return emitters.single(x)
+
+
+def _integer(v, lo: int, hi: int, path: str) -> int:
+    x = _number(v, path)
+    if not x.is_integer() or not lo <= x <= hi:
+        raise SpecError(path, f"expected an integer in {lo}...{hi}")
+    return int(x)
+
+
+def _one_of(v, names: tuple, path: str) -> str:
+    name = _string(v, path)
+    if name not in names:
+        raise SpecError(path, f"unknown value {name!r}")
+    return name
+
+
+def _present(obj: dict, key: str) -> bool:
+    return key in obj and obj[key] is not None
+
+
+def parse_cells(obj: dict, path: str) -> list:
+    if not _present(obj, "emitterCells"):
+        return []
+    cells = _list(obj["emitterCells"], f"{path}.emitterCells")
+    return [parse_cell(c, f"{path}.emitterCells[{i}]") for i, c in enumerate(cells)]
+
+
+def parse_cell(obj, path: str) -> emitters.Cell:
+    obj = _object(obj, path)
+    for k in obj:
+        if k not in CELL_KEYS:
+            raise SpecError(f"{path}.{k}", "unknown emitter cell property")
+    cell = emitters.Cell()
+    if _present(obj, "name"):
+        cell.name = _string(obj["name"], f"{path}.name")
+    if _present(obj, "enabled"):
+        cell.enabled = _bool(obj["enabled"], f"{path}.enabled")
+    for key, attr in (("birthRate", "birth_rate"), ("lifetime", "lifetime"),
+                      ("lifetimeRange", "lifetime_range")):
+        if _present(obj, key):
+            setattr(cell, attr, _single(obj[key], f"{path}.{key}"))
+    for key, attr in (("velocity", "velocity"), ("velocityRange", "velocity_range"),
+                      ("emissionLongitude", "longitude"), ("emissionLatitude", "latitude"),
+                      ("emissionRange", "emission_range"), ("spin", "spin"),
+                      ("spinRange", "spin_range"), ("scale", "scale"),
+                      ("scaleRange", "scale_range"), ("scaleSpeed", "scale_speed"),
+                      ("beginTime", "begin_time")):
+        if _present(obj, key):
+            setattr(cell, attr, _number(obj[key], f"{path}.{key}"))
+    cell.acceleration = tuple(
+        _number(obj[key], f"{path}.{key}") if _present(obj, key) else 0.0
+        for key in ("xAcceleration", "yAcceleration", "zAcceleration"))
+    if "color" in obj:
+        cell.color = None if obj["color"] is None else _numbers(obj["color"], 4, f"{path}.color")
+    channels = ("red", "green", "blue", "alpha")
+    cell.color_range = tuple(_single(obj[f"{c}Range"], f"{path}.{c}Range")
+                             if _present(obj, f"{c}Range") else 0.0 for c in channels)
+    cell.color_speed = tuple(_single(obj[f"{c}Speed"], f"{path}.{c}Speed")
+                             if _present(obj, f"{c}Speed") else 0.0 for c in channels)
+    if _present(obj, "contents"):
+        cell.contents = _string(obj["contents"], f"{path}.contents")
+    if _present(obj, "duration"):
+        cell.duration = _number(obj["duration"], f"{path}.duration")
+        if cell.duration < 0:
+            raise SpecError(f"{path}.duration", "duration must not be negative")
+    cell.cells = parse_cells(obj, path)
+    return cell
+
+
+def parse_emitter(obj: dict, path: str) -> emitters.Emitter:
+    em = emitters.Emitter()
+    if _present(obj, "emitterPosition"):
+        em.position = _numbers(obj["emitterPosition"], 2, f"{path}.emitterPosition")
+    if _present(obj, "emitterSize"):
+        em.size = _numbers(obj["emitterSize"], 2, f"{path}.emitterSize")
+    if _present(obj, "emitterZPosition"):
+        em.z_position = _number(obj["emitterZPosition"], f"{path}.emitterZPosition")
+    if _present(obj, "emitterDepth"):
+        em.depth = _number(obj["emitterDepth"], f"{path}.emitterDepth")
+    if _present(obj, "emitterShape"):
+        em.shape = _one_of(obj["emitterShape"], EMITTER_SHAPES, f"{path}.emitterShape")
+    if _present(obj, "emitterMode"):
+        em.mode = _one_of(obj["emitterMode"], EMITTER_MODES, f"{path}.emitterMode")
+    for key, attr in (("birthRate", "birth_rate"), ("lifetime", "lifetime"),
+                      ("velocity", "velocity"), ("scale", "scale"), ("spin", "spin")):
+        if _present(obj, key):
+            setattr(em, attr, _single(obj[key], f"{path}.{key}"))
+    if _present(obj, "seed"):
+        em.seed = _integer(obj["seed"], 0, 2 ** 32 - 1, f"{path}.seed")
+    if _present(obj, "maxParticles"):
+        em.max_particles = _integer(obj["maxParticles"], 0, 1_000_000, f"{path}.maxParticles")
+    if _present(obj, "renderMode"):
+        _one_of(obj["renderMode"], RENDER_MODES, f"{path}.renderMode")  # stored for clients only
+    em.cells = parse_cells(obj, path)
+    return em
 
 
 def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
@@ -720,6 +841,12 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
     if ltype not in LAYER_TYPES:
         raise SpecError(f"{path}.type", f"unknown layer type {ltype!r}")
     layer = Layer(path=path, name=name, type=ltype, parent=parent)
+    if ltype == "emitter":
+        layer.emitter = parse_emitter(obj, path)
+    else:
+        for k in obj:
+            if k in EMITTER_KEYS:
+                raise SpecError(f"{path}.{k}", "only emitter layers have this property")
     layer.model = dict(PROPERTY_DEFAULTS)
     for prop in MODEL_PROPERTIES:
         if prop in obj and obj[prop] is not None:
@@ -770,7 +897,24 @@ def parse_case(doc) -> Case:
             raise SpecError(f"hitTests[{i}].point", "missing point")
         hits.append((_number(h["time"], f"hitTests[{i}].time"),
                      _numbers(h["point"], 2, f"hitTests[{i}].point")))
+    for layer in root.walk():
+        if layer.emitter is not None:
+            check_emitter_limits(layer, times)
     return Case(root, times, hits)
+
+
+def check_emitter_limits(layer: Layer, times: list) -> None:
+    """The sample's bounds on an emitter layer (docs/sample.md, Errors)."""
+    if not abs(layer_local_time(layer, 0.0)) <= 1e9:
+        raise SpecError(layer.path, "local time at media time 0 beyond 1e9 s")
+    fast = emitters.too_fast(layer.emitter, layer.path)
+    if fast:
+        raise SpecError(fast, "rate beyond 1e6 per second")
+    for i, T in enumerate(times):
+        if not abs(layer_local_time(layer, T)) <= 1e9:
+            raise SpecError(f"times[{i}]", f"emitter layer {layer.path} beyond 1e9 s")
+    if times and not emitters.births_bound(layer.emitter) * len(times) <= 1e6:
+        raise SpecError(f"{layer.path}.emitterCells", "more than 1e6 births to evaluate")
 
 
 def _reject_constant(name):
@@ -1246,11 +1390,23 @@ def _report(state: dict) -> dict:
     }
 
 
+def _particles(layer: Layer, T: float) -> list:
+    """§9: particles(at:) at the emitter layer's local time; its cells were set at media 0."""
+    return emitters.particles(layer.emitter, layer_local_time(layer, T),
+                              layer_local_time(layer, 0.0))
+
+
 def sample_case(case: Case) -> dict:
     samples = []
+    by_name = {layer.name: layer for layer in case.root.walk()}
     for T in case.times:
         states = presentation_tree(case.root, T)
-        samples.append({"time": T, "layers": {name: _report(st) for name, st in states.items()}})
+        reports = {}
+        for name, st in states.items():
+            reports[name] = _report(st)
+            if by_name[name].emitter is not None:
+                reports[name]["particles"] = _particles(by_name[name], T)
+        samples.append({"time": T, "layers": reports})
     hits = []
     for T, point in case.hit_tests:
         states = presentation_tree(case.root, T)

@@ -8,7 +8,9 @@ A case is a tree of 1–6 layers (plain, text and transform layers, random geome
 3D transforms, some perspective sublayerTransforms) with random animations of every type,
 key path, timing function, calculation mode and fill mode, sampled at exact timing
 boundaries (begin, end of a cycle, end of the active duration, offset wrap points) and at
-random times, plus hit tests at points inside, near and outside the layers.
+random times, plus hit tests at points inside, near and outside the layers.  About 30 % of
+the cases turn one plain layer into an emitter layer (emittergen.py) and add the media times
+of its emission boundaries.
 
 The generator steers clear of the places where docs/engine-model.md leaves the answer open
 (see README.md); every such restriction is marked "avoid:" below.  Timing values are dyadic
@@ -27,9 +29,11 @@ import sys
 from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import emittergen  # noqa: E402
 import oracle  # noqa: E402
 
 POW2_SPEEDS = (0.25, 0.5, 1.0, 2.0)
+EMITTER_SHARE = 0.3  # of the cases have an emitter layer (emittergen.py)
 OTHER_SPEEDS = (0.75, 1.25, 1.5, 3.0)
 NAMED_TIMING = ("linear", "easeIn", "easeOut", "easeInEaseOut", "default")
 
@@ -638,13 +642,20 @@ def generate(seed: int) -> dict:
     for attempt in range(100):
         rng = random.Random(f"layercast-conformance-{seed}-{attempt}")
         doc = Generator(rng).case()
+        # Emitters draw from their own stream, so the other seeds' cases stay as they were.
+        erng = random.Random(f"layercast-emitters-{seed}-{attempt}")
+        if erng.random() < EMITTER_SHARE:
+            emittergen.add_emitter(erng, doc["root"])
         root = oracle.parse_case(doc).root
         bounds, horizon = boundary_times(root)
         horizon = min(horizon + 1.0, 15.0)
         randoms = [rng.uniform(0, horizon) for _ in range(rng.randint(4, 8))]
         if len(bounds) > 24:
             bounds = rng.sample(bounds, 24)
-        times = sorted(set([0.0] + bounds + randoms))
+        emitting = emittergen.emitter_times(root, _media_time, _exact_media_time)
+        if len(emitting) > 8:
+            emitting = erng.sample(emitting, 8)
+        times = sorted(set([0.0] + bounds + randoms + emitting))
         doc["times"] = times
         if not valid(doc):
             continue

@@ -19,6 +19,7 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import emitters  # noqa: E402
 import oracle  # noqa: E402
 import scenegen  # noqa: E402
 
@@ -600,6 +601,181 @@ def test_hit_uses_presentation_values():
                          "hitTests": [{"time": 0.5, "point": [70, 10]},
                                       {"time": 1.5, "point": [70, 10]}]})
     assert [h["layer"] for h in out["hits"]] == ["c", "r"]
+
+
+# ---- §9 emitters ----------------------------------------------------------------------------
+
+
+def particles(cells, times, **layer):
+    """The particles of a root emitter layer at each media time (its local time, unless
+    `layer` gives it timing)."""
+    root = dict({"name": "e", "type": "emitter", "bounds": [0, 0, 100, 100],
+                 "emitterCells": cells}, **layer)
+    out = oracle.sample({"root": root, "times": times})
+    return [s["layers"]["e"]["particles"] for s in out["samples"]]
+
+
+def cell(**fields):
+    return dict({"name": "c", "birthRate": 4, "lifetime": 10, "contents": "star"}, **fields)
+
+
+def test_splitmix64_finaliser():
+    # SplitMix64 seeded with 0 outputs f(γ), f(2γ), … (Vigna's splitmix64.c): e220a8397b1dcdaf,
+    # 6e789e6aa1b965f4; hash(a, b) = f(a ^ f(b + γ)), so hash(0, 0) = f(e220a8397b1dcdaf).
+    gamma = 0x9E3779B97F4A7C15
+    assert emitters.finalise(gamma) == 0xE220A8397B1DCDAF
+    assert emitters.finalise(2 * gamma % 2 ** 64) == 0x6E789E6AA1B965F4
+    assert emitters.hash2(0, 0) == emitters.finalise(0xE220A8397B1DCDAF)
+    # u(h) keeps the top 53 bits: u(2^64 − 1) = 1 − 2^−53, u(2^11 − 1) = 0
+    assert emitters.unit(2 ** 64 - 1) == 1 - 2 ** -53 and emitters.unit(2 ** 11 - 1) == 0
+
+
+def test_first_birth_one_period_after_emission_starts():
+    # φ = 0: births at k/r = 0.25, 0.5, …; with beginTime 1 at 1.25, 1.5, …
+    at = particles([cell()], [0.2499, 0.25, 1.0])
+    assert [len(p) for p in at] == [0, 1, 4]
+    assert at[1][0]["birthTime"] == 0.25 and at[1][0]["age"] == 0
+    late = particles([cell(beginTime=1)], [1.2499, 1.25])
+    assert [[q["birthTime"] for q in p] for p in late] == [[], [1.25]]
+
+
+def test_alive_while_age_below_lifetime():
+    # rate 1, lifetime 2: births at 1, 2, 3; at t = 3 the first has age 2 = L and is gone
+    at = particles([cell(birthRate=1, lifetime=2)], [3])
+    assert [q["birthTime"] for q in at[0]] == [2, 3]
+    assert [q["age"] for q in at[0]] == [1, 0]
+
+
+def test_float_properties_are_single_precision():
+    # lifetime 0.1 is the Float 0.100000001490116…: the particle born at 1 is still alive at
+    # t = 1.1 (age 0.1000000000000001 in doubles), which a double 0.1 would not allow
+    at = particles([cell(birthRate=1, lifetime=0.1)], [1.1])
+    assert [q["birthTime"] for q in at[0]] == [1]
+    assert at[0][0]["lifetime"] == float(np.float32(0.1))
+
+
+def test_window_is_open_at_its_start_and_closed_at_its_end():
+    # beginTime 5, duration 10, rate 2: births at 5.5, 6, …, 15 → 20
+    at = particles([cell(birthRate=2, lifetime=100, beginTime=5, duration=10)], [15, 40])
+    assert [len(p) for p in at] == [20, 20]
+    assert at[1][0]["birthTime"] == 5.5 and at[1][-1]["birthTime"] == 15
+
+
+def test_layer_birth_rate_multiplies_the_cell_rate():
+    # 1.5/s × 2 = 3/s: births at 1/3, 2/3, 1
+    at = particles([cell(birthRate=1.5)], [1], birthRate=2)
+    assert close([q["birthTime"] for q in at[0]], [1 / 3, 2 / 3, 1], 1e-12)
+
+
+def test_cap_keeps_the_newest():
+    # rate 4 up to t = 2: births at 0.25 … 2 (8 of them); maxParticles 3 keeps 1.5, 1.75, 2
+    at = particles([cell()], [2], maxParticles=3)
+    assert [q["birthTime"] for q in at[0]] == [1.5, 1.75, 2]
+    assert particles([cell()], [2], maxParticles=0) == [[]]
+
+
+def test_warm_start():
+    # timeOffset 100: at media 0 the layer's local time is 100 and emission began at local 0;
+    # rate 2, lifetime 3: the births in (97, 100] are alive, 97.5 … 100 → 6
+    at = particles([cell(birthRate=2, lifetime=3)], [0], timeOffset=100)
+    assert [q["birthTime"] for q in at[0]] == [97.5, 98, 98.5, 99, 99.5, 100]
+
+
+def test_seed_container_makes_seven_snowflakes_a_second():
+    # 10 containers/s × 0.35 s × 2/s = 7 snowflakes per second. Containers are born at k/10;
+    # by t one has emitted ⌊φ + 2·min(L, t − k/10)⌋ flakes, and consecutive parents average
+    # r·L without noise: the total is Σ 2·min(0.35, t − k/10) (the last containers are still
+    # emitting) within the phases' discrepancy
+    snow = cell(name="snow", birthRate=2, lifetime=1000)
+    container = {"name": "container", "birthRate": 10, "lifetime": 0.35, "emitterCells": [snow]}
+
+    def expected(containers_per_s, flakes_per_s):
+        return sum(flakes_per_s * min(0.35, 60 - k / containers_per_s)
+                   for k in range(1, 60 * containers_per_s + 1))
+
+    at = particles([container], [60])
+    # 596 containers born by 59.65 finished (× 0.7), then 2 × (0.3 + 0.2 + 0.1 + 0)
+    assert close(expected(10, 2), 596 * 0.7 + 1.2, 1e-9)
+    assert abs(len(at[0]) - expected(10, 2)) <= 2
+    assert all(q["cellName"] == "snow" and q["cellPath"] == [0, 0] for q in at[0])
+    # the layer's birthRate multiplies both levels: (10·2) × 0.35 × (2·2) = 28 a second
+    assert abs(len(particles([container], [60], birthRate=2)[0]) - expected(20, 4)) <= 2
+
+
+def test_sub_cells_emit_only_from_when_the_cells_were_set():
+    # timeOffset 5: the cells are set at local 5. Containers (1/s) born at 1 … 5 emit their
+    # sub-cell (1/s) only from 5: none by local 5, one each (N goes from φ to φ + 1) by local 6;
+    # the container born at 6 has none yet
+    child = cell(birthRate=1, lifetime=100)
+    container = {"birthRate": 1, "lifetime": 100, "emitterCells": [child]}
+    at = particles([container], [0, 1], timeOffset=5)
+    assert [len(p) for p in at] == [0, 5]
+    assert all(5 < q["birthTime"] <= 6 for q in at[1])
+
+
+def test_sub_particles_start_at_their_parents_position():
+    # parents fly along +x at 50 pt/s (range 0 is the axis, longitude 0) and their children
+    # stay put, so a child's x is 50 × its parent's age at its birth
+    child = cell(birthRate=1, lifetime=100, name="child")
+    parent = {"birthRate": 1, "lifetime": 1, "velocity": 50, "emitterCells": [child]}
+    at = particles([parent], [30.5])
+    assert len(at[0]) in (29, 30)
+    for q in at[0]:
+        parent_age = q["birthTime"] - math.ceil(q["birthTime"] - 1)  # parents born at 1, 2, …
+        assert close(q["position"], [50 * parent_age, 0], 1e-9)
+
+
+def test_direction_axis_and_motion():
+    # range 0: the axis. Longitude π/2 is +y (down); at age a: p = v·a + ½·acc·a²
+    at = particles([cell(birthRate=1, velocity=10, emissionLongitude=math.pi / 2,
+                         xAcceleration=4)], [3], emitterPosition=[5, 7], emitterZPosition=2)
+    ages = [q["age"] for q in at[0]]
+    assert ages == [2, 1, 0]
+    for q, a in zip(at[0], ages):
+        assert close(q["position"], [5 + 2 * a * a, 7 + 10 * a], 1e-9)
+        assert close(q["zPosition"], 2, 1e-9)
+    # latitude π/2 tilts the axis to +z
+    up = particles([cell(birthRate=1, velocity=10, emissionLatitude=math.pi / 2)], [3])
+    assert close([q["zPosition"] for q in up[0]], [20, 10, 0], 1e-9)
+
+
+def test_drawn_values_stay_in_their_ranges():
+    # velocity 100 ± 20 in a cone of half-angle 0.2 about +x; spin (2 ± 0.5) × layer spin 2;
+    # lifetime (10 ± 2) × 1.5; red 0.5 ± 0.1
+    c = cell(birthRate=50, velocity=100, velocityRange=40, emissionRange=0.2, spin=2,
+             spinRange=1, lifetimeRange=4, color=[0.5, 0.5, 0.5, 1], redRange=0.2)
+    at = particles([c], [10], spin=2, lifetime=1.5)[0]
+    moving = [q for q in at if q["age"] > 0]
+    assert len(at) == 500
+    for q in moving:
+        x, y, z, a = q["position"][0], q["position"][1], q["zPosition"], q["age"]
+        speed = math.sqrt(x * x + y * y + z * z) / a
+        assert 80 - 1e-9 <= speed <= 120 + 1e-9
+        assert math.acos(min(1, x / (speed * a))) <= 0.2 + 1e-9
+        assert 3 - 1e-9 <= q["rotation"] / a <= 5 + 1e-9
+    assert all(12 - 1e-6 <= q["lifetime"] <= 18 + 1e-6 for q in at)
+    assert all(0.4 - 1e-9 <= q["color"][0] <= 0.6 + 1e-9 for q in at)
+
+
+def test_scale_and_colour_are_clamped():
+    # scale 1 − a, alpha 0.5 − 0.5a: at age 3 both are clamped to 0; red 0.5 + 0.25·3 → 1
+    c = cell(birthRate=1, scaleSpeed=-1, color=[0.5, 0.5, 0.5, 0.5], alphaSpeed=-0.5,
+             redSpeed=0.25)
+    q = particles([c], [4])[0][0]
+    assert q["age"] == 3 and q["scale"] == 0 and q["color"] == [1, 0.5, 0.5, 0]
+
+
+def test_shapes_points_and_outline():
+    # a line's points mode gives its two ends; a rectangle's outline lies on the perimeter
+    ends = particles([cell(birthRate=20)], [5], emitterShape="line", emitterMode="points",
+                     emitterSize=[80, 40], emitterPosition=[100, 100])[0]
+    assert {tuple(q["position"]) for q in ends} == {(60, 100), (140, 100)}
+    rim = particles([cell(birthRate=20)], [5], emitterShape="rectangle", emitterMode="outline",
+                    emitterSize=[80, 40], emitterPosition=[100, 100])[0]
+    for q in rim:
+        x, y = q["position"][0] - 100, q["position"][1] - 100
+        assert (close(abs(x), 40) and abs(y) <= 20 + 1e-9) or \
+            (close(abs(y), 20) and abs(x) <= 40 + 1e-9)
 
 
 # ---- whole-case checks ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Conformance of `layercast sample` with the independent oracle (oracle.py).
 
 For each seed, scenegen.py generates a case; the binary's answer must match the oracle's:
-every number within 0.01 (or 1e-6 relative, for large numbers), every bool and every
-hit-test result exactly.
+every number within 0.01 (or 1e-6 relative, for large numbers), every bool, string and
+hit-test result exactly (so an emitter layer's particles match one for one: ids, cells, order).
 
     LAYERCAST_BIN                 the binary (default: .build/debug/layercast in the repo)
     LAYERCAST_CONFORMANCE_CASES   number of seeds (default 300)
@@ -69,12 +69,15 @@ def first_difference(expected, actual, path: str = ""):
                 return f"{path}.{extra[0]}", "<no such layer>", actual[extra[0]]
         return None
     if isinstance(expected, list):
-        if not isinstance(actual, list) or len(actual) != len(expected):
+        if not isinstance(actual, list):
             return path, expected, actual
         for i, (e, a) in enumerate(zip(expected, actual)):
             found = first_difference(e, a, f"{path}[{i}]")
             if found:
                 return found
+        if len(actual) != len(expected):  # e.g. particles: the first missing or extra one
+            i = min(len(actual), len(expected))
+            return f"{path}[{i}]", expected[i:i + 1] or "<none>", actual[i:i + 1] or "<none>"
         return None
     if isinstance(expected, bool) or expected is None or isinstance(expected, str):
         same = type(actual) is type(expected) and actual == expected

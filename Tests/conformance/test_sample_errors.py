@@ -31,6 +31,20 @@ def doc(root_animations=None, sublayer_animations=None, **root_fields) -> str:
     return json.dumps({"root": root, "times": [0, 0.5], "hitTests": []})
 
 
+def emitter(cells=None, times=(0, 0.5), sublayer=None, **fields) -> str:
+    """A root emitter layer with `cells` (one visible cell by default), or a plain root with
+    the emitter `sublayer`."""
+    layer = {"name": "e", "type": "emitter", "bounds": [0, 0, 100, 100],
+             "emitterCells": [{"birthRate": 2, "lifetime": 1, "contents": "star"}]
+             if cells is None else cells}
+    layer.update(fields)
+    root = layer
+    if sublayer is not None:
+        layer.update(sublayer)
+        root = {"name": "root", "bounds": [0, 0, 100, 100], "sublayers": [layer]}
+    return json.dumps({"root": root, "times": list(times), "hitTests": []})
+
+
 def basic(**fields):
     return dict({"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1,
                  "duration": 1}, **fields)
@@ -66,6 +80,33 @@ CASES = [
      doc([{"type": "group", "duration": 1,
            "animations": [basic(), basic(keyPath="opacityy")]}]),
      "root.animations[0].animations[1].keyPath"),
+    # emitter layers (docs/sample.md)
+    ("emitter-key-on-plain-layer", doc(emitterShape="line"), "root.emitterShape"),
+    ("emitter-unknown-shape", emitter(emitterShape="hexagon"), "root.emitterShape"),
+    ("emitter-unknown-mode", emitter(emitterMode="edges"), "root.emitterMode"),
+    ("emitter-unknown-render-mode", emitter(renderMode="newestFirst"), "root.renderMode"),
+    ("emitter-fractional-seed", emitter(seed=1.5), "root.seed"),
+    ("emitter-seed-beyond-32-bits", emitter(seed=2 ** 32), "root.seed"),
+    ("emitter-negative-maxParticles", emitter(maxParticles=-1), "root.maxParticles"),
+    ("emitter-multiplier-beyond-float", emitter(lifetime=1e39), "root.lifetime"),
+    ("emitter-cells-not-an-array", emitter(cells={"birthRate": 1}), "root.emitterCells"),
+    ("cell-unknown-key", emitter([{"birthrate": 1}]), "root.emitterCells[0].birthrate"),
+    ("cell-colour-3-numbers", emitter([{"color": [1, 1, 1]}]), "root.emitterCells[0].color"),
+    ("cell-negative-duration", emitter([{"duration": -1}]), "root.emitterCells[0].duration"),
+    ("cell-rate-beyond-float", emitter([{"birthRate": -1e39}]), "root.emitterCells[0].birthRate"),
+    ("subcell-contents-number",
+     emitter([{"birthRate": 1, "emitterCells": [{}, {"contents": 5}]}]),
+     "root.emitterCells[0].emitterCells[1].contents"),
+    ("cell-rate-beyond-a-million", emitter([{"birthRate": 2e6, "lifetime": 1e-9}]),
+     "root.emitterCells[0].birthRate"),
+    ("subcell-rate-beyond-a-million",
+     emitter([{"birthRate": 1, "emitterCells": [{"birthRate": 1e6}]}], birthRate=2),
+     "root.emitterCells[0].emitterCells[0].birthRate"),
+    ("emitter-too-many-births", emitter([{"birthRate": 1000, "lifetime": 1000}]),
+     "root.emitterCells"),
+    ("emitter-local-time-at-0-beyond-1e9", emitter(sublayer={"timeOffset": 2e9}),
+     "root.sublayers[0]:"),
+    ("emitter-sampled-local-time-beyond-1e9", emitter(times=(0, 1e9), speed=2), "times[1]"),
 ]
 
 

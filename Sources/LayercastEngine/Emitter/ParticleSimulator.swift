@@ -47,8 +47,9 @@ struct ParticleSimulator {
             let children = (cell.emitterCells ?? []).enumerated()
                 .filter { !lineage.contains(ObjectIdentifier($0.element)) }
                 .map { node($0.element, path: path + [$0.offset], ancestors: lineage) }
+            // In doubles, as lifetimes are drawn: a Float sum may round below the longest one.
             let maxLifetime = periods.map { p in
-                Double(p.layer.lifetime) * Double(p.cell.lifetime + abs(p.cell.lifetimeRange) / 2)
+                Double(p.layer.lifetime) * (Double(p.cell.lifetime) + abs(Double(p.cell.lifetimeRange)) / 2)
             }.max().map { max(0, $0) } ?? 0
             return Node(path: path, periods: periods, beginTime: cell.beginTime, duration: cell.duration, children: children,
                         maxLifetime: maxLifetime,
