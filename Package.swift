@@ -121,7 +121,7 @@ let package = Package(
         ),
 
         // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
-        .target(name: "LayercastAudit", dependencies: ["LayercastLedger", "LayercastScenes"]),
+        .target(name: "LayercastAudit", dependencies: ["LayercastJSON", "LayercastLedger", "LayercastScenes"]),
 
         // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, its worker
         // processes, and their report.

@@ -59,6 +59,9 @@ public protocol Ledger: AnyObject {
     /// Rain ids of a room, newest (highest id) first, at most `limit` (none for a limit below 1).
     func rains(room: String, limit: Int) throws(LedgerError) -> [Int64]
 
+    /// The ids of the rains `filter` lets through, ascending (`layercast replay --all`).
+    func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64]
+
     /// The complete check (`layercast ledger check`): the schema, and for SQLite its
     /// `integrity_check`; throws `corrupt` naming what is wrong.
     func verify() throws(LedgerError)

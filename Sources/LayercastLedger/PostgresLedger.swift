@@ -229,6 +229,17 @@ public final class PostgresLedger: Ledger {
         }
     }
 
+    public func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64] {
+        let (from, before) = filter.millisecondBounds
+        let room = filter.room.map { (" AND room = $3", [PostgresConnection.Value.text($0)]) } ?? ("", [])
+        return try reading("list the rains") { () throws(LedgerError) in
+            try connection.query(
+                "SELECT id FROM rains WHERE created_at >= $1 AND created_at < $2\(room.0) ORDER BY id",
+                [.integer(from), .integer(before)] + room.1
+            ) { row throws(LedgerError) in try row.int64(0) }
+        }
+    }
+
     /// The schema version, the columns and the awards constraint (`PostgresSchema.check`).
     public func verify() throws(LedgerError) {
         let found = try reading("read the schema version") { () throws(LedgerError) in try PostgresSchema.currentVersion(connection) }

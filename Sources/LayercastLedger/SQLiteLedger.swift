@@ -279,6 +279,17 @@ public final class SQLiteLedger: Ledger {
         }
     }
 
+    public func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64] {
+        let (from, before) = filter.millisecondBounds
+        let room = filter.room.map { (" AND room = ?3", [SQLiteConnection.Value.text($0)]) } ?? ("", [])
+        return try perform("list the rains", writing: false) { () throws(LedgerError) in
+            try connection.query(
+                "SELECT id FROM rains WHERE created_at >= ?1 AND created_at < ?2\(room.0) ORDER BY id",
+                [.integer(from), .integer(before)] + room.1
+            ) { $0.int64(0) }
+        }
+    }
+
     // MARK: - Helpers
 
     /// Runs `body` in a transaction (a write takes the lock at BEGIN), prefixing any error's

@@ -72,4 +72,22 @@ import Testing
             #expect(try ledger.rains(room: "nowhere", limit: 10) == [])
         }
     }
+
+    /// `layercast replay --all / --room / --since / --until`: creation time from (inclusive) and
+    /// before (exclusive), to the millisecond, and the room, each only when set.
+    @Test(arguments: LedgerKind.allCases) func rainsAreSelectedByRoomAndCreationTime(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try location.open()
+            let times = (0..<4).map { startTime.addingTimeInterval(Double($0) * 0.001) }
+            let ids = try [("lobby", 0), ("hall", 1), ("lobby", 2), ("lobby", 3)].map {
+                try ledger.beginRain(newRain(room: $0.0, at: times[$0.1]))
+            }
+            #expect(try ledger.rainIDs(RainFilter()) == ids)
+            #expect(try ledger.rainIDs(RainFilter(room: "lobby")) == [ids[0], ids[2], ids[3]])
+            #expect(try ledger.rainIDs(RainFilter(createdFrom: times[1], createdBefore: times[3])) == [ids[1], ids[2]])
+            #expect(try ledger.rainIDs(RainFilter(room: "lobby", createdFrom: times[1])) == [ids[2], ids[3]])
+            #expect(try ledger.rainIDs(RainFilter(createdBefore: times[0])) == [])
+            #expect(try ledger.rainIDs(RainFilter(room: "nowhere")) == [])
+        }
+    }
 }

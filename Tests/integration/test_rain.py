@@ -459,6 +459,71 @@ def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
     assert result.returncode == 1 and f"commitment: the rain published {rain['commitment']}" in result.stdout, result.stdout
 
 
+def replay_selected(data_dir, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BINARY), "replay", *args, "--data", str(data_dir)], cwd=REPO,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_replay_audits_every_rain_of_a_night_in_one_run(start_server, tmp_path):
+    """`replay --all` (or --room, --since, --until) replays every selected rain, prints a line
+    each and the totals, lists a running rain without replaying it, writes the JSON report, and
+    exits 1 when any rain disagrees with the ledger."""
+    data = tmp_path / "ledger"
+    srv = rain_server(start_server, "--data", str(data))
+    before = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 1))
+    rooms = [unique_room("night-a"), unique_room("night-b")]
+    players = [connect_player(srv, room) for room in rooms]
+    rains = [start_rain(srv, room, duration=3, winners=12, pool=120, minCoins=10, maxCoins=10, seed=8 + i)["rain"]
+             for i, room in enumerate(rooms)]
+    for player in players:
+        wait_phase(player, "raining", COUNTDOWN + 3)
+    play(players, time.monotonic() + 3)
+    for player in players:
+        wait_phase(player, "results", 6)
+        player.close()
+    awards = [len(rain_document(srv, rain)["awards"]) for rain in rains]
+    assert all(awards), f"a rain without awards: {awards}"
+    running = start_rain(srv, unique_room("night-c"), duration=60)["rain"]
+
+    result = replay_selected(data, "--all")
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    for rain, count in zip(rains, awards):
+        assert any(line.startswith(f"rain {rain} (finished, seed ") and f"; {count} awards, {count * 10} coins, replayed identically" in line
+                   for line in lines), result.stdout
+    assert f"rain {running} (running): not replayed, it is still running" in lines, result.stdout
+    assert lines[-1] == (f"3 rain(s): 2 replayed identically, 0 disagree, 1 still running (not replayed); "
+                         f"{sum(awards)} awards and {sum(awards) * 10} coins checked"), result.stdout
+
+    only_b = replay_selected(data, "--room", rooms[1])
+    assert only_b.returncode == 0 and only_b.stdout.splitlines()[-1].startswith("1 rain(s): 1 replayed identically"), only_b.stdout
+    assert replay_selected(data, "--since", before).stdout.splitlines()[-1].startswith("3 rain(s)")
+    assert replay_selected(data, "--until", before).stdout.splitlines() == [
+        "0 rain(s): 0 replayed identically, 0 disagree, 0 still running (not replayed); 0 awards and 0 coins checked"]
+    named_running = replay_selected(data, str(rains[0]), str(running))
+    assert named_running.returncode == 2 and f"rain {running} is still running" in named_running.stderr
+
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE awards SET coins = coins + 1000 WHERE id = (SELECT MIN(id) FROM awards WHERE rain = ?)", (rains[1],))
+    report = tmp_path / "audit.json"
+    tampered = replay_selected(data, "--all", "--json", str(report))
+    assert tampered.returncode == 1, tampered.stdout + tampered.stderr
+    # The tampered award, and the pool it now overdraws.
+    assert f"rain {rains[1]}: the replay disagrees with the ledger in 2 place(s):" in tampered.stdout, tampered.stdout
+    assert "1 replayed identically, 1 disagree, 1 still running" in tampered.stdout.splitlines()[-1]
+    document = json.loads(report.read_text())
+    assert document["ledger"] == str(data / "layercast.sqlite")
+    assert [(r["rain"], r["verdict"]) for r in document["rains"]] == [
+        (rains[0], "agrees"), (rains[1], "disagrees"), (running, "running")]
+    assert (document["agreeing"], document["disagreeing"], document["running"]) == (1, 1, 1)
+    differences = document["rains"][1]["differences"]
+    assert len(differences) == 2 and "1010 coins" in differences[0] and differences[1].startswith("pool: 1100 coins"), differences
+    assert document["rains"][0]["awards"] == awards[0] and document["rains"][0]["coins"] == awards[0] * 10
+    # The report alone on standard output.
+    alone = replay_selected(data, "--room", rooms[0], "--json", "-")
+    assert alone.returncode == 0 and json.loads(alone.stdout)["rains"][0]["verdict"] == "agrees", alone.stdout
+
+
 def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
     srv = rain_server(start_server)
     room = unique_room("answers")

@@ -1,0 +1,81 @@
+import Foundation
+import LayercastJSON
+import LayercastLedger
+
+/// `layercast replay` over any number of rains: each rain's verdict, in the order added, and the
+/// totals. A running rain is listed but not replayed (its awards are not all in yet).
+public struct LedgerAudit {
+    /// One rain's verdict.
+    public struct Entry: Sendable {
+        public let id: Int64
+        public let room: String
+        public let status: RainStatus
+        public let seed: UInt64
+        public let prizes: Int
+        public let awards: Int
+        public let coins: Int
+        public let pool: Int
+        /// `RainAudit.differences`: empty when the replay agrees; nil when not replayed (running).
+        public let differences: [String]?
+
+        /// The line `layercast replay` prints for it, then one indented line per difference.
+        public var lines: [String] {
+            switch differences {
+            case nil:
+                return ["rain \(id) (running): not replayed, it is still running"]
+            case let differences? where differences.isEmpty:
+                return ["rain \(id) (\(status.rawValue), seed \(seed)): plan of \(prizes) prizes agrees; "
+                    + "\(awards) awards, \(coins) coins, replayed identically"]
+            case let differences?:
+                return ["rain \(id): the replay disagrees with the ledger in \(differences.count) place(s):"]
+                    + differences.map { "  \($0)" }
+            }
+        }
+    }
+
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    /// Replays `rain` (unless it is running) and keeps its verdict.
+    public mutating func add(_ rain: RainRecord) {
+        entries.append(Entry(
+            id: rain.id, room: rain.room, status: rain.status, seed: rain.seed, prizes: rain.prizes.count,
+            awards: rain.awards.count, coins: rain.awards.reduce(0) { $0 + $1.coins }, pool: rain.settings.pool,
+            differences: rain.status == .running ? nil : RainAudit.differences(rain)))
+    }
+
+    public var agreeing: Int { entries.count { $0.differences?.isEmpty == true } }
+    public var disagreeing: Int { entries.count { $0.differences?.isEmpty == false } }
+    public var running: Int { entries.count { $0.differences == nil } }
+
+    /// One line of totals over the replayed rains.
+    public var summary: String {
+        let replayed = entries.filter { $0.differences != nil }
+        return "\(entries.count) rain(s): \(agreeing) replayed identically, \(disagreeing) disagree, "
+            + "\(running) still running (not replayed); \(replayed.reduce(0) { $0 + $1.awards }) awards and "
+            + "\(replayed.reduce(0) { $0 + $1.coins }) coins checked"
+    }
+
+    /// The report as JSON (docs/operations.md, "Auditing a night of rains").
+    public func report(ledger: String) -> JSONValue {
+        let rains: [JSONValue] = entries.map { entry in
+            let verdict: JSONValue = switch entry.differences {
+            case nil: "running"
+            case let differences? where differences.isEmpty: "agrees"
+            default: "disagrees"
+            }
+            return [
+                "rain": .number(Double(entry.id)), "room": .string(entry.room), "status": .string(entry.status.rawValue),
+                "verdict": verdict, "seed": .number(Double(entry.seed)), "prizes": .number(Double(entry.prizes)),
+                "awards": .number(Double(entry.awards)), "coins": .number(Double(entry.coins)),
+                "pool": .number(Double(entry.pool)), "differences": .array((entry.differences ?? []).map { .string($0) }),
+            ]
+        }
+        return [
+            "ledger": .string(ledger), "rains": .array(rains),
+            "agreeing": .number(Double(agreeing)), "disagreeing": .number(Double(disagreeing)),
+            "running": .number(Double(running)),
+        ]
+    }
+}
