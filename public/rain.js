@@ -523,7 +523,8 @@ function showResults(data) {
   state.leaderboard = null;
   const claimed = data.claimed ?? 0;
   const packets = typeof data.packets === 'number' ? data.packets : null;
-  markChinese(results.summary, t.summary(claimed, packets, data.awarded ?? 0));
+  const stopped = typeof data.stoppedAt === 'number' ? `${t.stopped} ` : '';
+  markChinese(results.summary, stopped + t.summary(claimed, packets, data.awarded ?? 0));
   if (spectator || !state.player) results.mine.textContent = '';
   else markChinese(results.mine, rainCoins > 0 ? t.wonThisRain(rainCoins) : t.noCoins);
   if (spectator || !state.player) results.total.textContent = '';

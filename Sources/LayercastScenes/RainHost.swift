@@ -25,6 +25,8 @@ public final class RainHost: SceneHost {
     private var wasIdle = true
     /// Taps allowed per player during the running rain (its `tapRate`), reset by each rain.
     private var taps: [String: RateLimiter] = [:]
+    /// Whether an operator stopped the running rain (it is recorded interrupted), reset by each rain.
+    private var stopped = false
 
     init(scene: RainScene, stage: SceneStage, options: SceneOptions, services: SceneServices) {
         self.scene = scene
@@ -44,10 +46,44 @@ public final class RainHost: SceneHost {
     }
 
     /// `POST /api/rooms/{room}/rain`: starts a rain with the body's settings (201).
+    /// `POST /api/rooms/{room}/stop-rain`: stops the rain counting down or falling (200).
     public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
-        RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed())
+        if command == "stop-rain" { return stopRain(in: room).map { CommandAnswer(status: 200, $0) } }
+        return RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed())
             .flatMap { startRain($0, in: room) }
             .map { CommandAnswer(status: 201, $0) }
+    }
+
+    /// Stops the running rain now (RainScene.stopRain) and records it interrupted; the claims it
+    /// made stand. Refused (409 `no_rain`) unless a rain is counting down or falling.
+    func stopRain(in room: any HostedRoom) -> Result<JSONValue, APIError> {
+        guard let id = running, scene.phase == .countdown || scene.phase == .raining else {
+            return .failure(APIError(409, "no_rain", "room \(room.name) has no rain counting down or falling"))
+        }
+        stage.advance(to: room.mediaTime(at: room.now))
+        stage.run { _ = scene.stopRain() }
+        stopped = true
+        logger.warning("rain stopped by the operator", metadata: ["room": "\(room.name)", "rain": "\(id)"])
+        recordEnd(of: id, in: room)
+        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene lost rain \(id)")) }
+        return .success([
+            "rain": .number(Double(id)), "room": .string(room.name),
+            "status": .string(running == nil ? "interrupted" : "running"),
+            "stoppedAt": .number(rain.stoppedAt ?? stage.now),  // as in the scene's results event
+            "claimed": .number(Double(rain.claimed.count)), "awarded": .number(Double(rain.awarded)),
+        ])
+    }
+
+    /// Records the end of rain `id` (interrupted when an operator stopped it); on failure it stays
+    /// `running` here and the next tick tries again.
+    private func recordEnd(of id: Int64, in room: any HostedRoom) {
+        do {
+            try rains.end(id, interrupted: stopped)
+            running = nil
+            logger.info(stopped ? "rain recorded interrupted" : "rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
+        } catch {
+            logger.error("ledger could not end a rain; retrying next tick", metadata: ["rain": "\(id)", "error": "\(error)"])
+        }
     }
 
     /// Starts a rain now, with a fresh secret salt and its per-player limits settled over the
@@ -73,6 +109,7 @@ public final class RainHost: SceneHost {
         stage.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
         running = id
         taps = [:]
+        stopped = false
         logger.info("rain started", metadata: ["room": "\(room.name)", "rain": "\(id)", "commitment": "\(commitment.digest)"])
         guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene did not start rain \(id)")) }
         return .success([
@@ -111,15 +148,7 @@ public final class RainHost: SceneHost {
     public func ticked(in room: any HostedRoom) -> [SceneEvent] {
         let now = room.now
         if idleSince == nil { idleSince = now }
-        if let id = running, scene.phase == .results || scene.phase == .idle {
-            do {
-                try rains.end(id, interrupted: false)
-                running = nil
-                logger.info("rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
-            } catch {
-                logger.error("ledger could not end a rain; retrying next tick", metadata: ["rain": "\(id)", "error": "\(error)"])
-            }
-        }
+        if let id = running, scene.phase == .results || scene.phase == .idle { recordEnd(of: id, in: room) }
         guard scene.phase == .idle, running == nil else {
             idleSince = now
             wasIdle = false
@@ -215,6 +244,7 @@ public final class RainHost: SceneHost {
         scene = rebuilt.scene
         running = rain.id
         taps = [:]
+        stopped = false
         return .resumed
     }
 

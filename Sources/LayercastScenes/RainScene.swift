@@ -51,8 +51,9 @@ import LayercastSceneKit
 /// Events (`data` is a JSON object):
 /// - `rain`, to the room, client nil, at every phase change:
 ///   `{"phase":"countdown"|"raining"|"results","rain":id,"duration":d,"packets":n,"countdownAt":s,
-///   "startsAt":s+5,"endsAt":s+5+d}`, for `results` also `"claimed":count,"awarded":coins`;
-///   for `idle` only `{"phase":"idle","rain":id}`.
+///   "startsAt":s+5,"endsAt":s+5+d}`, for `results` also `"claimed":count,"awarded":coins`
+///   and, when an operator stopped the rain (`stopRain`), `"stoppedAt":t`; for `idle` only
+///   `{"phase":"idle","rain":id}`.
 /// - `award`, to the room, client = the tapper, from `confirm`:
 ///   `{"rain":id,"packet":i,"player":p,"name":name,"coins":c,"total":total,"x":x,"y":y}`.
 /// - `tap`, to the tapper only (audience `.client`): `{"result":"award"|"taken"|"miss"|"closed",
@@ -113,6 +114,8 @@ public final class RainScene: Scene {
         public var tallies: [String: RainTally] = [:]
         /// What the rain published before it started.
         public var commitment: RainCommitment
+        /// When an operator stopped it (`stopRain`), media time; nil for a rain that ran its course.
+        public var stoppedAt: CFTimeInterval?
 
         /// Coins paid so far.
         public var awarded: Int { paid.values.reduce(0, +) }
@@ -170,8 +173,8 @@ public final class RainScene: Scene {
     private var phaseTimer: SceneTimer?
     private var events: [SceneEvent] = []
 
-    /// The admin command that starts a rain.
-    public static var commands: [String] { ["rain"] }
+    /// The admin commands: `rain` starts a rain, `stop-rain` stops the one counting down or falling.
+    public static var commands: [String] { ["rain", "stop-rain"] }
 
     /// The fairness rules a claim may be refused under.
     public static var tapRules: [String] { RainRule.allCases.map(\.rawValue) }
@@ -336,6 +339,22 @@ public final class RainScene: Scene {
         packetLayers.removeValue(forKey: index)?.removeFromSuperlayer()
     }
 
+    /// Stops the rain counting down or falling, now (`CACurrentMediaTime()`; call inside the
+    /// room's context): the countdown goes and no packet falls, or the packets go as at the rain's
+    /// end; either way the results phase follows, with `stoppedAt` set. Claims already made stand;
+    /// no tap claims anything after. Returns false, changing nothing, in any other phase.
+    @discardableResult
+    public func stopRain() -> Bool {
+        guard phase == .countdown || phase == .raining else { return false }
+        rain?.stoppedAt = CACurrentMediaTime()
+        countdownTimer?.invalidate()
+        countdownLab?.removeFromSuperlayer()
+        countdownLab = nil
+        phaseTimer?.invalidate()
+        endAnimation()
+        return true
+    }
+
     /// The seed's endAnimation: stop spawning and remove every packet's animations (packets still
     /// falling jump back above the screen), then remove the packets themselves.
     private func endAnimation() {
@@ -387,6 +406,7 @@ public final class RainScene: Scene {
             data["claimed"] = .number(Double(rain.claimed.count))
             data["awarded"] = .number(Double(rain.awarded))
         }
+        if phase != .idle, let stoppedAt = rain.stoppedAt { data["stoppedAt"] = .number(stoppedAt) }
         // The packets have stopped: the secret that decided them is revealed.
         if phase == .results || phase == .idle {
             data["seed"] = .number(Double(rain.settings.seed))

@@ -159,6 +159,22 @@ private func clearPacket(_ h: Harness, at t: CFTimeInterval, where accept: (Int)
     return nil
 }
 
+/// Claims and confirms up to `count` free packets for `player`, one look every 0.5 s from
+/// `t` (left at the time of the next look), until 20 s.
+private func claim(_ count: Int, by player: String, in h: Harness, from t: inout CFTimeInterval) -> [RainClaim] {
+    var claims: [RainClaim] = []
+    while claims.count < count, t < 20 {
+        h.advance(to: t)
+        if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
+           case .claim(let claim) = h.resolve(free.point, at: t, by: player) {
+            h.confirm(claim, player: player)
+            claims.append(claim)
+        }
+        t += 0.5
+    }
+    return claims
+}
+
 @Suite("Rain scene")
 struct RainSceneTests {
     // MARK: Catalogue and tree
@@ -321,6 +337,51 @@ struct RainSceneTests {
         // Nothing spawns during the results.
         h.advance(to: 30)
         #expect(h.livePackets.isEmpty && h.scene.spawned == 80)
+    }
+
+    // MARK: Stopping
+
+    @Test func aStopInTheCountdownLetsNoPacketFall() throws {
+        let h = Harness()
+        h.start(at: 0)
+        h.advance(to: 2.5)
+        #expect(h.context.run { h.scene.stopRain() })
+        h.events += h.scene.takeEvents()
+        #expect(h.scene.phase == .results && h.scene.countdownLab == nil)
+        #expect(h.scene.layer.sublayers?.map(\.name) == ["packets", "labels"])
+        let results = try #require(h.takeEvents().last?.data.objectValue)
+        #expect(results["phase"] == "results" && results["stoppedAt"] == 2.5 && results["claimed"] == 0)
+        #expect(results["seed"] == 2024)   // it is over: the secret is revealed
+        h.advance(to: 9)   // the countdown's timer would have started the rain at 5
+        #expect(h.scene.spawned == 0 && h.livePackets.isEmpty && h.resolve(CGPoint(x: 200, y: 300), at: 9) == .closed)
+        h.advance(to: 12.5)   // results for 10 s from the stop
+        #expect(h.scene.phase == .idle && h.scene.rain == nil)
+    }
+
+    @Test func aStopWhileRainingKeepsTheClaimsAndClosesTheRest() throws {
+        let h = Harness()
+        h.start(at: 0)
+        var t = 6.0
+        let won = claim(2, by: "p1", in: h, from: &t)
+        #expect(won.count == 2)
+        h.advance(to: t)
+        let spawned = h.scene.spawned
+        let falling = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
+        #expect(h.context.run { h.scene.stopRain() })
+        #expect(!h.context.run { h.scene.stopRain() })   // once
+        h.events += h.scene.takeEvents()
+        #expect(h.scene.phase == .results && h.livePackets.isEmpty)
+        #expect(h.resolve(falling.point, at: t) == .closed)
+        let rain = try #require(h.scene.rain)
+        #expect(rain.stoppedAt == t && rain.claimed.count == 2 && rain.awarded == won.reduce(0) { $0 + $1.coins })
+        let results = try #require(h.takeEvents().last?.data.objectValue)
+        #expect(results["stoppedAt"] == .number(t) && results["claimed"] == 2 && results["endsAt"] == 25)
+        h.advance(to: 24.999, step: 0.25)
+        #expect(h.scene.spawned == spawned)   // the spawn timer is gone
+        h.advance(to: t + 10)
+        #expect(h.scene.phase == .idle)
+        #expect(h.takeEvents().last?.data.objectValue?["stoppedAt"] == nil)   // idle says only the rain's id and secret
+        #expect(!h.context.run { h.scene.stopRain() })
     }
 
     // MARK: Packets
@@ -796,28 +857,12 @@ struct RainSceneTests {
         #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "too_soon", "packet": 0, "id": 3], client: "c1", audience: .client)])
     }
 
-    /// Claims and confirms up to `count` free packets for `player`, one look every 0.5 s from
-    /// `t` (left at the time of the next look), until 20 s.
-    private static func claim(_ count: Int, by player: String, in h: Harness, from t: inout CFTimeInterval) -> [RainClaim] {
-        var claims: [RainClaim] = []
-        while claims.count < count, t < 20 {
-            h.advance(to: t)
-            if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
-               case .claim(let claim) = h.resolve(free.point, at: t, by: player) {
-                h.confirm(claim, player: player)
-                claims.append(claim)
-            }
-            t += 0.5
-        }
-        return claims
-    }
-
     @Test func aPlayerAtALimitIsRefusedAndThePacketStaysFree() throws {
         let h = Harness()
         let rain = RainSettings(seed: 2024, maxAwardsPerPlayer: 2, minVisible: 0)
         h.start(at: 0, rain)
         var t = 6.0
-        let won = Self.claim(2, by: "bot", in: h, from: &t)
+        let won = claim(2, by: "bot", in: h, from: &t)
         #expect(won.count == 2 && h.scene.rain?.tallies["bot"]?.packets == 2)
         h.advance(to: t)
         let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
@@ -837,7 +882,7 @@ struct RainSceneTests {
         let rain = RainSettings(pool: 800, winners: 80, minCoins: 10, maxCoins: 10, seed: 2024, maxCoinsPerPlayer: 25, minVisible: 0)
         h.start(at: 0, rain)
         var t = 6.0
-        #expect(Self.claim(3, by: "bot", in: h, from: &t).map(\.coins) == [10, 10, 5])
+        #expect(claim(3, by: "bot", in: h, from: &t).map(\.coins) == [10, 10, 5])
         #expect(h.scene.rain?.tallies["bot"]?.coins == 25)
         #expect(h.scene.rain?.awarded == 25)
         h.advance(to: t)

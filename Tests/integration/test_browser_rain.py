@@ -429,3 +429,21 @@ def test_tap_answers_stay_on_the_stage_and_are_legible(phone, console, rain_serv
         ratio = label_contrast(drv.get_screenshot_as_png(), label)
         assert ratio >= 4.5, (edge, label["text"], ratio)
     assert console.severe() == [], console.severe()
+
+
+def test_rain_page_says_when_the_operator_stopped_the_rain(phone, console, rain_server, room):
+    drv = phone
+    drv.get(f"{rain_server.base_url}rain.html?room={room}&role=spectator")
+    wait_until(lambda: rain_state(drv).get("connected"), 15, "the spectator page to join", 0.2)
+    start_rain(rain_server, room)
+    wait_until(lambda: rain_state(drv).get("phase") == "raining", 10, "the rain to start", 0.1)
+    stopped = http_post(rain_server.base_url, f"/api/rooms/{room}/stop-rain", b"",
+                        headers={"Authorization": f"Bearer {ADMIN}"})
+    assert stopped.status == 200, (stopped, stopped.body)
+    wait_until(lambda: rain_state(drv).get("phase") == "results", 5, "the results after the stop", 0.1)
+    assert js(drv, "return !document.getElementById('results').hidden;"), "results card hidden"
+    summary = text_of(drv, "results-summary")
+    assert summary.startswith(("The organiser ended this rain early. ", "主办方提前结束了本场红包雨。 ")), summary
+    wait_until(lambda: not [i for i in js(drv, "return window.layercastView.items();") if PACKET.match(i.get("name") or "")],
+               2, "the packets to go from the screen", 0.1)
+    assert console.severe() == [], console.severe()

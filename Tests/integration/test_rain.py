@@ -524,6 +524,45 @@ def test_replay_audits_every_rain_of_a_night_in_one_run(start_server, tmp_path):
     assert alone.returncode == 0 and json.loads(alone.stdout)["rains"][0]["verdict"] == "agrees", alone.stdout
 
 
+def stop_rain(srv, room: str, token: str = ADMIN):
+    return http_post(srv.base_url, f"/api/rooms/{room}/stop-rain", b"", headers={"Authorization": f"Bearer {token}"})
+
+
+def test_an_operator_stops_a_rain_and_its_awards_stand(start_server, tmp_path):
+    """`stop-rain` (protocol.md, Admin API): the packets go, the results follow with `stoppedAt`,
+    every later tap is closed, the awards made stay in the ledger, the rain is recorded
+    interrupted, and the replay agrees; a stop with no rain falling is 409 `no_rain`."""
+    data = tmp_path / "ledger"
+    srv = rain_server(start_server, "--data", str(data))
+    room = unique_room("stop")
+    assert stop_rain(srv, room).json()["error"] == "no_rain"
+    player = connect_player(srv, room)
+    rain = start_rain(srv, room, duration=30, winners=120, pool=1200, minCoins=10, maxCoins=10, seed=31)
+    wait_phase(player, "raining", COUNTDOWN + 3)
+    play([player], time.monotonic() + 3)
+    assert stop_rain(srv, room, token="wrong-token-0123456789").status == 401
+    stopped = stop_rain(srv, room)
+    assert stopped.status == 200, stopped.body
+    answer = stopped.json()
+    heard = events(player, "award")
+    assert heard, "no award before the stop"
+    assert (answer["rain"], answer["room"], answer["status"]) == (rain["rain"], room, "interrupted")
+    assert rain["startsAt"] < answer["stoppedAt"] < rain["endsAt"]
+    results = wait_phase(player, "results", 2)
+    assert results["stoppedAt"] == answer["stoppedAt"] and abs(results["endsAt"] - rain["endsAt"]) < 1e-6
+    assert results["claimed"] == answer["claimed"] == len(heard)
+    assert results["awarded"] == answer["awarded"] == 10 * len(heard)
+    assert stop_rain(srv, room).status == 409   # already in its results
+    player.tap(200, 300, tap_id=99)
+    assert player.wait_event("tap", lambda m: m["data"].get("id") == 99, 3)["data"]["result"] == "closed"
+    document = rain_document(srv, rain["rain"])
+    assert document["status"] == "interrupted" and document["endedAt"]
+    assert sorted(a["packet"] for a in document["awards"]) == sorted(e["data"]["packet"] for e in heard)
+    player.close()
+    result = replay(data, rain["rain"])
+    assert result.returncode == 0 and "interrupted" in result.stdout, result.stdout + result.stderr
+
+
 def test_taps_outside_a_rain_and_on_nothing_are_answered(start_server):
     srv = rain_server(start_server)
     room = unique_room("answers")
