@@ -37,7 +37,9 @@ extension Server {
             return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
         }
         pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
-        return (length ?? 0) == 0 ? completePost(wsi) : 0
+        // An explicit `Content-Length: 0` gets its HTTP_BODY_COMPLETION from lws right after this
+        // callback (lws_http_action); a POST without the header gets none, so it completes here.
+        return length == nil ? completePost(wsi) : 0
     }
 
     /// A piece of a POST body.

@@ -200,6 +200,24 @@ def test_twenty_players_on_three_nodes_share_one_rain_and_one_ledger(start_clust
     close_all(players + spectators)
 
 
+def test_a_stop_asked_of_any_node_stops_the_rain_on_its_origin(start_cluster, room):
+    """`stop-rain` sent to a node that is not the room's origin is done by the origin: every
+    node's spectator sees the results with `stoppedAt`, and the ledger has the rain interrupted."""
+    cluster = start_cluster(2, "--admin-token", ADMIN, "--rain-every", "0")
+    spectators = [spectate(node, room, "rain") for node in cluster.nodes]
+    origin = cluster.origin(room)
+    other = next(node for node in cluster.nodes if node is not origin)
+    rain = start_rain(origin, room, duration=30, seed=5)
+    wait_phase(spectators[0], "raining", COUNTDOWN + 3)
+    stopped = http_post(other.base_url, f"/api/rooms/{room}/stop-rain", b"", headers={"Authorization": f"Bearer {ADMIN}"})
+    assert stopped.status == 200, stopped.body
+    assert (stopped.json()["rain"], stopped.json()["status"]) == (rain["rain"], "interrupted")
+    for spectator in spectators:
+        assert wait_phase(spectator, "results", 3)["stoppedAt"] == stopped.json()["stoppedAt"], spectator.url
+    assert rain_document(other, rain["rain"])["status"] == "interrupted"
+    close_all(spectators)
+
+
 def test_sigkill_of_the_origin_moves_the_room_and_loses_no_confirmed_award(start_cluster, room):
     """(c) Frames resume on the other nodes within 3 s on the same sockets, a full frame first;
     the rain that ran on the dead origin goes on on the new one and finishes (docs/cluster.md,
