@@ -18,19 +18,32 @@ public struct LedgerAudit {
         /// `RainAudit.differences`: empty when the replay agrees; nil when not replayed (running).
         public let differences: [String]?
 
+        public var verdict: Verdict {
+            guard let differences else { return .running }
+            return differences.isEmpty ? .agrees : .disagrees
+        }
+
         /// The line `layercast replay` prints for it, then one indented line per difference.
         public var lines: [String] {
-            switch differences {
-            case nil:
+            switch verdict {
+            case .running:
                 return ["rain \(id) (running): not replayed, it is still running"]
-            case let differences? where differences.isEmpty:
+            case .agrees:
                 return ["rain \(id) (\(status.rawValue), seed \(seed)): plan of \(prizes) prizes agrees; "
                     + "\(awards) awards, \(coins) coins, replayed identically"]
-            case let differences?:
+            case .disagrees:
+                let differences = differences ?? []
                 return ["rain \(id): the replay disagrees with the ledger in \(differences.count) place(s):"]
                     + differences.map { "  \($0)" }
             }
         }
+    }
+
+    /// What the replay of one rain found.
+    public enum Verdict: String, Sendable {
+        case agrees, disagrees
+        /// Not replayed: the rain is still running.
+        case running
     }
 
     public private(set) var entries: [Entry] = []
@@ -45,13 +58,13 @@ public struct LedgerAudit {
             differences: rain.status == .running ? nil : RainAudit.differences(rain)))
     }
 
-    public var agreeing: Int { entries.count { $0.differences?.isEmpty == true } }
-    public var disagreeing: Int { entries.count { $0.differences?.isEmpty == false } }
-    public var running: Int { entries.count { $0.differences == nil } }
+    public var agreeing: Int { entries.count { $0.verdict == .agrees } }
+    public var disagreeing: Int { entries.count { $0.verdict == .disagrees } }
+    public var running: Int { entries.count { $0.verdict == .running } }
 
     /// One line of totals over the replayed rains.
     public var summary: String {
-        let replayed = entries.filter { $0.differences != nil }
+        let replayed = entries.filter { $0.verdict != .running }
         return "\(entries.count) rain(s): \(agreeing) replayed identically, \(disagreeing) disagree, "
             + "\(running) still running (not replayed); \(replayed.reduce(0) { $0 + $1.awards }) awards and "
             + "\(replayed.reduce(0) { $0 + $1.coins }) coins checked"
@@ -60,14 +73,9 @@ public struct LedgerAudit {
     /// The report as JSON (docs/operations.md, "Auditing a night of rains").
     public func report(ledger: String) -> JSONValue {
         let rains: [JSONValue] = entries.map { entry in
-            let verdict: JSONValue = switch entry.differences {
-            case nil: "running"
-            case let differences? where differences.isEmpty: "agrees"
-            default: "disagrees"
-            }
-            return [
+            [
                 "rain": .number(Double(entry.id)), "room": .string(entry.room), "status": .string(entry.status.rawValue),
-                "verdict": verdict, "seed": .number(Double(entry.seed)), "prizes": .number(Double(entry.prizes)),
+                "verdict": .string(entry.verdict.rawValue), "seed": .number(Double(entry.seed)), "prizes": .number(Double(entry.prizes)),
                 "awards": .number(Double(entry.awards)), "coins": .number(Double(entry.coins)),
                 "pool": .number(Double(entry.pool)), "differences": .array((entry.differences ?? []).map { .string($0) }),
             ]

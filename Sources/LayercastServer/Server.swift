@@ -274,7 +274,7 @@ public final class Server: @unchecked Sendable {
     private func writeWoken() {
         for id in tickWakes {
             guard let wsi = id.handle else { continue }
-            guard lws_partial_buffered(wsi) == 0 else {
+            guard canWrite(id) else {
                 lws_callback_on_writable(wsi)
                 continue
             }
@@ -327,7 +327,7 @@ public final class Server: @unchecked Sendable {
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
-        case .message(let message): return writeFrame(message, to: wsi, deflates: id.transportFlags & Self.deflates != 0) ? 0 : -1
+        case .message(let message): return writeFrame(message, to: wsi, deflates: id.deflates) ? 0 : -1
         case .close(let code, let reason): return close(wsi, code: Int32(code), reason: reason)
         }
     }
@@ -369,7 +369,7 @@ extension Server: HubTransport {
     }
 
     public func write(_ message: EncodedMessage, to client: ClientID) -> Bool {
-        guard let wsi = client.handle, writeFrame(message, to: wsi, deflates: client.transportFlags & Self.deflates != 0) else {
+        guard let wsi = client.handle, writeFrame(message, to: wsi, deflates: client.deflates) else {
             drop(client)
             return false
         }
@@ -379,4 +379,9 @@ extension Server: HubTransport {
     public func drop(_ client: ClientID) {
         if let wsi = client.handle { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
     }
+}
+
+private extension ClientID {
+    /// The connection took permessage-deflate (`Server.deflates` in its flags).
+    var deflates: Bool { transportFlags & Server.deflates != 0 }
 }

@@ -375,7 +375,7 @@ struct RainSceneTests {
         let rain = try #require(h.scene.rain)
         #expect(rain.stoppedAt == t && rain.claimed.count == 2 && rain.awarded == won.reduce(0) { $0 + $1.coins })
         let results = try #require(h.takeEvents().last?.data.objectValue)
-        #expect(results["stoppedAt"] == .number(t) && results["claimed"] == 2 && results["endsAt"] == 25)
+        #expect(results["stoppedAt"] == .number(t) && results["claimed"] == 2 && results["endsAt"] == 25)   // the planned end: 5 s of countdown and 20 s of rain
         h.advance(to: 24.999, step: 0.25)
         #expect(h.scene.spawned == spawned)   // the spawn timer is gone
         h.advance(to: t + 10)
