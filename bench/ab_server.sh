@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 before=$1 after=$2 clients=${3:-2000} rounds=${4:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cc -O2 -o "$work/spectators" bench/spectators.c
+cc -O2 -o "$work/spectators" bench/spectators.c -lz
 cc -O2 -o "$work/floor" bench/floor.c
 run() {  # run BINARY: one measurement, as JSON on stdout ("floor": the send-only floor)
     local port=$((18000 + RANDOM % 1000))

@@ -438,7 +438,7 @@ def build_spectators() -> None:
     if compiler is None:
         sys.exit("cluster: no C compiler: run scripts/install-deps.sh --bench")
     TOOLS.mkdir(exist_ok=True)
-    subprocess.run([compiler, "-O2", "-Wall", "-o", str(TOOLS / "spectators"), str(HERE / "spectators.c")], check=True)
+    subprocess.run([compiler, "-O2", "-Wall", "-o", str(TOOLS / "spectators"), str(HERE / "spectators.c"), "-lz"], check=True)
 
 
 def say(text: str) -> None:

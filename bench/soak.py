@@ -67,6 +67,31 @@ def open_fds(pid: int) -> int:
     return len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def fd_listing(pid: int) -> list[str]:
+    """Each open fd of `pid` with what it points at (socket:[inode], a file...)."""
+    listing = []
+    for fd in sorted(os.listdir(f"/proc/{pid}/fd"), key=int):
+        try:
+            listing.append(f"{fd} -> {os.readlink(f'/proc/{pid}/fd/{fd}')}")
+        except OSError:
+            listing.append(f"{fd} -> (gone)")
+    return listing
+
+
+def settled_fds(pid: int, baseline: int, timeout: float = 15.0) -> int:
+    """The open fds once the soak's clients have gone: a connection still closing when the last
+    minute ends holds its fd a moment longer, so wait (at most `timeout` s) until they are back at
+    `baseline`. Prints /proc/PID/fd when they do not come back."""
+    deadline = time.monotonic() + timeout
+    while (count := open_fds(pid)) > baseline and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if count > baseline:
+        print(f"soak: {count} fds {timeout:.0f} s after the last client left, against {baseline} at the start:", flush=True)
+        for line in fd_listing(pid):
+            print(f"           {line}", flush=True)
+    return count
+
+
 def request(base: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(base + path, data=data, method="GET" if body is None else "POST",
@@ -181,7 +206,7 @@ def main() -> int:
                   f"connections {figures['connections']:4d}  errors {figures['errors']}", flush=True)
             for problem in figures["problems"]:
                 print(f"           {problem}", flush=True)
-        final_fds = open_fds(proc.pid)
+        final_fds = settled_fds(proc.pid, baseline_fds)
     finally:
         proc.terminate()
         try:

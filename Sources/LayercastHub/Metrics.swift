@@ -23,12 +23,14 @@ public struct Metrics {
     var claimRefusals: [String: Int]
     /// Requests refused by a per-address limit, by rule.
     var hostRefusals: [HostLimits.Rule: Int] = [:]
-    /// HTTP requests refused before any handler (RequestFraming, the body timeout), by reason.
+    /// HTTP requests refused before any handler (RequestFraming, the head and body timeouts, a peer
+    /// gone before its head was whole), by reason.
     public var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
     /// JSON API answers with an error (`{"error": code}`), by code.
     public var apiErrors: [String: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
-    public var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0]
+    public var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0,
+                                                     "invalid_utf8": 0, "protocol_error": 0]
     /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
     var takeovers: [TakeoverOutcome: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
@@ -77,7 +79,7 @@ extension Metrics {
     /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
     public static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
                                      "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",
-                                     "subprotocol", "head_too_large", "body_timeout"]
+                                     "subprotocol", "head_too_large", "head_timeout", "peer_gone", "body_timeout"]
 }
 
 /// A Prometheus histogram with fixed upper bounds.

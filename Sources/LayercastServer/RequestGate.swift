@@ -2,7 +2,9 @@
 /// control off) until the whole head has arrived in the socket and passed `RequestFraming`
 /// (Server+Gate.swift). A timer looks at them every `interval` while there are any.
 final class RequestGate {
-    var held: Set<OpaquePointer> = []
+    /// Each held connection with the time (monotonic seconds) its head must be whole by: `--head-timeout`
+    /// after it was accepted, then after its first byte once one has arrived.
+    var held: [OpaquePointer: HeldRequest] = [:]
     /// Connections whose answer lws is still sending; held once it is out.
     var flushing: Set<OpaquePointer> = []
     /// The request target of each WebSocket handshake let through, as sent, until the
@@ -15,4 +17,10 @@ final class RequestGate {
     static let interval = 0.002
     /// The largest request head read; a longer one is refused with 431.
     static let maxHead = 16 * 1024
+}
+
+/// A connection the gate holds: when its request head is due whole, and whether any of it has come.
+struct HeldRequest {
+    var deadline: Double
+    var started: Bool
 }

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import LayercastPlatform
 
 // Strict request framing in front of every handler (docs/protocol.md, "Strict requests"): each
 // HTTP connection is held, unread by lws, until the head of its next request is in the socket
@@ -10,7 +11,7 @@ extension Server {
     /// connection.
     func hold(_ wsi: OpaquePointer) {
         lws_rx_flow_control(wsi, 0)
-        gate.held.insert(wsi)
+        gate.held[wsi] = HeldRequest(deadline: monotonicSeconds() + configuration.headTimeoutSeconds, started: false)
         guard !gate.scheduled else { return }
         gate.scheduled = true
         gateTimer.schedule(after: RequestGate.interval)
@@ -43,39 +44,30 @@ extension Server {
     /// Forgets a connection lws has closed.
     func forgetHeld(_ wsi: OpaquePointer) {
         deferredAnswers[wsi] = nil
-        gate.held.remove(wsi)
+        gate.held[wsi] = nil
         gate.flushing.remove(wsi)
         gate.handshakeTargets[wsi] = nil
     }
 
-    /// Looks at every held socket: a whole head is judged, a partial one waits (lws's own
-    /// timeout ends a client that never finishes it), an ended socket goes back to lws.
+    /// Looks at every held socket, with one `poll` for all of them: a whole head is judged; a socket
+    /// whose peer has gone before its head was whole is closed at once; a partial head waits until `--head-timeout` after
+    /// its first byte (a silent connection, after it was accepted), however slowly it drips, and is
+    /// then answered 408.
     func inspectHeldRequests() {
         gate.scheduled = false
+        let now = monotonicSeconds()
+        let held = Array(gate.held.keys)
+        var polls = held.map { pollfd(fd: lws_get_socket_fd($0), events: Int16(POLLIN) | Self.peerHungUp, revents: 0) }
+        if poll(&polls, nfds_t(polls.count), 0) < 0 { polls.indices.forEach { polls[$0].revents = 0 } }
         var buffer = [UInt8](repeating: 0, count: RequestGate.maxHead)
-        for wsi in gate.held {
-            let count = recv(lws_get_socket_fd(wsi), &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
-            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
-            guard count > 0 else {
-                release(wsi)
-                continue
-            }
-            guard let parsed = RequestHead.parse(buffer.prefix(count)) else {
-                if count == buffer.count {
-                    refuseRequest(wsi, RequestRefusal(status: 431, reason: "head_too_large",
-                                               message: "the request head is over \(RequestGate.maxHead) bytes"))
-                }
-                continue
-            }
-            switch parsed.head {
-            case .failure(let refusal): refuseRequest(wsi, refusal)
-            case .success(let head):
-                if let refusal = RequestFraming.refusal(for: head) {
-                    refuseRequest(wsi, refusal)
-                } else {
-                    if RequestFraming.isHandshake(head) { gate.handshakeTargets[wsi] = head.target }
-                    release(wsi)
-                }
+        for (wsi, polled) in zip(held, polls) {
+            if polled.revents & Int16(POLLIN) != 0 { inspect(wsi, buffer: &buffer, now: now) }
+            guard let request = gate.held[wsi] else { continue }
+            if polled.revents & (Self.peerHungUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 {
+                dropGone(wsi)
+            } else if now >= request.deadline {
+                let message = "the request head did not arrive whole within \(configuration.headTimeoutSeconds) s"
+                refuseRequest(wsi, RequestRefusal(status: 408, reason: "head_timeout", message: message))
             }
         }
         if !gate.held.isEmpty {
@@ -84,14 +76,51 @@ extension Server {
         }
     }
 
+    /// Judges the head waiting in `wsi`'s socket, if it is whole; the first byte starts its timeout.
+    private func inspect(_ wsi: OpaquePointer, buffer: inout [UInt8], now: Double) {
+        let count = recv(lws_get_socket_fd(wsi), &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        guard count > 0 else { return }
+        if gate.held[wsi]?.started == false {
+            gate.held[wsi] = HeldRequest(deadline: now + configuration.headTimeoutSeconds, started: true)
+        }
+        guard let parsed = RequestHead.parse(buffer.prefix(count)) else {
+            if count == buffer.count {
+                refuseRequest(wsi, RequestRefusal(status: 431, reason: "head_too_large",
+                                                  message: "the request head is over \(RequestGate.maxHead) bytes"))
+            }
+            return
+        }
+        switch parsed.head {
+        case .failure(let refusal): refuseRequest(wsi, refusal)
+        case .success(let head):
+            if let refusal = RequestFraming.refusal(for: head) {
+                refuseRequest(wsi, refusal)
+            } else {
+                if RequestFraming.isHandshake(head) { gate.handshakeTargets[wsi] = head.target }
+                release(wsi)
+            }
+        }
+    }
+
+    /// A held connection whose peer has closed or reset it before its head was whole: closed now,
+    /// its descriptor freed, counted as `peer_gone`.
+    private func dropGone(_ wsi: OpaquePointer) {
+        gate.held[wsi] = nil
+        hub.metrics.httpRefused["peer_gone", default: 0] += 1
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
+    }
+
+    /// Linux's POLLRDHUP (the peer shut down its side), which Glibc exports only under _GNU_SOURCE.
+    private static let peerHungUp: Int16 = 0x2000
+
     private func release(_ wsi: OpaquePointer) {
-        gate.held.remove(wsi)
+        gate.held[wsi] = nil
         lws_rx_flow_control(wsi, 1)
     }
 
     /// Answers a refused request on the socket itself (lws has read none of it) and closes.
     func refuseRequest(_ wsi: OpaquePointer, _ refusal: RequestRefusal) {
-        gate.held.remove(wsi)
+        gate.held[wsi] = nil
         hub.metrics.httpRefused[refusal.reason, default: 0] += 1
         logger.notice("refused request", metadata: ["status": "\(refusal.status)", "reason": "\(refusal.reason)"])
         let fd = lws_get_socket_fd(wsi)

@@ -54,10 +54,15 @@ public final class Server: @unchecked Sendable {
     private var tickWakes: [ClientID] = []
     /// Closes the hub asked for on the direct path, written by lws's writable callback.
     private var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
+    /// WebSockets whose close has begun, with the time their socket is closed if the client has
+    /// not answered by then (Server+Closing.swift). They are no longer hub clients.
+    var closingDeadlines: [OpaquePointer: Double] = [:]
+    /// The UTF-8 check of each text message whose fragments are still arriving.
+    private var partialText: [OpaquePointer: UTF8Validator] = [:]
 
     /// The hub client of each open WebSocket. The frame path does not look here: a client's id
     /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
-    private var clients: [OpaquePointer: ClientID] = [:]
+    var clients: [OpaquePointer: ClientID] = [:]
     private var nextClient: Int
     /// Join requests parsed at the handshake with the client's address, taken when the
     /// connection is established.
@@ -199,7 +204,7 @@ public final class Server: @unchecked Sendable {
         // The closes go out as lws drains them; `wake` bounds each turn, the tick being over.
         let wake = EventTimer(on: eventLoop) {}
         let deadline = monotonicSeconds() + 2
-        while !clients.isEmpty, monotonicSeconds() < deadline {
+        while !clients.isEmpty || !closingDeadlines.isEmpty, monotonicSeconds() < deadline {
             wake.schedule(after: 0.05)
             eventLoop.turn()
         }
@@ -254,7 +259,9 @@ public final class Server: @unchecked Sendable {
     /// that can take its frame at once, through `write(_:to:)`), and the clients it woke instead are
     /// written right after.
     func tick() {
-        expireSlowBodies(now: monotonicSeconds())
+        let now = monotonicSeconds()
+        expireSlowBodies(now: now)
+        expireClosings(now: now)
         ticking = true
         hub.tick()
         ticking = false
@@ -313,12 +320,26 @@ public final class Server: @unchecked Sendable {
         return ClientID(number, handle: wsi, transportFlags: UInt8(truncatingIfNeeded: flags))
     }
 
-    /// A fragment of a client's message, for the hub.
-    func receive(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
-        guard let id = client(wsi) else { return }
-        hub.receive(id, bytes, first: lws_is_first_fragment(wsi) != 0,
-                    final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0,
-                    binary: lws_frame_is_binary(wsi) != 0)
+    /// A fragment of a client's message, for the hub. Text must be UTF-8 as it arrives (RFC 6455
+    /// §8.1): the first byte that cannot be, or a message ending inside a character, fails the
+    /// connection with 1007. (lws 4.1.6's own check, LWS_SERVER_OPTION_VALIDATE_UTF8, would also drop
+    /// a close frame whose reason is not UTF-8 without answering it.) Returns what the lws callback returns.
+    func receive(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard let id = client(wsi) else { return 0 }
+        let first = lws_is_first_fragment(wsi) != 0
+        let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        let binary = lws_frame_is_binary(wsi) != 0
+        if !binary {
+            var text = first ? UTF8Validator() : partialText.removeValue(forKey: wsi) ?? UTF8Validator()
+            guard text.take(bytes), !final || text.isBetweenCharacters else {
+                hub.metrics.webSocketViolations["invalid_utf8", default: 0] += 1
+                logger.notice("websocket violation", metadata: ["client": "\(clientName(wsi) ?? "?")", "reason": "invalid_utf8"])
+                return close(wsi, code: 1007, reason: "text is not UTF-8", failing: true)
+            }
+            if !final { partialText[wsi] = text }
+        }
+        hub.receive(id, bytes, first: first, final: final, binary: binary)
+        return 0
     }
 
     /// Writes the hub's next message to a writable client, or its close. Returns -1 to close.
@@ -339,6 +360,8 @@ public final class Server: @unchecked Sendable {
     func closed(_ wsi: OpaquePointer) {
         pendingJoins[wsi] = nil
         closesDue[wsi] = nil
+        closingDeadlines[wsi] = nil
+        partialText[wsi] = nil
         guard let id = clients.removeValue(forKey: wsi) else { return }
         hub.disconnect(id)
     }
@@ -346,9 +369,12 @@ public final class Server: @unchecked Sendable {
     /// The protocol id (`c…`) of the client on `wsi`, for log lines.
     func clientName(_ wsi: OpaquePointer) -> String? { clients[wsi].flatMap(hub.clientName) }
 
-    private func close(_ wsi: OpaquePointer, code: Int32, reason: String) -> Int32 {
+    /// Queues a close frame for `wsi` and begins its close (`failing` it for breaking the protocol,
+    /// or not). Returns what the lws callback returns.
+    func close(_ wsi: OpaquePointer, code: Int32, reason: String, failing: Bool = false) -> Int32 {
         var bytes = Array(reason.utf8.prefix(120))
         lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), &bytes, bytes.count)
+        beginClosing(wsi, failing: failing)
         return -1
     }
 }

@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     public var stallTimeoutSeconds: Double = 10
     /// Seconds a POST body may take to arrive whole after its head; then 408 and close.
     public var bodyTimeoutSeconds: Double = 10
+    /// Seconds a request head may take to arrive whole from its first byte (or a connection to
+    /// send one, from its accept), however slowly it drips; then 408 and close (`--head-timeout`).
+    public var headTimeoutSeconds: Double = 10
     /// The most emitter particles one room's frame evaluates (docs/protocol.md, "Particles").
     public var maxParticles = 2_000
 

@@ -35,9 +35,11 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
     case LWS_CALLBACK_ESTABLISHED:
         server.establish(wsi)
     case LWS_CALLBACK_RECEIVE:
-        server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        return server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return server.writable(wsi)
+    case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
+        server.protocolDropped(wsi)
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         return server.peerClosing(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:

@@ -50,6 +50,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a POST body may take to arrive whole; a slower one gets 408 and is closed.")
     var bodyTimeout: Double = 10
 
+    @Option(help: "Seconds a request head may take to arrive whole from its first byte, however slowly it drips; a slower one gets 408 and is closed.")
+    var headTimeout: Double = 10
+
     @Option(help: "Directory of the award ledger (layercast.sqlite, unless --ledger says otherwise) and of player-id.key, created when missing.")
     var data = "data"
 
@@ -147,6 +150,7 @@ struct ServeCommand: ParsableCommand {
         guard roomIdle.isFinite, roomIdle >= 0 else { throw ValidationError("--room-idle must be a finite number ≥ 0") }
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
         guard bodyTimeout.isFinite, bodyTimeout > 0, bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be above 0 and at most 3600 seconds") }
+        guard headTimeout.isFinite, headTimeout > 0, headTimeout <= 3600 else { throw ValidationError("--head-timeout must be above 0 and at most 3600 seconds") }
         guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
         guard rainResults.isFinite, rainResults >= 0, rainResults <= 3600 else { throw ValidationError("--rain-results must be 0…3600 seconds") }
         guard Self.limit(rainMaxAwards) != nil else { throw ValidationError("--rain-max-awards must be auto or an integer ≥ 0") }
@@ -238,6 +242,7 @@ struct ServeCommand: ParsableCommand {
         configuration.roomIdleSeconds = roomIdle
         configuration.stallTimeoutSeconds = stallTimeout
         configuration.bodyTimeoutSeconds = bodyTimeout
+        configuration.headTimeoutSeconds = headTimeout
         configuration.dataDirectory = data
         configuration.ledger = try ledgerLocation
         configuration.adminToken = resolvedAdminToken

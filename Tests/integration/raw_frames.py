@@ -6,7 +6,7 @@ import struct
 from dataclasses import dataclass, field
 from typing import NoReturn
 
-TEXT, CLOSE = 0x1, 0x8
+TEXT, CLOSE, PONG = 0x1, 0x8, 0xA
 MAX_PAYLOAD = 1 << 22    # no message of ours comes near this; a larger length is a corrupt header
 
 
@@ -27,8 +27,8 @@ class Frame:
 @dataclass
 class ServerFrames:
     """Incremental parser of what a server sends: FIN set, RSV2 and RSV3 clear (RSV1 too unless
-    `rsv1_allowed`), text frames then at most one close frame (of at most 125 bytes) that ends the
-    stream, no mask, minimal 7/16/64-bit lengths, payloads of at most MAX_PAYLOAD bytes."""
+    `rsv1_allowed`), text frames and pongs (of at most 125 bytes), then at most one close frame (of at
+    most 125 bytes) that ends the stream, no mask, minimal 7/16/64-bit lengths, payloads of at most MAX_PAYLOAD bytes."""
     rsv1_allowed: bool = False
     buffer: bytearray = field(default_factory=bytearray)   # what follows the last frame taken
     consumed: int = 0                                       # stream offset of buffer[0]
@@ -77,8 +77,8 @@ class ServerFrames:
         if b0 & (0x30 if self.rsv1_allowed else 0x70):
             self.fail(at, f"RSV bits set in first byte 0x{b0:02x}")
         opcode = b0 & 0x0F
-        if opcode not in (TEXT, CLOSE):
-            self.fail(at, f"opcode {opcode} (the server sends only text frames, then close)")
+        if opcode not in (TEXT, CLOSE, PONG):
+            self.fail(at, f"opcode {opcode} (the server sends only text frames and pongs, then close)")
         if not b0 & 0x80:
             self.fail(at, "FIN clear: every message is one unfragmented text frame")
         if b1 & 0x80:
@@ -96,8 +96,8 @@ class ServerFrames:
             length, header = struct.unpack_from("!Q", buf, 2)[0], 10
             if length >> 63 or length < 1 << 16:
                 self.fail(at, f"64-bit length {length}: top bit set or fits in 16 bits")
-        if opcode == CLOSE and length > 125:
-            self.fail(at, f"close frame of {length} bytes")
+        if opcode in (CLOSE, PONG) and length > 125:
+            self.fail(at, f"control frame of {length} bytes")
         if length > MAX_PAYLOAD:
             self.fail(at, f"length {length}: no Layercast message is that large")
         if len(buf) - header < length:
