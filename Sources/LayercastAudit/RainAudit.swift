@@ -6,21 +6,12 @@ import LayercastScenes
 /// result with the ledger: the commitment it published, the prize plan, and every award's packet,
 /// coins and player.
 public enum RainAudit {
-    /// The settings a ledger rain was run with; nil when its salt is not hex.
-    public static func settings(of rain: RainRecord) -> RainSettings? {
-        guard let salt = RainCommitment.bytes(hex: rain.salt) else { return nil }
-        let row = rain.settings
-        return RainSettings(duration: row.duration, pool: row.pool, winners: row.winners, minCoins: row.minCoins,
-                            maxCoins: row.maxCoins, seed: rain.seed, maxAwardsPerPlayer: row.maxAwardsPerPlayer,
-                            maxCoinsPerPlayer: row.maxCoinsPerPlayer, minVisible: row.minVisible, tapRate: row.tapRate, salt: salt)
-    }
-
     /// Every way the replay disagrees with the ledger, one line each; empty when it agrees.
     public static func differences(_ rain: RainRecord) -> [String] {
         var lines: [String] = []
-        guard let settings = settings(of: rain) else { return ["salt: \(rain.salt.prefix(80)) is not hex"] }
+        guard let settings = RainSettings(rain) else { return ["salt: \(rain.salt.prefix(80)) is not hex"] }
         if let problem = settings.validationError() { return ["settings: \(problem)"] }
-        let size = CGSize(width: rain.settings.width, height: rain.settings.height)
+        let size = rain.settings.size
         let commitment = RainCommitment(settings: settings, size: size)
         if !rain.commitment.isEmpty, commitment.digest != rain.commitment {
             lines.append("commitment: the rain published \(rain.commitment); its seed, salt and settings hash to \(commitment.digest)")
@@ -31,9 +22,7 @@ public enum RainAudit {
         }
         var configuration = RainScene.Configuration()
         configuration.size = size
-        let taps = rain.awards.map {
-            RainReplay.Tap(player: $0.player, name: $0.name, point: CGPoint(x: $0.x, y: $0.y), viewTime: $0.viewTime, serverTime: $0.serverTime)
-        }
+        let taps = rain.awards.map(RainReplay.Tap.init)
         let outcomes = RainReplay.run(id: rain.id, settings: settings, configuration: configuration, mediaStart: rain.mediaStart, taps: taps)
         for (award, outcome) in zip(rain.awards, outcomes) {
             let recorded = "packet \(award.packet), \(award.coins) coins, to \(award.player)"

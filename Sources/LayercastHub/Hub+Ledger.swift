@@ -77,8 +77,8 @@ extension Hub {
             if rain.status != .running {
                 document["seed"] = .number(Double(rain.seed))
                 document["salt"] = .string(rain.salt)
-                if let settings = RainAudit.settings(of: rain), !rain.commitment.isEmpty {
-                    document["commitmentText"] = .string(RainCommitment(settings: settings, size: CGSize(width: row.width, height: row.height)).text)
+                if let settings = RainSettings(rain), !rain.commitment.isEmpty {
+                    document["commitmentText"] = .string(RainCommitment(settings: settings, size: row.size).text)
                 }
                 document["plan"] = .array(rain.prizes.sorted { $0.key < $1.key }.map { ["packet": .number(Double($0.key)), "coins": .number(Double($0.value))] })
             }

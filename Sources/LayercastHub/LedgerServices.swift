@@ -21,15 +21,9 @@ public final class LedgerServices: Awarding, RainRecords {
     }
 
     public func begin(_ rain: RainStart) throws -> Int64 {
-        let settings = rain.settings
-        let row = RainSettingsRow(duration: settings.duration, pool: settings.pool, winners: settings.winners,
-                                  minCoins: settings.minCoins, maxCoins: settings.maxCoins,
-                                  width: Double(rain.size.width), height: Double(rain.size.height),
-                                  maxAwardsPerPlayer: settings.maxAwardsPerPlayer, maxCoinsPerPlayer: settings.maxCoinsPerPlayer,
-                                  minVisible: settings.minVisible, tapRate: settings.tapRate, players: rain.players)
-        return try ledger.beginRain(NewRain(room: rain.room, seed: settings.seed, salt: RainCommitment.hex(settings.salt),
-                                            commitment: rain.commitment.digest, settings: row, mediaStart: rain.mediaStart,
-                                            prizes: rain.plan.prizes, createdAt: Date()))
+        try ledger.beginRain(NewRain(room: rain.room, seed: rain.settings.seed, salt: RainCommitment.hex(rain.settings.salt),
+                                     commitment: rain.commitment.digest, settings: RainSettingsRow(rain), mediaStart: rain.mediaStart,
+                                     prizes: rain.plan.prizes, createdAt: Date()))
     }
 
     public func end(_ id: Int64, interrupted: Bool) throws {
@@ -40,13 +34,10 @@ public final class LedgerServices: Awarding, RainRecords {
         try ledger.runningRains(room: room).compactMap { id in
             guard let rain = try ledger.rain(id: id), rain.status == .running else { return nil }
             let awards = rain.awards.map { award in
-                (tap: RainReplay.Tap(player: award.player, name: award.name, point: CGPoint(x: award.x, y: award.y),
-                                     viewTime: award.viewTime, serverTime: award.serverTime),
-                 outcome: RainReplay.Outcome(packet: award.packet, coins: award.coins, player: award.player))
+                (tap: RainReplay.Tap(award), outcome: RainReplay.Outcome(packet: award.packet, coins: award.coins, player: award.player))
             }
-            return RecordedRain(id: rain.id, settings: RainAudit.settings(of: rain),
-                                size: CGSize(width: rain.settings.width, height: rain.settings.height),
-                                mediaStart: rain.mediaStart, awards: awards)
+            return RecordedRain(id: rain.id, settings: RainSettings(rain), size: rain.settings.size, mediaStart: rain.mediaStart,
+                                awards: awards)
         }
     }
 }

@@ -6,19 +6,10 @@ import Foundation
 /// failure becomes a `LedgerError` whose message ends with the SQLSTATE. The session runs with
 /// `synchronous_commit = on`, so a COMMIT that returns is durable on the server. Not
 /// thread-safe: use it from one thread at a time.
-final class PostgresConnection {
-    /// A value bound to a statement parameter.
-    enum Value {
-        case integer(Int64)
-        case real(Double)
-        case text(String)
-        /// A `bigint[]` (for `unnest($n::bigint[])`).
-        case integers([Int64])
-    }
-
+final class PostgresConnection: SQLConnection {
     /// One row of a result; valid only inside the `query` callback that receives it. A value
     /// that does not parse as the type asked for is an `io` error naming the column.
-    struct Row {
+    struct Row: SQLRow {
         fileprivate let result: OpaquePointer
         fileprivate let index: Int32
 
@@ -135,7 +126,7 @@ final class PostgresConnection {
 
     /// Runs one statement with `parameters`, returning each row as `read` makes it.
     func query<T>(
-        _ sql: String, _ parameters: [Value] = [], read: (Row) throws(LedgerError) -> T
+        _ sql: String, _ parameters: [SQLValue] = [], read: (Row) throws(LedgerError) -> T
     ) throws(LedgerError) -> [T] {
         let texts = try parameters.map { (value) throws(LedgerError) -> String in try Self.text(value) }
         let result = withCStrings(texts) { values in
@@ -146,11 +137,6 @@ final class PostgresConnection {
         var values: [T] = []
         for index in 0..<PQntuples(rows) { values.append(try read(Row(result: rows, index: index))) }
         return values
-    }
-
-    /// Runs one statement with `parameters`, ignoring any rows.
-    func run(_ sql: String, _ parameters: [Value] = []) throws(LedgerError) {
-        _ = try query(sql, parameters) { _ in () }
     }
 
     /// Runs `body` in one transaction opened by `begin` (e.g. `BEGIN ISOLATION LEVEL REPEATABLE
@@ -189,7 +175,7 @@ final class PostgresConnection {
 
     /// A parameter as PostgreSQL's text input reads it; text holding NUL is refused (libpq's
     /// C strings would cut it short, and PostgreSQL's text cannot hold it).
-    private static func text(_ value: Value) throws(LedgerError) -> String {
+    private static func text(_ value: SQLValue) throws(LedgerError) -> String {
         switch value {
         case .integer(let integer): return String(integer)
         case .real(let real) where real == .infinity: return "Infinity"

@@ -3,16 +3,9 @@ import CSQLite
 /// One SQLite connection: the only code in the module that calls the C API. Statements are
 /// prepared once per SQL text and reused; every failing return code becomes a `LedgerError`
 /// carrying SQLite's message. Not thread-safe: use it from one thread at a time.
-final class SQLiteConnection {
-    /// A value bound to a statement parameter (`?1`, `?2`, ... in order).
-    enum Value {
-        case integer(Int64)
-        case real(Double)
-        case text(String)
-    }
-
+final class SQLiteConnection: SQLConnection {
     /// The current row of a statement; valid only inside the `query` callback that receives it.
-    struct Row {
+    struct Row: SQLRow {
         fileprivate let statement: OpaquePointer
 
         func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
@@ -62,8 +55,9 @@ final class SQLiteConnection {
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
-    /// Runs one statement with `parameters`, returning each row as `read` makes it.
-    func query<T>(_ sql: String, _ parameters: [Value] = [], read: (Row) -> T) throws(LedgerError) -> [T] {
+    /// Runs one statement with `parameters` (`?1`, `?2`, ... in order), returning each row as
+    /// `read` makes it.
+    func query<T>(_ sql: String, _ parameters: [SQLValue] = [], read: (Row) throws(LedgerError) -> T) throws(LedgerError) -> [T] {
         let statement = try prepared(sql)
         // Reset at once so no statement keeps a read snapshot open; its result repeats step's.
         defer {
@@ -76,17 +70,9 @@ final class SQLiteConnection {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw failure(code) }
-            rows.append(read(Row(statement: statement)))
+            rows.append(try read(Row(statement: statement)))
         }
     }
-
-    /// Runs one statement with `parameters`, ignoring any rows.
-    func run(_ sql: String, _ parameters: [Value] = []) throws(LedgerError) {
-        _ = try query(sql, parameters) { _ in () }
-    }
-
-    /// The rowid of the last row this connection inserted.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(db) }
 
     /// Runs `body` in one transaction and commits it; when anything throws (the commit
     /// included), rolls back and rethrows. `immediate` takes the write lock at BEGIN, so a
@@ -118,7 +104,7 @@ final class SQLiteConnection {
         return statement
     }
 
-    private func bind(_ values: [Value], to statement: OpaquePointer) throws(LedgerError) {
+    private func bind(_ values: [SQLValue], to statement: OpaquePointer) throws(LedgerError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -131,6 +117,8 @@ final class SQLiteConnection {
                 // An explicit byte count keeps embedded NULs; withCString never passes NULL, so
                 // "" binds the empty string rather than SQL NULL.
                 code = text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), layercast_sqlite_transient()) }
+            case .integers:
+                throw LedgerError(.invalid, "SQLite binds no array (parameter \(index))")
             }
             guard code == SQLITE_OK else { throw failure(code) }
         }

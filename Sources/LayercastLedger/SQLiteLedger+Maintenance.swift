@@ -14,10 +14,7 @@ extension SQLiteLedger {
     }
 
     private static func summary(of connection: SQLiteConnection) throws(LedgerError) -> LedgerSummary {
-        let version = try connection.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
-        let rains = try connection.query("SELECT count(*) FROM rains") { $0.int(0) }.first ?? 0
-        let awards = try connection.query("SELECT count(*), coalesce(sum(coins), 0) FROM awards") { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
-        return LedgerSummary(schemaVersion: version, rains: rains, awards: awards.0, coins: awards.1)
+        try summary(of: connection, schemaVersion: try connection.query("PRAGMA user_version") { $0.int(0) }.first ?? 0)
     }
 
     /// Writes a consistent copy of the ledger to `destination` (a new file) with SQLite's

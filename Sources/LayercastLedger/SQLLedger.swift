@@ -1,0 +1,276 @@
+import Foundation
+
+/// Every query of the ledger, written once: what `SQLiteLedger` and `PostgresLedger` share. The
+/// SQL is said in terms of `dialect` (placeholders, casts, collation, upsert, row locks), its
+/// parameters bound and its rows read through `SQLConnection`. A ledger supplies its connection,
+/// its dialect and its transactions; opening, claiming and checking stay its own.
+protocol SQLLedger: Ledger {
+    associatedtype Connection: SQLConnection
+
+    var connection: Connection { get }
+    static var dialect: any SQLDialect { get }
+
+    /// Runs `body` in one transaction, which writes or only reads (`writing`), and commits it;
+    /// when anything throws, rolls back and rethrows.
+    func transaction<T>(writing: Bool, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T
+}
+
+extension SQLLedger {
+    public func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64] {
+        try writing("recover interrupted rains") { () throws(LedgerError) in
+            try connection.query(
+                "UPDATE rains SET status = 'interrupted', ended_at = \(p(1)) WHERE status = 'running' RETURNING id",
+                [.integer(now.unixMilliseconds)], read: { row throws(LedgerError) in try row.int64(0) }
+            ).sorted()
+        }
+    }
+
+    public func runningRains(room: String) throws(LedgerError) -> [Int64] {
+        try reading("read the running rains of room \(room)") { () throws(LedgerError) in
+            try connection.query(
+                "SELECT id FROM rains WHERE status = 'running' AND room = \(p(1)) ORDER BY id",
+                [.text(room)], read: { row throws(LedgerError) in try row.int64(0) })
+        }
+    }
+
+    public func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64 {
+        try writing("begin rain in room \(rain.room)") { () throws(LedgerError) in
+            let settings = rain.settings
+            try LedgerError.refuseNaN([
+                ("duration", settings.duration), ("width", settings.width), ("height", settings.height),
+                ("mediaStart", rain.mediaStart), ("minVisible", settings.minVisible), ("tapRate", settings.tapRate),
+            ])
+            let id = try connection.query(
+                """
+                INSERT INTO rains (room, seed, duration, pool, winners, min_coins, max_coins, width, height,
+                                   media_start, status, created_at, salt, commitment, max_awards_per_player,
+                                   max_coins_per_player, min_visible, tap_rate, players)
+                VALUES (\(Self.dialect.parameters(1...10)), 'running', \(Self.dialect.parameters(11...18)))
+                RETURNING id
+                """,
+                [
+                    .text(rain.room), .integer(Int64(bitPattern: rain.seed)), .real(settings.duration),
+                    .integer(Int64(settings.pool)), .integer(Int64(settings.winners)),
+                    .integer(Int64(settings.minCoins)), .integer(Int64(settings.maxCoins)),
+                    .real(settings.width), .real(settings.height), .real(rain.mediaStart),
+                    .integer(rain.createdAt.unixMilliseconds), .text(rain.salt), .text(rain.commitment),
+                    .integer(Int64(settings.maxAwardsPerPlayer)), .integer(Int64(settings.maxCoinsPerPlayer)),
+                    .real(settings.minVisible), .real(settings.tapRate), .integer(Int64(settings.players)),
+                ], read: { row throws(LedgerError) in try row.int64(0) })[0]
+            let prizes = rain.prizes.sorted { $0.key < $1.key }
+            if Self.dialect.bindsArrays {
+                // The whole plan in one statement: one round trip to the server.
+                try connection.run(
+                    "INSERT INTO prizes (rain, packet, coins) SELECT \(p(1)), packet, coins FROM unnest(\(p(2))::bigint[], \(p(3))::bigint[]) AS p (packet, coins)",
+                    [.integer(id), .integers(prizes.map { Int64($0.key) }), .integers(prizes.map { Int64($0.value) })])
+            } else {
+                for (packet, coins) in prizes {
+                    try connection.run(
+                        "INSERT INTO prizes (rain, packet, coins) VALUES (\(p(1)), \(p(2)), \(p(3)))",
+                        [.integer(id), .integer(Int64(packet)), .integer(Int64(coins))])
+                }
+            }
+            return id
+        }
+    }
+
+    public func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError) {
+        try writing("end rain \(id)") { () throws(LedgerError) in
+            guard status != .running else { throw LedgerError(.invalid, "a rain ends finished or interrupted, not running") }
+            try requireRunning(id, lock: .update)
+            try connection.run(
+                "UPDATE rains SET status = \(p(2)), ended_at = \(p(3)) WHERE id = \(p(1))",
+                [.integer(id), .text(status.rawValue), .integer(at.unixMilliseconds)])
+        }
+    }
+
+    public func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow {
+        try writing("record award of packet \(award.packet) in rain \(award.rain)") { () throws(LedgerError) in
+            try LedgerError.refuseNaN([
+                ("x", award.x), ("y", award.y), ("viewTime", award.viewTime), ("serverTime", award.serverTime),
+            ])
+            try requireRunning(award.rain, lock: .share)
+            let createdAt = award.createdAt.unixMilliseconds
+            // DO NOTHING leaves the row of the first award alone and returns nothing.
+            let ids = try connection.query(
+                """
+                INSERT INTO awards (rain, packet, player, name, coins, x, y, view_time, server_time, created_at)
+                VALUES (\(Self.dialect.parameters(1...10)))
+                \(Self.dialect.onConflict(constraint: "awards_once", columns: "rain, packet")) DO NOTHING
+                RETURNING id
+                """,
+                [
+                    .integer(award.rain), .integer(Int64(award.packet)), .text(award.player), .text(award.name),
+                    .integer(Int64(award.coins)), .real(award.x), .real(award.y), .real(award.viewTime),
+                    .real(award.serverTime), .integer(createdAt),
+                ], read: { row throws(LedgerError) in try row.int64(0) })
+            guard let id = ids.first else { throw LedgerError(.duplicate, "the packet is already awarded") }
+            var stored = award
+            stored.id = id
+            stored.createdAt = Date(unixMilliseconds: createdAt)
+            return stored
+        }
+    }
+
+    public func rain(id: Int64) throws(LedgerError) -> RainRecord? {
+        try reading("read rain \(id)") { () throws(LedgerError) -> RainRecord? in
+            let rows = try connection.query(
+                """
+                SELECT room, seed, duration, pool, winners, min_coins, max_coins, width, height,
+                       media_start, status, created_at, ended_at, salt, commitment, max_awards_per_player,
+                       max_coins_per_player, min_visible, tap_rate, players
+                FROM rains WHERE id = \(p(1))
+                """,
+                [.integer(id)]
+            ) { row throws(LedgerError) in
+                (
+                    room: row.text(0), seed: UInt64(bitPattern: try row.int64(1)),
+                    settings: RainSettingsRow(
+                        duration: try row.double(2), pool: try row.int(3), winners: try row.int(4), minCoins: try row.int(5),
+                        maxCoins: try row.int(6), width: try row.double(7), height: try row.double(8),
+                        maxAwardsPerPlayer: try row.int(15), maxCoinsPerPlayer: try row.int(16),
+                        minVisible: try row.double(17), tapRate: try row.double(18), players: try row.int(19)),
+                    mediaStart: try row.double(9), status: row.text(10), createdAt: try row.int64(11),
+                    endedAt: try row.optionalInt64(12), salt: row.text(13), commitment: row.text(14)
+                )
+            }
+            guard let rain = rows.first else { return nil }
+            guard let status = RainStatus(rawValue: rain.status) else {
+                throw LedgerError(.io, "unknown status \(rain.status)")
+            }
+            let prizes = try connection.query("SELECT packet, coins FROM prizes WHERE rain = \(p(1))", [.integer(id)]) {
+                row throws(LedgerError) in (packet: try row.int(0), coins: try row.int(1))
+            }
+            let awards = try connection.query(
+                "SELECT \(Self.awardColumns) FROM awards WHERE rain = \(p(1)) ORDER BY id", [.integer(id)], read: Self.award)
+            return RainRecord(
+                id: id, room: rain.room, seed: rain.seed, salt: rain.salt, commitment: rain.commitment, settings: rain.settings,
+                mediaStart: rain.mediaStart, status: status, createdAt: Date(unixMilliseconds: rain.createdAt),
+                endedAt: rain.endedAt.map(Date.init(unixMilliseconds:)),
+                prizes: Dictionary(uniqueKeysWithValues: prizes.map { ($0.packet, $0.coins) }), awards: awards)
+        }
+    }
+
+    public func leaderboard(room: String, limit: Int) throws(LedgerError) -> [LeaderboardEntry] {
+        try reading("read the leaderboard of room \(room)") { () throws(LedgerError) in
+            try connection.query(
+                """
+                SELECT a.player,
+                       (SELECT latest.name FROM awards latest WHERE latest.player = a.player ORDER BY latest.id DESC LIMIT 1),
+                       \(Self.dialect.bigint("sum(a.coins)")) AS coins, count(*) AS packets
+                FROM awards a JOIN rains r ON r.id = a.rain
+                WHERE r.room = \(p(1))
+                GROUP BY a.player
+                ORDER BY coins DESC, packets DESC, \(Self.dialect.bytewise("a.player")) ASC
+                LIMIT \(p(2))
+                """,
+                [.text(room), .integer(Int64(max(limit, 0)))]
+            ) { row throws(LedgerError) in
+                LeaderboardEntry(rank: 0, player: row.text(0), name: row.text(1), coins: try row.int(2), packets: try row.int(3))
+            }.enumerated().map { offset, entry in
+                var ranked = entry
+                ranked.rank = offset + 1
+                return ranked
+            }
+        }
+    }
+
+    public func player(id: String, recentLimit: Int) throws(LedgerError) -> PlayerSummary? {
+        try reading("read player \(id)") { () throws(LedgerError) -> PlayerSummary? in
+            let totals = try connection.query(
+                """
+                SELECT \(Self.dialect.bigint("coalesce(sum(coins), 0)")), count(*),
+                       (SELECT name FROM awards WHERE player = \(p(1)) ORDER BY id DESC LIMIT 1)
+                FROM awards WHERE player = \(p(1))
+                """,
+                [.text(id)]
+            ) { row throws(LedgerError) in (coins: try row.int(0), packets: try row.int(1), name: row.text(2)) }
+            guard let totals = totals.first, totals.packets > 0 else { return nil }
+            let recent = try connection.query(
+                "SELECT \(Self.awardColumns) FROM awards WHERE player = \(p(1)) ORDER BY id DESC LIMIT \(p(2))",
+                [.text(id), .integer(Int64(max(recentLimit, 0)))], read: Self.award)
+            return PlayerSummary(player: id, name: totals.name, coins: totals.coins, packets: totals.packets, recent: recent)
+        }
+    }
+
+    public func totalCoins(player: String) throws(LedgerError) -> Int {
+        try reading("read the coins of player \(player)") { () throws(LedgerError) in
+            try connection.query(
+                "SELECT \(Self.dialect.bigint("coalesce(sum(coins), 0)")) FROM awards WHERE player = \(p(1))", [.text(player)]
+            ) { row throws(LedgerError) in try row.int(0) }.first ?? 0
+        }
+    }
+
+    public func rains(room: String, limit: Int) throws(LedgerError) -> [Int64] {
+        try reading("list the rains of room \(room)") { () throws(LedgerError) in
+            try connection.query(
+                "SELECT id FROM rains WHERE room = \(p(1)) ORDER BY id DESC LIMIT \(p(2))",
+                [.text(room), .integer(Int64(max(limit, 0)))]
+            ) { row throws(LedgerError) in try row.int64(0) }
+        }
+    }
+
+    public func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64] {
+        let (from, before) = filter.millisecondBounds
+        let room = filter.room.map { (" AND room = \(p(3))", [SQLValue.text($0)]) } ?? ("", [])
+        return try reading("list the rains") { () throws(LedgerError) in
+            try connection.query(
+                "SELECT id FROM rains WHERE created_at >= \(p(1)) AND created_at < \(p(2))\(room.0) ORDER BY id",
+                [.integer(from), .integer(before)] + room.1
+            ) { row throws(LedgerError) in try row.int64(0) }
+        }
+    }
+
+    /// Counts of what the ledger on `connection` holds, with its `schemaVersion`; run it in a
+    /// transaction so that they are of one snapshot.
+    static func summary(of connection: Connection, schemaVersion: Int) throws(LedgerError) -> LedgerSummary {
+        let rains = try connection.query("SELECT count(*) FROM rains", []) { row throws(LedgerError) in try row.int(0) }.first ?? 0
+        let awards = try connection.query("SELECT count(*), \(dialect.bigint("coalesce(sum(coins), 0)")) FROM awards", []) {
+            row throws(LedgerError) in (try row.int(0), try row.int(1))
+        }.first ?? (0, 0)
+        return LedgerSummary(schemaVersion: schemaVersion, rains: rains, awards: awards.0, coins: awards.1)
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body` in a transaction that writes, prefixing any error's message with `what`.
+    func writing<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try transaction(what, writing: true, body)
+    }
+
+    /// Runs `body` in a transaction that only reads, prefixing any error's message with `what`.
+    func reading<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        try transaction(what, writing: false, body)
+    }
+
+    private func transaction<T>(_ what: String, writing: Bool, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        do throws(LedgerError) {
+            return try transaction(writing: writing, body)
+        } catch {
+            throw LedgerError(error.code, "\(what): \(error.message)")
+        }
+    }
+
+    /// The placeholder of the `number`th parameter.
+    private func p(_ number: Int) -> String { Self.dialect.parameter(number) }
+
+    /// Throws `notFound` unless rain `id` exists and is running; where the dialect locks rows,
+    /// `lock` holds its row until the transaction ends.
+    private func requireRunning(_ id: Int64, lock: RowLock) throws(LedgerError) {
+        let status = try connection.query(Self.dialect.locking("SELECT status FROM rains WHERE id = \(p(1))", lock), [.integer(id)]) {
+            $0.text(0)
+        }.first
+        guard let status else { throw LedgerError(.notFound, "there is no rain \(id)") }
+        guard status == RainStatus.running.rawValue else { throw LedgerError(.notFound, "rain \(id) is \(status), not running") }
+    }
+
+    private static var awardColumns: String { "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at" }
+
+    /// An award read with `awardColumns`.
+    private static func award(_ row: Connection.Row) throws(LedgerError) -> AwardRow {
+        AwardRow(
+            id: try row.int64(0), rain: try row.int64(1), packet: try row.int(2), player: row.text(3), name: row.text(4),
+            coins: try row.int(5), x: try row.double(6), y: try row.double(7), viewTime: try row.double(8),
+            serverTime: try row.double(9), createdAt: Date(unixMilliseconds: try row.int64(10)))
+    }
+}
