@@ -29,4 +29,20 @@ static inline void layercast_ev_timer_start(struct ev_loop *loop, layercast_ev_t
     ev_timer_start(loop, &timer->watcher);
 }
 
+/// A libev read watcher on one descriptor that carries its owner, likewise.
+typedef struct layercast_ev_io {
+    ev_io watcher;      /* first member */
+    void *owner;
+} layercast_ev_io;
+
+typedef void (*layercast_ev_io_callback)(struct ev_loop *loop, ev_io *watcher, int events);
+
+/// Starts `io` watching `fd` for reading (ev_io_init is a macro), before lws's own watchers of the
+/// same loop (the highest priority).
+static inline void layercast_ev_io_start(struct ev_loop *loop, layercast_ev_io *io, int fd, layercast_ev_io_callback callback) {
+    ev_io_init(&io->watcher, callback, fd, EV_READ);
+    ev_set_priority(&io->watcher, EV_MAXPRI);
+    ev_io_start(loop, &io->watcher);
+}
+
 #endif

@@ -29,8 +29,7 @@ public struct Metrics {
     /// JSON API answers with an error (`{"error": code}`), by code.
     public var apiErrors: [String: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
-    public var webSocketViolations: [String: Int] = ["close_payload": 0, "close_code": 0, "close_reason_utf8": 0,
-                                                     "invalid_utf8": 0, "protocol_error": 0]
+    public var webSocketViolations: [String: Int] = Dictionary(uniqueKeysWithValues: Self.webSocketViolationReasons.map { ($0, 0) })
     /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
     var takeovers: [TakeoverOutcome: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
@@ -76,6 +75,10 @@ public struct Metrics {
 }
 
 extension Metrics {
+    /// Every `reason` of `layercast_websocket_violations_total` (docs/protocol.md, "Frames a client sends").
+    public static let webSocketViolationReasons = ["unmasked", "rsv_bits", "opcode", "control_frame", "continuation", "length",
+                                                   "invalid_utf8", "bad_deflate", "close_payload", "close_code", "close_reason_utf8"]
+
     /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
     public static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
                                      "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",

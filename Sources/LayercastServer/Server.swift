@@ -10,8 +10,10 @@ import Logging
 import Synchronization
 
 /// `layercast serve`: the libwebsockets transport of a `Hub`. One lws context serves `public/`,
-/// the JSON API and the `layercast.v1` WebSocket; lws events become hub calls, and the hub's
-/// writes become `lws_write`s. The thread that calls `run()` owns every lws object and the hub;
+/// the JSON API and the `layercast.v1` WebSocket handshake; lws events become hub calls. Once a
+/// WebSocket is established the server reads its frames itself (Server+Inbound.swift) and writes
+/// the hub's messages with its own `send` (Server+FrameWrite.swift), lws keeping what the kernel
+/// does not take. The thread that calls `run()` owns every lws object and the hub;
 /// other threads may only call `requestStop()`.
 public final class Server: @unchecked Sendable {
     public let configuration: ServerConfiguration
@@ -34,7 +36,7 @@ public final class Server: @unchecked Sendable {
     private var context: OpaquePointer?
     /// The libev loop (epoll) the context runs on, with the tick's and the gate's timers: lws's
     /// own loop `poll`s every socket on every turn.
-    private let eventLoop: EventLoop
+    let eventLoop: EventLoop
     private lazy var tickTimer = EventTimer(on: eventLoop) { [unowned self] in tick() }
     lazy var gateTimer = EventTimer(on: eventLoop) { [unowned self] in inspectHeldRequests() }
     /// The listening socket made here when the port is shared (`sharesPort`).
@@ -53,12 +55,16 @@ public final class Server: @unchecked Sendable {
     /// The clients the hub woke during its tick, in order (a client may be there more than once).
     private var tickWakes: [ClientID] = []
     /// Closes the hub asked for on the direct path, written by lws's writable callback.
-    private var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
+    var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
     /// WebSockets whose close has begun, with the time their socket is closed if the client has
     /// not answered by then (Server+Closing.swift). They are no longer hub clients.
     var closingDeadlines: [OpaquePointer: Double] = [:]
-    /// The UTF-8 check of each text message whose fragments are still arriving.
-    private var partialText: [OpaquePointer: UTF8Validator] = [:]
+    /// The inbound stream of each established WebSocket, which the server reads itself
+    /// (Server+Inbound.swift), and the pong each is due, if any (the latest ping's payload).
+    var inbounds: [OpaquePointer: ClientInbound] = [:]
+    var pendingPongs: [OpaquePointer: [UInt8]] = [:]
+    /// What one `recv` of a client's socket reads into.
+    var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// The hub client of each open WebSocket. The frame path does not look here: a client's id
     /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
@@ -310,41 +316,21 @@ public final class Server: @unchecked Sendable {
         clients[wsi] = id
         lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
         lws_wsi_user(wsi)?.storeBytes(of: Int(flags), toByteOffset: MemoryLayout<Int>.size, as: Int.self)
+        startReading(wsi, deflates: flags != 0)
         hub.connect(id, join: pending.request, host: pending.host)
     }
 
     /// The hub client on `wsi`, from its session data; nil before it is established.
-    private func client(_ wsi: OpaquePointer) -> ClientID? {
+    func client(_ wsi: OpaquePointer) -> ClientID? {
         guard let data = lws_wsi_user(wsi), case let number = data.load(as: Int.self), number > 0 else { return nil }
         let flags = data.load(fromByteOffset: MemoryLayout<Int>.size, as: Int.self)
         return ClientID(number, handle: wsi, transportFlags: UInt8(truncatingIfNeeded: flags))
     }
 
-    /// A fragment of a client's message, for the hub. Text must be UTF-8 as it arrives (RFC 6455
-    /// §8.1): the first byte that cannot be, or a message ending inside a character, fails the
-    /// connection with 1007. (lws 4.1.6's own check, LWS_SERVER_OPTION_VALIDATE_UTF8, would also drop
-    /// a close frame whose reason is not UTF-8 without answering it.) Returns what the lws callback returns.
-    func receive(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-        guard let id = client(wsi) else { return 0 }
-        let first = lws_is_first_fragment(wsi) != 0
-        let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
-        let binary = lws_frame_is_binary(wsi) != 0
-        if !binary {
-            var text = first ? UTF8Validator() : partialText.removeValue(forKey: wsi) ?? UTF8Validator()
-            guard text.take(bytes), !final || text.isBetweenCharacters else {
-                hub.metrics.webSocketViolations["invalid_utf8", default: 0] += 1
-                logger.notice("websocket violation", metadata: ["client": "\(clientName(wsi) ?? "?")", "reason": "invalid_utf8"])
-                return close(wsi, code: 1007, reason: "text is not UTF-8", failing: true)
-            }
-            if !final { partialText[wsi] = text }
-        }
-        hub.receive(id, bytes, first: first, final: final, binary: binary)
-        return 0
-    }
-
     /// Writes the hub's next message to a writable client, or its close. Returns -1 to close.
     func writable(_ wsi: OpaquePointer) -> Int32 {
         if let due = closesDue.removeValue(forKey: wsi) { return close(wsi, code: Int32(due.code), reason: due.reason) }
+        if writePendingPong(wsi) { return 0 }
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
@@ -361,7 +347,7 @@ public final class Server: @unchecked Sendable {
         pendingJoins[wsi] = nil
         closesDue[wsi] = nil
         closingDeadlines[wsi] = nil
-        partialText[wsi] = nil
+        stopReading(wsi)
         guard let id = clients.removeValue(forKey: wsi) else { return }
         hub.disconnect(id)
     }
@@ -369,12 +355,11 @@ public final class Server: @unchecked Sendable {
     /// The protocol id (`c…`) of the client on `wsi`, for log lines.
     func clientName(_ wsi: OpaquePointer) -> String? { clients[wsi].flatMap(hub.clientName) }
 
-    /// Queues a close frame for `wsi` and begins its close (`failing` it for breaking the protocol,
-    /// or not). Returns what the lws callback returns.
-    func close(_ wsi: OpaquePointer, code: Int32, reason: String, failing: Bool = false) -> Int32 {
+    /// Queues a close frame for `wsi` and begins its close. Returns what the lws callback returns.
+    private func close(_ wsi: OpaquePointer, code: Int32, reason: String) -> Int32 {
         var bytes = Array(reason.utf8.prefix(120))
         lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), &bytes, bytes.count)
-        beginClosing(wsi, failing: failing)
+        beginClosing(wsi)
         return -1
     }
 }

@@ -34,14 +34,10 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         return server.completeExtensionAnswer(wsi, input.assumingMemoryBound(to: lws_process_html_args.self))
     case LWS_CALLBACK_ESTABLISHED:
         server.establish(wsi)
-    case LWS_CALLBACK_RECEIVE:
-        return server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_SERVER_WRITEABLE:
         return server.writable(wsi)
     case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
-        server.protocolDropped(wsi)
-    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-        return server.peerClosing(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        server.beginClosing(wsi)
     case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
         server.forgetHeld(wsi)
         server.closed(wsi)

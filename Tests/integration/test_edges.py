@@ -359,8 +359,6 @@ def test_a_good_close_frame_is_echoed(edge_server, unharmed):
         assert ws_close_answer(sock, rest) == (1000, "au revoir é".encode())
 
 
-@pytest.mark.xfail(strict=True, reason="libwebsockets 4.1.6 accepts unmasked client frames and its API does not "
-                                        "tell the receive path whether a frame was masked (docs/protocol.md)")
 def test_an_unmasked_client_frame_fails_the_connection(edge_server, unharmed):
     sock, rest = ws_open(edge_server, unique_room("mask"))
     with sock:
