@@ -398,9 +398,7 @@ public final class RainScene: Scene {
             data["countdownAt"] = .number(rain.countdownAt)
             data["startsAt"] = .number(rain.startsAt)
             data["endsAt"] = .number(rain.endsAt)
-            data["limits"] = ["maxAwardsPerPlayer": .number(Double(settings.maxAwardsPerPlayer)),
-                              "maxCoinsPerPlayer": .number(Double(settings.maxCoinsPerPlayer)),
-                              "minVisible": .number(settings.minVisible), "tapRate": .number(settings.tapRate)]
+            data["limits"] = settings.limitsJSON
         }
         if phase == .results {
             data["claimed"] = .number(Double(rain.claimed.count))
