@@ -173,7 +173,7 @@ for rate in [10.0, 25.0, 50.0, 100.0] {
                  Double(evaluated) * (1e6 / fps) / perFrame, Double(deltaBytes) / f, Double(fullBytes) / f))
 }
 
-// What the rain's fairness rules cost per tap (docs/performance.md): `resolveTap` at random
+// What the rain's fairness rules cost per tap (docs/performance.md): the scene's `tap` at random
 // points over a raining screen, with no rule (the seed's rain) and with the default rules and
 // per-player limits, by 50 players of whom the first claims hold packets. Taps only: the frame
 // path does not run these checks.
@@ -200,18 +200,18 @@ func rainTapRow(_ label: String, _ rules: RainSettings, taps: Int) -> String {
     var work = 0.0, claims = 0, refused = 0
     for i in 0..<taps {
         let point = CGPoint(x: Double(generator.next() % 414), y: Double(generator.next() % 736))
-        let player = "p-\(i % 50)"
-        var resolution = TapResolution.miss
-        work += nanoseconds { resolution = context.run { scene.resolveTap(at: point, time: 24.9, by: player) } }
-        switch resolution {
+        let tapper = Tapper(client: "bench", player: "p-\(i % 50)")
+        var outcome = TapOutcome.ignored
+        work += nanoseconds { outcome = context.run { scene.tap(nil, at: point, time: 24.9, by: tapper) } }
+        switch outcome {
         case .claim(let claim) where claims < 100:  // the first 100 are confirmed, so players hold packets
             claims += 1
-            context.run { scene.confirm(claim, player: player, name: player, total: 0, client: "bench") }
-            _ = scene.takeEvents()
+            context.run { scene.confirm(claim, total: 0, for: tapper) }
         case .claim: claims += 1
         case .refused: refused += 1
         default: break
         }
+        _ = scene.takeEvents()
     }
     return "\(label) | " + String(format: "%.2f | %d | %d", work / Double(taps) / 1000, claims, refused)
 }

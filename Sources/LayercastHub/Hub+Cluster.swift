@@ -111,18 +111,10 @@ extension Hub {
             broadcast(room.host.joined(client: input.client, in: room), in: room, tapArrival: nil)
         case .tap(let x, let y, let viewTime, let id):
             guard let player = input.player else { return }
-            if let refusal = room.host.admitTap(by: player, in: room) {
-                return deliverError(refusal, to: input.client, in: room)
+            let tapper = Tapper(client: input.client, player: player, name: input.name, id: id)
+            if let error = tap(x: x, y: y, viewTime: viewTime, by: tapper, local: nil, in: room, at: now) {
+                deliverError(error, to: input.client, in: room)
             }
-            let result = room.tap(x: x, y: y, viewTime: viewTime, by: Tapper(client: input.client, player: player, name: input.name, id: id), at: now)
-            if let failure = result.failure {
-                logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
-                return deliverError(ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again"),
-                                    to: input.client, in: room)
-            }
-            if case .refused(let rule) = result.outcome { metrics.claimRefusals[rule, default: 0] += 1 }
-            if result.awarded { metrics.awards += 1 }
-            broadcast(result.events, in: room, tapArrival: nil)
         case .drag(let phase, let x, let y, let viewTime):
             guard let phase = DragPhase(rawValue: phase) else { return }
             broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: input.client, at: now), in: room, tapArrival: nil)

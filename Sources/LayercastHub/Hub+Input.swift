@@ -56,21 +56,8 @@ extension Hub {
             if room.source != .scene {
                 return forward(.tap(x: x, y: y, viewTime: viewTime, id: id.map(JSONValue.number)), from: client, in: room)
             }
-            if let refusal = room.host.admitTap(by: player.id, in: room) { return reject(client, refusal) }
             let tapper = Tapper(client: client.name, player: player.id, name: player.name, id: id.map(JSONValue.number))
-            let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now)
-            if let failure = result.failure {
-                logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
-                return reject(client, ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again"))
-            }
-            if case .refused(let rule) = result.outcome { metrics.claimRefusals[rule, default: 0] += 1 }
-            if result.awarded { metrics.awards += 1 }
-            if result.events.contains(where: { $0.client == client.name }) {
-                broadcast(result.events, in: room, tapArrival: now, tapper: client)
-            } else {
-                metrics.tapLatency.observe(transport.now - now)
-                broadcast(result.events, in: room, tapArrival: nil)
-            }
+            if let error = tap(x: x, y: y, viewTime: viewTime, by: tapper, local: client, in: room, at: now) { reject(client, error) }
         case .drag(let phase, let x, let y, let viewTime):
             guard client.role == .player else {
                 return reject(client, ProtocolError(.forbidden, "spectators cannot drag"))

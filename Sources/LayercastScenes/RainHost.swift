@@ -117,17 +117,10 @@ public final class RainHost: SceneHost {
             "duration": .number(settings.duration), "packets": .number(Double(settings.packets)),
             "winners": .number(Double(settings.winners)), "pool": .number(Double(settings.pool)),
             "minCoins": .number(Double(settings.minCoins)), "maxCoins": .number(Double(settings.maxCoins)),
-            "players": .number(Double(players)), "limits": Self.limits(settings),
+            "players": .number(Double(players)), "limits": settings.limitsJSON,
             "countdownAt": .number(Quantize.time(rain.countdownAt)), "startsAt": .number(Quantize.time(rain.startsAt)),
             "endsAt": .number(Quantize.time(rain.endsAt)),
         ])
-    }
-
-    /// A rain's per-player rules as the API shows them.
-    public static func limits(_ settings: RainSettings) -> JSONValue {
-        ["maxAwardsPerPlayer": .number(Double(settings.maxAwardsPerPlayer)),
-         "maxCoinsPerPlayer": .number(Double(settings.maxCoinsPerPlayer)),
-         "minVisible": .number(settings.minVisible), "tapRate": .number(settings.tapRate)]
     }
 
     /// The rain's phase, or when the next one falls, for a client that has just joined.

@@ -6,7 +6,7 @@ import LayercastSceneKit
 /// The red-packet rain (红包雨), SCENES.md §1, ported from seed 000's view controller the way an
 /// iOS developer would write it with Core Animation: `startTime` (the countdown), then
 /// `startRedPackerts`, `showRain` + `addAnimation` for every packet, `endAnimation`, and
-/// `clickRed:` split into a server-side decision (`resolveTap`) and its display (`confirm`).
+/// `clickRed:` split into a server-side decision (`tap`) and its display (`confirm`).
 ///
 /// Layers: the scene root (`configuration.size`, 414 × 736 by default, deep red) holds, back to
 /// front, `packets` (the seed's touchView layer: `packet-0`, `packet-1`, … added on top in spawn
@@ -38,15 +38,15 @@ import LayercastSceneKit
 /// W and H are the scene size's width (whole points) and height. The scene's own `init(seed:)`
 /// seed is not used: every rain brings its own seed, so any scene replays any rain.
 ///
-/// Taps: the server asks `resolveTap(at:time:)`, which hit-tests the packets' presentation at the
-/// resolution time topmost first (the seed's loop over `presentationLayer.hitTest`); a `.claim`
-/// is recorded in the ledger and then applied with `confirm`, which swaps the packet's image and
-/// size (rp_yes 63.5 × 74 when it pays, rp_no 45.5 × 76.5 otherwise; anchor (0, 0) keeps its
-/// top-left where it was) with actions disabled (the packet keeps falling and spinning), and
-/// floats a label: a 100 × 30 box, corner radius 5, at (x − 50, y), holding "旺旺年!人旺旺" (white
-/// 17 pt) or "+" 27 pt, the coins 32 pt semibold, "金币" 17 pt in RGBA(255, 223, 14, 1); over 1 s
-/// (UIView's easeInEaseOut) it fades to 0 and rises to y − 100, and the transaction's completion
-/// block removes it.
+/// Taps (`SceneStage.tap`): `tap` hit-tests the packets' presentation at the resolution time
+/// topmost first (the seed's loop over `presentationLayer.hitTest`); a `.claim` is recorded in the
+/// ledger and then applied with `confirm`, which swaps the packet's image and size (rp_yes
+/// 63.5 × 74 when it pays, rp_no 45.5 × 76.5 otherwise; anchor (0, 0) keeps its top-left where it
+/// was) with actions disabled (the packet keeps falling and spinning), and floats a label: a
+/// 100 × 30 box, corner radius 5, at (x − 50, y), holding "旺旺年!人旺旺" (white 17 pt) or "+"
+/// 27 pt, the coins 32 pt semibold, "金币" 17 pt in RGBA(255, 223, 14, 1); over 1 s (UIView's
+/// easeInEaseOut) it fades to 0 and rises to y − 100, and the transaction's completion block
+/// removes it.
 ///
 /// Events (`data` is a JSON object):
 /// - `rain`, to the room, client nil, at every phase change:
@@ -58,7 +58,7 @@ import LayercastSceneKit
 ///   `{"rain":id,"packet":i,"player":p,"name":name,"coins":c,"total":total,"x":x,"y":y}`.
 /// - `tap`, to the tapper only (audience `.client`): `{"result":"award"|"taken"|"miss"|"closed",
 ///   "packet":i (award, taken),"coins":c (award),"id":tap id (when given)}`; `confirm` queues it
-///   right after its `award`, `answer` for every other resolution.
+///   right after its `award`, `tap` for every other tap.
 ///
 /// Fixed from the seed: the spawn timer is no longer invalidated right after it is scheduled
 /// (the seed's rain never fell past its first tick); a tap stops at the topmost packet (the seed
@@ -95,30 +95,6 @@ public final class RainScene: Scene {
 
     public enum Phase: String, Sendable {
         case idle, countdown, raining, results
-    }
-
-    /// The rain being run, from `startRain` until the scene is idle again.
-    public struct ActiveRain: Equatable, Sendable {
-        public var id: Int64
-        public var settings: RainSettings
-        public var plan: PrizePlan
-        /// Media times: the countdown's start s, the rain's start s+5 and its end s+5+duration.
-        public var countdownAt: CFTimeInterval
-        public var startsAt: CFTimeInterval
-        public var endsAt: CFTimeInterval
-        /// Packet index → the player id that won it.
-        public var claimed: [Int: String]
-        /// Packet index → the coins its award paid (the plan's prize, cut to the winner's coin limit).
-        public var paid: [Int: Int] = [:]
-        /// Player id → packets claimed and coins won in this rain.
-        public var tallies: [String: RainTally] = [:]
-        /// What the rain published before it started.
-        public var commitment: RainCommitment
-        /// When an operator stopped it (`stopRain`), media time; nil for a rain that ran its course.
-        public var stoppedAt: CFTimeInterval?
-
-        /// Coins paid so far.
-        public var awarded: Int { paid.values.reduce(0, +) }
     }
 
     // The seed's numbers.
@@ -398,9 +374,7 @@ public final class RainScene: Scene {
             data["countdownAt"] = .number(rain.countdownAt)
             data["startsAt"] = .number(rain.startsAt)
             data["endsAt"] = .number(rain.endsAt)
-            data["limits"] = ["maxAwardsPerPlayer": .number(Double(settings.maxAwardsPerPlayer)),
-                              "maxCoinsPerPlayer": .number(Double(settings.maxCoinsPerPlayer)),
-                              "minVisible": .number(settings.minVisible), "tapRate": .number(settings.tapRate)]
+            data["limits"] = settings.limitsJSON
         }
         if phase == .results {
             data["claimed"] = .number(Double(rain.claimed.count))
@@ -417,56 +391,51 @@ public final class RainScene: Scene {
 
     // MARK: Taps
 
-    /// Decides a tap by `player` without changing anything: the topmost packet whose presentation
-    /// at `time` contains `point` (scene coordinates), ignoring labels and everything else.
-    /// `.closed` unless the rain is falling; points outside the scene rect miss. A free packet is
-    /// refused to a player at one of the rain's limits (`maxAwards`, then `maxCoins`), then when it
-    /// has been on screen for less than `minVisible` at `time`, to the microsecond (`tooSoon`); a claim pays the
-    /// plan's prize cut to what the player's coin limit leaves.
-    public func resolveTap(at point: CGPoint, time: CFTimeInterval, by player: String) -> TapResolution {
-        guard phase == .raining, let rain else { return .closed }
-        guard CGRect(origin: .zero, size: configuration.size).contains(point) else { return .miss }
-        guard let touchView = packets.presentation(at: time) else { return .miss }
+    /// The room's tap path (`SceneStage.tap`), ignoring `hit`: the topmost packet whose
+    /// presentation at `time` contains `point` (scene coordinates), labels and everything else
+    /// aside. A free packet the rain's rules let the tapper have is a `.claim` that changes nothing
+    /// until it is committed and `confirm`ed; every other tap is answered to the tapper at once:
+    /// `closed` unless the rain is falling, `miss` (also outside the scene rect), `taken`, or
+    /// refused under a rule (`capped`, `too_soon`).
+    @discardableResult
+    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
+        guard phase == .raining, let rain else { return answer("closed", to: tapper) }
+        guard let index = packet(at: point, time: time) else { return answer("miss", to: tapper) }
+        if rain.claimed[index] != nil { return answer("taken", packet: index, to: tapper) }
+        if let rule = rain.refusal(to: tapper.player, age: time - (spawnTimes[index] ?? -.infinity)) {
+            events.append(rule == .tooSoon ? tapEvent("too_soon", packet: index, for: tapper) : tapEvent("capped", rule: rule, for: tapper))
+            return .refused(rule: rule.rawValue)
+        }
+        return .claim(rain.claim(of: index, by: tapper.player, at: point, time: time))
+    }
+
+    /// The index of the topmost packet whose presentation at `time` contains `point`; nil outside
+    /// the scene rect (only packets waiting above the screen are there).
+    private func packet(at point: CGPoint, time: CFTimeInterval) -> Int? {
+        guard CGRect(origin: .zero, size: configuration.size).contains(point),
+              let touchView = packets.presentation(at: time) else { return nil }
         // The seed's loop over the sublayers, from the top, stopping at the first hit.
         for presented in (touchView.sublayers ?? []).reversed() where presented.hitTest(point) != nil {
             let layer = presented.model()
-            guard let index = packetLayers.first(where: { $0.value === layer })?.key else { continue }
-            if let owner = rain.claimed[index] { return .taken(packet: index, by: owner) }
-            let settings = rain.settings
-            let tally = rain.tallies[player] ?? RainTally()
-            if settings.maxAwardsPerPlayer > 0, tally.packets >= settings.maxAwardsPerPlayer {
-                return .refused(packet: index, rule: .maxAwards)
-            }
-            if settings.maxCoinsPerPlayer > 0, tally.coins >= settings.maxCoinsPerPlayer {
-                return .refused(packet: index, rule: .maxCoins)
-            }
-            // To the microsecond that wire times are written in: 5.3 − 5.0 is 0.29999… in binary.
-            if time - (spawnTimes[index] ?? -.infinity) < settings.minVisible - 1e-6 { return .refused(packet: index, rule: .tooSoon) }
-            let prize = rain.plan.prizes[index] ?? 0
-            let coins = settings.maxCoinsPerPlayer > 0 ? min(prize, settings.maxCoinsPerPlayer - tally.coins) : prize
-            return .claim(RainClaim(rain: rain.id, packet: index, coins: coins, point: point, time: time))
+            if let index = packetLayers.first(where: { $0.value === layer })?.key { return index }
         }
-        return .miss
+        return nil
     }
 
-    /// Applies a claim the server has recorded in its ledger (call inside the room's context): the
-    /// packet's image and size change, the label floats, and the scene announces `award` to the room
-    /// and the `tap` result to the tapper. A claim for another rain is answered `closed`, one for a
-    /// packet already claimed `taken`, and nothing else changes. A packet that has already left the
-    /// tree is still awarded (the label floats where it was tapped).
-    public func confirm(_ claim: RainClaim, player: String, name: String, total: Int, client: String, id: JSONValue? = nil) {
-        guard var rain, rain.id == claim.rain else { return answer(.closed, id: id, client: client) }
-        if let owner = rain.claimed[claim.packet] {
-            return answer(.taken(packet: claim.packet, by: owner), id: id, client: client)
-        }
-        rain.claimed[claim.packet] = player
-        rain.paid[claim.packet] = claim.coins
-        rain.tallies[player, default: RainTally()].add(coins: claim.coins)
+    /// Applies a claim of `tap` that has been committed (call inside the room's context): the
+    /// packet's image and size change, the label floats, and the scene announces `award` to the
+    /// room and the `tap` result to the tapper. A claim for another rain is answered `closed`, one
+    /// for a packet already claimed `taken`, and nothing else changes. A packet that has already
+    /// left the tree is still awarded (the label floats where it was tapped).
+    public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {
+        guard var rain, rain.id == claim.round else { return events.append(tapEvent("closed", for: tapper)) }
+        if rain.claimed[claim.item] != nil { return events.append(tapEvent("taken", packet: claim.item, for: tapper)) }
+        rain.record(claim, for: tapper.player)
         self.rain = rain
 
         // The packet's look follows the plan (a capped winner still opened a paying packet).
-        let hasRedPacket = (rain.plan.prizes[claim.packet] ?? 0) > 0
-        if let layer = packetLayers[claim.packet] {
+        let hasRedPacket = (rain.plan.prizes[claim.item] ?? 0) > 0
+        if let layer = packetLayers[claim.item] {
             let size = hasRedPacket ? Self.yesSize : Self.noSize
             CATransaction.begin()
             CATransaction.setDisableActions(true)
@@ -474,62 +443,30 @@ public final class RainScene: Scene {
             layer.bounds = CGRect(origin: .zero, size: size)
             CATransaction.commit()
         }
-        floatLabel(at: claim.point, coins: claim.coins, packet: claim.packet)
+        floatLabel(at: claim.point, coins: claim.coins, packet: claim.item)
 
         events.append(SceneEvent(name: "award", data: [
-            "rain": .number(Double(rain.id)), "packet": .number(Double(claim.packet)),
-            "player": .string(player), "name": .string(name), "coins": .number(Double(claim.coins)),
+            "rain": .number(Double(rain.id)), "packet": .number(Double(claim.item)),
+            "player": .string(tapper.player), "name": .string(tapper.name), "coins": .number(Double(claim.coins)),
             "total": .number(Double(total)), "x": .number(Double(claim.point.x)), "y": .number(Double(claim.point.y)),
-        ], client: client))
-        events.append(tapEvent(result: "award", packet: claim.packet, coins: claim.coins, id: id, client: client))
+        ], client: tapper.client))
+        events.append(tapEvent("award", packet: claim.item, coins: claim.coins, for: tapper))
     }
 
-    /// Queues the tapper's private `tap` result for a resolution that awards nothing (`closed`,
-    /// `miss`, `taken`, `capped`, `too_soon`); a `.claim` is answered by `confirm`, so it queues
-    /// nothing.
-    public func answer(_ resolution: TapResolution, id: JSONValue?, client: String) {
-        switch resolution {
-        case .closed: events.append(tapEvent(result: "closed", id: id, client: client))
-        case .miss: events.append(tapEvent(result: "miss", id: id, client: client))
-        case .taken(let packet, _): events.append(tapEvent(result: "taken", packet: packet, id: id, client: client))
-        case .refused(let packet, .tooSoon): events.append(tapEvent(result: "too_soon", packet: packet, id: id, client: client))
-        case .refused(_, let rule): events.append(tapEvent(result: "capped", rule: rule, id: id, client: client))
-        case .claim: break
-        }
+    /// Queues the tapper's `tap` result `result` and returns `.answered`.
+    private func answer(_ result: String, packet: Int? = nil, to tapper: Tapper) -> TapOutcome {
+        events.append(tapEvent(result, packet: packet, for: tapper))
+        return .answered
     }
 
-    /// The room's tap path (`SceneStage.tap`): a free packet the rules let the tapper have is a
-    /// `.claim` that changes nothing until it is committed and `confirm`ed; everything else is
-    /// answered to the tapper at once (closed, miss, taken, capped, too_soon).
-    @discardableResult
-    public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
-        let resolution = resolveTap(at: point, time: time, by: tapper.player)
-        switch resolution {
-        case .claim(let claim):
-            return .claim(Claim(round: claim.rain, item: claim.packet, coins: claim.coins, point: claim.point, time: claim.time))
-        case .refused(_, let rule):
-            answer(resolution, id: tapper.id, client: tapper.client)
-            return .refused(rule: rule.rawValue)
-        default:
-            answer(resolution, id: tapper.id, client: tapper.client)
-            return .answered
-        }
-    }
-
-    /// Applies a committed claim of `tap` (see `confirm(_:player:name:total:client:id:)`).
-    public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {
-        confirm(RainClaim(rain: claim.round, packet: claim.item, coins: claim.coins, point: claim.point, time: claim.time),
-                player: tapper.player, name: tapper.name, total: total, client: tapper.client, id: tapper.id)
-    }
-
-    private func tapEvent(result: String, packet: Int? = nil, coins: Int? = nil, rule: RainRule? = nil, id: JSONValue?,
-                          client: String) -> SceneEvent {
+    /// The tapper's `tap` result, for it alone.
+    private func tapEvent(_ result: String, packet: Int? = nil, coins: Int? = nil, rule: RainRule? = nil, for tapper: Tapper) -> SceneEvent {
         var data: JSONObject = ["result": .string(result)]
         if let packet { data["packet"] = .number(Double(packet)) }
         if let rule { data["rule"] = .string(rule.rawValue) }
         if let coins { data["coins"] = .number(Double(coins)) }
-        if let id { data["id"] = id }
-        return SceneEvent(name: "tap", data: .object(data), client: client, audience: .client)
+        if let id = tapper.id { data["id"] = id }
+        return SceneEvent(name: "tap", data: .object(data), client: tapper.client, audience: .client)
     }
 
     /// The seed's alertView and label: a 100 × 30 box at (x − 50, y) with the centred text, which
@@ -594,65 +531,5 @@ private final class PacketFallDelegate: CAAnimationDelegate {
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         if flag { scene?.packetDidLand(index) }
-    }
-}
-
-/// The rain a `RainScene` is running (also reachable as `RainScene.ActiveRain`).
-public typealias ActiveRain = RainScene.ActiveRain
-
-/// What a tap on the rain would do, decided without changing anything.
-public enum TapResolution: Equatable, Sendable {
-    /// No rain is falling (idle, countdown or results).
-    case closed
-    /// No packet under the point.
-    case miss
-    /// The topmost packet under the point was already claimed, by this player id.
-    case taken(packet: Int, by: String)
-    /// The topmost packet is free but this tap may not claim it; it stays free for others.
-    case refused(packet: Int, rule: RainRule)
-    /// The topmost packet is free: it would be won.
-    case claim(RainClaim)
-}
-
-/// A rule that keeps a tap from claiming a free packet (counted per rule in `/metrics`).
-public enum RainRule: String, Sendable, CaseIterable {
-    /// The player has claimed `maxAwardsPerPlayer` packets in this rain.
-    case maxAwards = "max_awards"
-    /// The player has won `maxCoinsPerPlayer` coins in this rain.
-    case maxCoins = "max_coins"
-    /// The packet has been on screen for less than `minVisible` at the tap's resolution time.
-    case tooSoon = "too_soon"
-}
-
-/// What one player has won in one rain.
-public struct RainTally: Equatable, Sendable {
-    public private(set) var packets = 0
-    public private(set) var coins = 0
-
-    public init() {}
-
-    mutating func add(coins paid: Int) {
-        packets += 1
-        coins += paid
-    }
-}
-
-/// A packet a tap would win: recorded by the server's ledger, then applied with `confirm`.
-public struct RainClaim: Equatable, Sendable {
-    public var rain: Int64
-    public var packet: Int
-    /// From the prize plan, cut to what the player's coin limit leaves; 0 when the packet does
-    /// not pay.
-    public var coins: Int
-    public var point: CGPoint
-    /// The resolution time the packets were hit-tested at.
-    public var time: CFTimeInterval
-
-    public init(rain: Int64, packet: Int, coins: Int, point: CGPoint, time: CFTimeInterval) {
-        self.rain = rain
-        self.packet = packet
-        self.coins = coins
-        self.point = point
-        self.time = time
     }
 }

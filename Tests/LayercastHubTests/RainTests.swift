@@ -28,14 +28,17 @@ extension HubHarness {
     }
 
     /// A point of the scene where a tap by `player` at the room's current media time claims a
-    /// packet, and that time.
+    /// packet, and that time: probed through the room's tap path (`SceneStage.tap`) with no claim
+    /// committed, so nothing changes and nothing is announced.
     func claimablePoint(by player: String, room: String = "lobby") -> (point: CGPoint, time: Double)? {
-        guard let room = hub.rooms["rain/\(room)"], let scene = room.stage.scene as? RainScene else { return nil }
+        guard let room = hub.rooms["rain/\(room)"], room.stage.scene is RainScene else { return nil }
         let time = room.stage.now
         for y in stride(from: 4.0, to: 736, by: 12) {
             for x in stride(from: 4.0, to: 414, by: 12) {
                 let point = CGPoint(x: x, y: y)
-                if case .claim = room.stage.run({ scene.resolveTap(at: point, time: time, by: player) }) { return (point, time) }
+                let probe = room.stage.tap(at: point, viewTime: time, now: time, by: Tapper(client: "probe", player: player),
+                                           awarding: CommitsNothing())
+                if case .claim = probe.outcome { return (point, time) }
             }
         }
         return nil
@@ -55,6 +58,13 @@ extension HubHarness {
         send(tapper, #"{"type":"tap","x":\#(target.point.x),"y":\#(target.point.y),"viewTime":\#(target.time),"id":1}"#)
         return tapper
     }
+}
+
+/// An awarding service that commits nothing: a tap through it decides and changes nothing.
+private final class CommitsNothing: Awarding {
+    struct Refused: Error {}
+
+    func commit(_ award: Award) throws -> Int { throw Refused() }
 }
 
 /// A rain from its admin command to its results, through the hub on a manual clock, with the

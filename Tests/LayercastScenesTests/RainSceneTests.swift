@@ -15,12 +15,13 @@ private let rainID: Int64 = 9
 /// The seed's rain: no on-screen rule and no per-player limits (`FairRainTests` covers those).
 private let settings = RainSettings(seed: 2024, minVisible: 0)
 
-/// A rain scene in its own context, driven like a room: `advance(to:)` moves the clock, delivers
-/// the timers and animation events due by then and collects the scene's events.
+/// A rain scene on its stage, driven like a room: `advance(to:)` moves the clock, delivers the
+/// timers and animation events due by then and collects the scene's events; taps take the room's
+/// path, `SceneStage.tap`, with `awarding` in the ledger's place.
 private final class Harness {
-    let clock = ManualClock()
-    let context: SceneContext
+    let stage: SceneStage
     let scene: RainScene
+    let awarding = TestAwarding()
     var events: [SceneEvent] = []
     /// Every packet layer seen so far by index (kept after the scene drops them), with its fall
     /// and spin as first seen (the fall is removed when it ends).
@@ -29,14 +30,14 @@ private final class Harness {
     var spins: [Int: CAKeyframeAnimation] = [:]
 
     init(configuration: RainScene.Configuration = .init()) {
-        context = SceneContext(clock: clock)
-        scene = context.run { RainScene(seed: 1, configuration: configuration) }
+        (stage, scene) = SceneStage.make { RainScene(seed: 1, configuration: configuration) }
     }
 
+    var context: SceneContext { stage.context }
+
     func advance(to t: CFTimeInterval) {
-        clock.now = t
-        context.advance(to: t)
-        events += scene.takeEvents()
+        stage.advance(to: t)
+        events += stage.takeEvents()
         for layer in livePackets where seen[index(of: layer)] == nil {
             let i = index(of: layer)
             seen[i] = layer
@@ -47,7 +48,7 @@ private final class Harness {
 
     /// Advances in steps of `step` (the last one shorter), as a room ticking at 1/step fps.
     func advance(to t: CFTimeInterval, step: CFTimeInterval) {
-        var now = clock.now
+        var now = stage.now
         while now < t {
             now = min(t, now + step)
             advance(to: now)
@@ -71,14 +72,82 @@ private final class Harness {
 
     func index(of packet: CALayer) -> Int { Int(packet.name!.dropFirst("packet-".count))! }
 
-    func resolve(_ point: CGPoint, at t: CFTimeInterval, by player: String = "p1") -> TapResolution {
-        scene.resolveTap(at: point, time: t, by: player)
+    /// A tap at `point` seen at `t` (now, or up to 0.3 s before) through the room's path, its claim
+    /// committed as the tapper's `total`; its events are collected.
+    @discardableResult
+    func tap(_ point: CGPoint, at t: CFTimeInterval, by player: String = "p1", name: String = "Ann", total: Int = 100,
+             client: String = "c1", id: JSONValue? = nil) -> TapOutcome {
+        #expect(SceneStage.resolutionTime(viewTime: t, now: stage.now) == t, "view time \(t) at \(stage.now)")
+        awarding.total = total
+        let result = stage.tap(at: point, viewTime: t, now: stage.now, by: Tapper(client: client, player: player, name: name, id: id),
+                               awarding: awarding)
+        #expect(result.failure == nil)
+        events += result.events
+        return result.outcome
     }
 
-    func confirm(_ claim: RainClaim, player: String = "p1", name: String = "Ann", total: Int = 100,
-                 client: String = "c1", id: JSONValue? = nil) {
-        context.run { scene.confirm(claim, player: player, name: name, total: total, client: client, id: id) }
+    /// What the room's path decides of a tap at `point` seen at `t` by `player` when no claim can
+    /// be committed: the claim, which then announces and changes nothing, or the tapper's answer.
+    func decide(_ point: CGPoint, at t: CFTimeInterval, by player: String = "p1") -> Decision {
+        #expect(SceneStage.resolutionTime(viewTime: t, now: stage.now) == t, "view time \(t) at \(stage.now)")
+        awarding.refusing = true
+        defer { awarding.refusing = false }
+        let result = stage.tap(at: point, viewTime: t, now: stage.now, by: Tapper(client: "c1", player: player), awarding: awarding)
+        if case .claim(let claim) = result.outcome {
+            #expect(result.failure != nil && !result.awarded && result.events.isEmpty)
+            return .claim(claim)
+        }
+        guard result.events.count == 1, let answer = result.events.first, answer.name == "tap", answer.client == "c1",
+              answer.audience == .client, let data = answer.data.objectValue, let text = data["result"]?.stringValue else {
+            return .unexpected("\(result.outcome) \(result.events)")
+        }
+        let packet = data["packet"]?.intValue
+        let decision: Decision
+        switch (text, packet, data["rule"]?.stringValue.flatMap(RainRule.init)) {
+        case ("closed", nil, nil): decision = .closed
+        case ("miss", nil, nil): decision = .miss
+        case ("taken", let packet?, nil): decision = .taken(packet: packet)
+        case ("too_soon", let packet?, nil): decision = .tooSoon(packet: packet)
+        case ("capped", nil, let rule?): decision = .capped(rule)
+        default: return .unexpected("\(answer)")
+        }
+        let refusal: RainRule? = switch decision {
+        case .tooSoon: .tooSoon
+        case .capped(let rule): rule
+        default: nil
+        }
+        #expect(result.outcome == refusal.map { .refused(rule: $0.rawValue) } ?? .answered)
+        return decision
+    }
+
+    /// Confirms `claim` again in the scene (`Scene.confirm`), for `player` on `client`.
+    func confirm(_ claim: Claim, player: String, client: String, id: JSONValue? = nil) {
+        context.run { scene.confirm(claim, total: 100, for: Tapper(client: client, player: player, name: "Ann", id: id)) }
         events += scene.takeEvents()
+    }
+}
+
+/// What a tap comes to: the claim the scene makes, or the tapper's answer (its `tap` event).
+private enum Decision: Equatable {
+    case closed, miss
+    case taken(packet: Int)
+    case tooSoon(packet: Int)
+    case capped(RainRule)
+    case claim(Claim)
+    /// Anything else: the outcome and events, described.
+    case unexpected(String)
+}
+
+/// The ledger's stand-in: commits every claim as the tapper's `total`, or, while `refusing`, none.
+private final class TestAwarding: Awarding {
+    var total = 100
+    var refusing = false
+
+    struct Refused: Error {}
+
+    func commit(_ award: Award) throws -> Int {
+        if refusing { throw Refused() }
+        return total
     }
 }
 
@@ -161,13 +230,12 @@ private func clearPacket(_ h: Harness, at t: CFTimeInterval, where accept: (Int)
 
 /// Claims and confirms up to `count` free packets for `player`, one look every 0.5 s from
 /// `t` (left at the time of the next look), until 20 s.
-private func claim(_ count: Int, by player: String, in h: Harness, from t: inout CFTimeInterval) -> [RainClaim] {
-    var claims: [RainClaim] = []
+private func claim(_ count: Int, by player: String, in h: Harness, from t: inout CFTimeInterval) -> [Claim] {
+    var claims: [Claim] = []
     while claims.count < count, t < 20 {
         h.advance(to: t)
         if let free = clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }),
-           case .claim(let claim) = h.resolve(free.point, at: t, by: player) {
-            h.confirm(claim, player: player)
+           case .claim(let claim) = h.tap(free.point, at: t, by: player) {
             claims.append(claim)
         }
         t += 0.5
@@ -208,7 +276,7 @@ struct RainSceneTests {
         // Nothing happens until a rain starts.
         h.advance(to: 100)
         #expect(h.takeEvents().isEmpty && h.livePackets.isEmpty && h.scene.phase == .idle)
-        #expect(h.resolve(CGPoint(x: 100, y: 100), at: 100) == .closed)
+        #expect(h.decide(CGPoint(x: 100, y: 100), at: 100) == .closed)
         // A smaller room: the root and containers follow the configured size.
         let small = Harness(configuration: .init(size: CGSize(width: 320, height: 480), resultsDuration: 3))
         #expect(small.scene.layer.frame == CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -267,7 +335,7 @@ struct RainSceneTests {
         h.advance(to: s + 25)
         #expect(h.scene.phase == .results)
         #expect(h.takeEvents() == [rainEvent("results", s: s, extra: [("claimed", 0), ("awarded", 0)])])
-        #expect(h.resolve(CGPoint(x: 100, y: 100), at: s + 25) == .closed)
+        #expect(h.decide(CGPoint(x: 100, y: 100), at: s + 25) == .closed)
         h.advance(to: s + 34.999)
         #expect(h.scene.phase == .results && h.scene.rain?.id == rainID)
         h.advance(to: s + 35)
@@ -282,7 +350,7 @@ struct RainSceneTests {
         let h = Harness()
         h.start(at: 0)
         h.advance(to: 4.9)
-        #expect(h.resolve(CGPoint(x: 207, y: 368), at: 4.9) == .closed)
+        #expect(h.decide(CGPoint(x: 207, y: 368), at: 4.9) == .closed)
     }
 
     // MARK: Spawning
@@ -353,7 +421,7 @@ struct RainSceneTests {
         #expect(results["phase"] == "results" && results["stoppedAt"] == 2.5 && results["claimed"] == 0)
         #expect(results["seed"] == 2024)   // it is over: the secret is revealed
         h.advance(to: 9)   // the countdown's timer would have started the rain at 5
-        #expect(h.scene.spawned == 0 && h.livePackets.isEmpty && h.resolve(CGPoint(x: 200, y: 300), at: 9) == .closed)
+        #expect(h.scene.spawned == 0 && h.livePackets.isEmpty && h.decide(CGPoint(x: 200, y: 300), at: 9) == .closed)
         h.advance(to: 12.5)   // results for 10 s from the stop
         #expect(h.scene.phase == .idle && h.scene.rain == nil)
     }
@@ -371,7 +439,7 @@ struct RainSceneTests {
         #expect(!h.context.run { h.scene.stopRain() })   // once
         h.events += h.scene.takeEvents()
         #expect(h.scene.phase == .results && h.livePackets.isEmpty)
-        #expect(h.resolve(falling.point, at: t) == .closed)
+        #expect(h.decide(falling.point, at: t) == .closed)
         let rain = try #require(h.scene.rain)
         #expect(rain.stoppedAt == t && rain.claimed.count == 2 && rain.awarded == won.reduce(0) { $0 + $1.coins })
         let results = try #require(h.takeEvents().last?.data.objectValue)
@@ -502,19 +570,19 @@ struct RainSceneTests {
         }
         let target = try #require(found)
         let plan = try #require(h.scene.rain?.plan)
-        let claim = RainClaim(rain: rainID, packet: target.packet, coins: plan.prizes[target.packet] ?? 0,
-                              point: target.point, time: target.time)
-        #expect(h.resolve(target.point, at: target.time) == .claim(claim))
+        let claim = Claim(round: rainID, item: target.packet, coins: plan.prizes[target.packet] ?? 0,
+                          point: target.point, time: target.time)
+        #expect(h.decide(target.point, at: target.time) == .claim(claim))
         // 5 pt left of its rotated rect: nothing there.
-        #expect(h.resolve(target.outside, at: target.time) == .miss)
-        // Resolving changes nothing.
+        #expect(h.decide(target.outside, at: target.time) == .miss)
+        // A claim not committed changes nothing.
         #expect(h.scene.rain?.claimed.isEmpty == true && h.scene.takeEvents().isEmpty)
         // Outside the scene rect is a miss whatever waits above the screen.
-        #expect(h.resolve(CGPoint(x: 10, y: -10), at: target.time) == .miss)
+        #expect(h.decide(CGPoint(x: 10, y: -10), at: target.time) == .miss)
 
-        // Confirmed, the same point is taken by that player.
-        h.confirm(claim, player: "p7")
-        #expect(h.resolve(target.point, at: target.time) == .taken(packet: target.packet, by: "p7"))
+        // Committed and confirmed, the same point is taken by that player.
+        #expect(h.tap(target.point, at: target.time, by: "p7") == .claim(claim))
+        #expect(h.decide(target.point, at: target.time) == .taken(packet: target.packet))
         #expect(h.scene.rain?.claimed == [target.packet: "p7"])
     }
 
@@ -536,12 +604,12 @@ struct RainSceneTests {
                             guard depths.allSatisfy({ abs($0) > 1 }) else { continue }
                             let top = try #require(live.indices.last { depths[$0] > 0 })
                             #expect(top >= live.firstIndex { $0 === upper }!)
-                            guard case .claim(let claim) = h.resolve(p, at: t) else {
+                            guard case .claim(let claim) = h.decide(p, at: t) else {
                                 Issue.record("no claim at \(p), \(t)")
                                 return
                             }
-                            #expect(claim.packet == h.index(of: live[top]))
-                            #expect(claim.packet > h.index(of: lower), "the later packet is on top")
+                            #expect(claim.item == h.index(of: live[top]))
+                            #expect(claim.item > h.index(of: lower), "the later packet is on top")
                             checked += 1
                             break pairs
                         }
@@ -560,7 +628,7 @@ struct RainSceneTests {
         // One winning and one empty packet, each tapped at its clear centre.
         for wins in [true, false] {
             var target: (packet: Int, point: CGPoint)?
-            var t = h.clock.now + 1
+            var t = h.stage.now + 1
             while target == nil, t < 22 {
                 h.advance(to: t)
                 target = clearPacket(h, at: t) { (plan.prizes[$0] != nil) == wins && h.scene.rain?.claimed[$0] == nil }
@@ -571,10 +639,9 @@ struct RainSceneTests {
             let position = packet.presentation(at: t)!.position
             let coins = plan.prizes[index] ?? 0
             #expect((coins > 0) == wins)
-            guard case .claim(let claim) = h.resolve(point, at: t) else { Issue.record("no claim"); return }
-            #expect(claim == RainClaim(rain: rainID, packet: index, coins: coins, point: point, time: t))
             _ = h.takeEvents()
-            h.confirm(claim, player: "p1", name: "Ann", total: 120, client: "c1", id: 7)
+            #expect(h.tap(point, at: t, by: "p1", name: "Ann", total: 120, client: "c1", id: 7)
+                    == .claim(Claim(round: rainID, item: index, coins: coins, point: point, time: t)))
 
             // The image and size change at once (actions disabled), the top-left stays, and the
             // packet keeps falling and spinning.
@@ -644,43 +711,37 @@ struct RainSceneTests {
         let s = 0.0
         h.start(at: s)
         _ = h.takeEvents()
-        h.context.run {
-            h.scene.answer(.closed, id: "a", client: "c1")
-            h.scene.answer(.miss, id: nil, client: "c2")
-            h.scene.answer(.taken(packet: 4, by: "p9"), id: 12, client: "c3")
-            h.scene.answer(.claim(RainClaim(rain: 9, packet: 1, coins: 0, point: .zero, time: 0)), id: 1, client: "c4")
-        }
-        #expect(h.scene.takeEvents() == [
-            SceneEvent(name: "tap", data: ["result": "closed", "id": "a"], client: "c1", audience: .client),
-            SceneEvent(name: "tap", data: ["result": "miss"], client: "c2", audience: .client),
-            SceneEvent(name: "tap", data: ["result": "taken", "packet": 4, "id": 12], client: "c3", audience: .client),
-        ])
+        #expect(h.tap(CGPoint(x: 100, y: 100), at: s, client: "c1", id: "a") == .answered)
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "closed", "id": "a"], client: "c1", audience: .client)])
 
-        // The Scene conformance decides without awarding: a tap on a free packet is a claim for the
-        // room to commit, with nothing announced and nothing claimed yet.
+        // The room's path decides before it commits: a tap on a free packet is a claim that, not
+        // committed, announces nothing and claims nothing.
         h.advance(to: 12)
         _ = h.takeEvents()
         let target = try #require(clearPacket(h, at: 12))
-        let outcome = h.context.run { h.scene.tap(nil, at: target.point, time: 12, by: Tapper(client: "c1", player: "p1")) }
         let coins = h.scene.rain?.plan.prizes[target.packet] ?? 0
-        #expect(outcome == .claim(Claim(round: h.scene.rain?.id ?? -1, item: target.packet, coins: coins, point: target.point, time: 12)))
-        #expect(h.scene.takeEvents().isEmpty && h.scene.rain?.claimed.isEmpty == true)
-        let miss = h.context.run { h.scene.tap(nil, at: CGPoint(x: 10, y: -5), time: 12, by: Tapper(client: "c1")) }
-        #expect(miss == .answered)
-        #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "miss"], client: "c1", audience: .client)])
+        let claim = Claim(round: rainID, item: target.packet, coins: coins, point: target.point, time: 12)
+        #expect(h.decide(target.point, at: 12) == .claim(claim))
+        #expect(h.takeEvents().isEmpty && h.scene.rain?.claimed.isEmpty == true)
+        #expect(h.tap(CGPoint(x: 10, y: -5), at: 12, client: "c2") == .answered)
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "miss"], client: "c2", audience: .client)])
+
+        // Committed, it is confirmed; a tap on it after that is taken.
+        #expect(h.tap(target.point, at: 12, by: "p1", client: "c1") == .claim(claim))
+        #expect(h.takeEvents().map(\.name) == ["award", "tap"])
+        #expect(h.tap(target.point, at: 12, by: "p9", client: "c3", id: 12) == .answered)
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "taken", "packet": .number(Double(claim.item)), "id": 12],
+                                              client: "c3", audience: .client)])
 
         // A second confirm of the same packet answers taken; a claim for another rain, closed.
-        guard case .claim(let claim) = h.resolve(target.point, at: 12) else { Issue.record("no claim"); return }
-        h.confirm(claim, player: "p1", client: "c1")
-        #expect(h.takeEvents().map(\.name) == ["award", "tap"])
         h.confirm(claim, player: "p2", client: "c2", id: 3)
-        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "taken", "packet": .number(Double(claim.packet)), "id": 3],
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "taken", "packet": .number(Double(claim.item)), "id": 3],
                                               client: "c2", audience: .client)])
         var stale = claim
-        stale.rain = 8
+        stale.round = 8
         h.confirm(stale, player: "p3", client: "c3")
         #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "closed"], client: "c3", audience: .client)])
-        #expect(h.scene.rain?.claimed == [claim.packet: "p1"])
+        #expect(h.scene.rain?.claimed == [claim.item: "p1"])
         #expect(h.scene.labels.sublayers?.count == 1)
     }
 
@@ -690,8 +751,7 @@ struct RainSceneTests {
         h.start(at: 0)
         h.advance(to: 24.8)
         let target = try #require(clearPacket(h, at: 24.8))
-        guard case .claim(let claim) = h.resolve(target.point, at: 24.8) else { Issue.record("no claim"); return }
-        h.confirm(claim)
+        guard case .claim = h.tap(target.point, at: 24.8) else { Issue.record("no claim"); return }
         #expect(h.scene.labels.sublayers?.count == 1)
         h.advance(to: 25.3)
         #expect(h.scene.phase == .results && h.scene.labels.sublayers?.count == 1)
@@ -757,12 +817,15 @@ struct RainSceneTests {
             let viewTime = serverTime - 0.12
             let player = "p\(n % 3)"
             guard let target = clearPacket(live, at: viewTime, where: { live.scene.rain?.claimed[$0] == nil }) else { continue }
-            guard case .claim(let claim) = live.resolve(target.point, at: viewTime) else { Issue.record("no claim"); continue }
-            live.confirm(claim, player: player, name: "Player \(n)")
+            guard case .claim(let claim) = live.tap(target.point, at: viewTime, by: player, name: "Player \(n)") else {
+                Issue.record("no claim")
+                continue
+            }
             taps.append(RainReplay.Tap(player: player, name: "Player \(n)", point: target.point, viewTime: viewTime, serverTime: serverTime))
-            outcomes.append(RainReplay.Outcome(packet: claim.packet, coins: claim.coins, player: player))
+            outcomes.append(RainReplay.Outcome(packet: claim.item, coins: claim.coins, player: player))
             // A tap on the same packet a moment later is taken: not accepted, not recorded.
-            #expect(live.resolve(target.point, at: viewTime) == .taken(packet: claim.packet, by: player))
+            #expect(live.decide(target.point, at: viewTime) == .taken(packet: claim.item))
+            #expect(live.scene.rain?.claimed[claim.item] == player)
             if emptyPoint == nil {
                 for x in stride(from: 20.0, through: 390, by: 10) {
                     let p = CGPoint(x: x, y: 300)
@@ -843,18 +906,19 @@ struct RainSceneTests {
         // (to the microsecond: 5.3 − 5.0 is 0.29999… in binary).
         h.advance(to: 5.1)
         let young = try #require(clearPacket(h, at: 5.1) { $0 == 0 })
-        #expect(h.resolve(young.point, at: 5.1) == .refused(packet: 0, rule: .tooSoon))
+        #expect(h.decide(young.point, at: 5.1) == .tooSoon(packet: 0))
         h.advance(to: 5.3)
         let seen = try #require(clearPacket(h, at: 5.2999) { $0 == 0 })
-        #expect(h.resolve(seen.point, at: 5.2999) == .refused(packet: 0, rule: .tooSoon))
+        #expect(h.decide(seen.point, at: 5.2999) == .tooSoon(packet: 0))
         let grown = try #require(clearPacket(h, at: 5.3) { $0 == 0 })
-        guard case .claim(let claim) = h.resolve(grown.point, at: 5.3) else {
+        guard case .claim(let claim) = h.decide(grown.point, at: 5.3) else {
             Issue.record("packet 0 not claimable at 5.3")
             return
         }
-        #expect(claim.packet == 0)
-        h.context.run { h.scene.answer(.refused(packet: 0, rule: .tooSoon), id: 3, client: "c1") }
-        #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "too_soon", "packet": 0, "id": 3], client: "c1", audience: .client)])
+        #expect(claim.item == 0)
+        _ = h.takeEvents()
+        #expect(h.tap(seen.point, at: 5.2999, client: "c1", id: 3) == .refused(rule: "too_soon"))
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "too_soon", "packet": 0, "id": 3], client: "c1", audience: .client)])
     }
 
     @Test func aPlayerAtALimitIsRefusedAndThePacketStaysFree() throws {
@@ -866,14 +930,15 @@ struct RainSceneTests {
         #expect(won.count == 2 && h.scene.rain?.tallies["bot"]?.packets == 2)
         h.advance(to: t)
         let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
-        #expect(h.resolve(free.point, at: t, by: "bot") == .refused(packet: free.packet, rule: .maxAwards))
-        guard case .claim(let claim) = h.resolve(free.point, at: t, by: "honest") else {
+        #expect(h.decide(free.point, at: t, by: "bot") == .capped(.maxAwards))
+        guard case .claim(let claim) = h.decide(free.point, at: t, by: "honest") else {
             Issue.record("the packet did not stay free")
             return
         }
-        #expect(claim.packet == free.packet)
-        h.context.run { h.scene.answer(.refused(packet: free.packet, rule: .maxAwards), id: nil, client: "c2") }
-        #expect(h.scene.takeEvents() == [SceneEvent(name: "tap", data: ["result": "capped", "rule": "max_awards"], client: "c2", audience: .client)])
+        #expect(claim.item == free.packet)
+        _ = h.takeEvents()
+        #expect(h.tap(free.point, at: t, by: "bot", client: "c2") == .refused(rule: "max_awards"))
+        #expect(h.takeEvents() == [SceneEvent(name: "tap", data: ["result": "capped", "rule": "max_awards"], client: "c2", audience: .client)])
     }
 
     @Test func theCoinLimitCutsTheLastAwardAndThenRefuses() throws {
@@ -887,6 +952,8 @@ struct RainSceneTests {
         #expect(h.scene.rain?.awarded == 25)
         h.advance(to: t)
         let free = try #require(clearPacket(h, at: t, where: { h.scene.rain?.claimed[$0] == nil }))
-        #expect(h.resolve(free.point, at: t, by: "bot") == .refused(packet: free.packet, rule: .maxCoins))
+        #expect(h.decide(free.point, at: t, by: "bot") == .capped(.maxCoins))
+        // The refused packet is the one under the point: it stays free, and another player claims it.
+        #expect(h.decide(free.point, at: t, by: "honest") == .claim(Claim(round: rainID, item: free.packet, coins: 10, point: free.point, time: t)))
     }
 }

@@ -1,0 +1,28 @@
+import LayercastScenes
+import LayercastWire
+
+// The hub's one tap path, for a tap from a client here and one forwarded by another node alike.
+extension Hub {
+    /// Taps in `room`, this node's: the host's rule (`SceneHost.admitTap`), then `Room.tap`
+    /// (decide, commit, confirm); refusals under a scene rule and awards are counted and the
+    /// events broadcast. Returns the error for the tapper when the host refused the tap or the
+    /// commit failed, and then nothing was announced. `local` is the tapping client when it is on
+    /// this node: the write of its answer is timed from `now` (`tapLatency`).
+    func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, local: Client?, in room: Room, at now: Double) -> ProtocolError? {
+        if let refusal = room.host.admitTap(by: tapper.player, in: room) { return refusal }
+        let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now)
+        if let failure = result.failure {
+            logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
+            return ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again")
+        }
+        if case .refused(let rule) = result.outcome { metrics.claimRefusals[rule, default: 0] += 1 }
+        if result.awarded { metrics.awards += 1 }
+        if let local, result.events.contains(where: { $0.client == local.name }) {
+            broadcast(result.events, in: room, tapArrival: now, tapper: local)
+        } else {
+            if local != nil { metrics.tapLatency.observe(transport.now - now) }
+            broadcast(result.events, in: room, tapArrival: nil)
+        }
+        return nil
+    }
+}
