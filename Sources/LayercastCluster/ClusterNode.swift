@@ -131,38 +131,35 @@ public final class ClusterNode: HubCluster {
 
     public func publish(frame: EncodedMessage, in key: String) {
         metrics.framesPublished += 1
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("F", frame))])
+        send(.frame(origin: node, text: frame.withBytes { ArraySlice($0) }), on: ClusterKeys.roomChannel(key))
     }
 
     public func publish(event: EncodedMessage, in key: String) {
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("E", event))])
+        send(.event(origin: node, text: event.withBytes { ArraySlice($0) }), on: ClusterKeys.roomChannel(key))
     }
 
     public func deliver(_ message: EncodedMessage, to client: String, on node: String) {
-        var payload = Array("D\(client)\n".utf8)
-        message.withBytes { payload.append(contentsOf: $0) }
-        link.send([.publish(channel: ClusterKeys.nodeChannel(node), payload: payload)])
+        send(.delivery(client: client, text: message.withBytes { ArraySlice($0) }), on: ClusterKeys.nodeChannel(node))
     }
 
     public func forward(_ input: ForwardedInput, to origin: String) {
         metrics.inputsForwarded += 1
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("I" + input.json.serialized()).utf8))])
+        send(.input(input), on: ClusterKeys.nodeChannel(origin))
     }
 
     public func forward(_ command: ForwardedCommand, to origin: String) {
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("C" + command.json.serialized()).utf8))])
+        send(.command(command), on: ClusterKeys.nodeChannel(origin))
     }
 
     public func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) {
-        let text = ForwardedCommand.answerJSON(id, answer).serialized()
-        link.send([.publish(channel: ClusterKeys.nodeChannel(node), payload: Array(("A" + text).utf8))])
+        send(.answer(id: id, answer), on: ClusterKeys.nodeChannel(node))
     }
 
     public func requestFullFrame(_ key: String, from origin: String) {
         let now = monotonicSeconds()
         guard now - (rooms[key]?.lastFullRequest ?? -.infinity) >= 0.2 else { return }
         rooms[key]?.lastFullRequest = now
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array("R\(key)".utf8))])
+        send(.fullFrameRequest(room: key), on: ClusterKeys.nodeChannel(origin))
     }
 
     // MARK: Events from the link
@@ -198,71 +195,53 @@ public final class ClusterNode: HubCluster {
     }
 
     private func receive(_ payload: [UInt8], on channel: String) {
-        guard let kind = payload.first else { return }
+        let room = ClusterKeys.room(ofChannel: channel)
+        let message: ClusterMessage
+        do throws(ClusterError) {
+            message = try ClusterMessage(payload, onRoomChannel: room != nil)
+        } catch {
+            return logger.warning("cluster: unreadable message", metadata: ["channel": "\(channel)", "error": "\(error)"])
+        }
         let now = monotonicSeconds()
-        payload.withUnsafeBytes { bytes in
-            let body = UnsafeRawBufferPointer(rebasing: bytes[1...])
-            if channel.hasPrefix(ClusterKeys.roomChannel("")) {
-                let key = String(channel.dropFirst(ClusterKeys.roomChannel("").count))
-                guard let newline = body.firstIndex(of: UInt8(ascii: "\n")) else { return }
-                let sender = String(decoding: body[..<newline], as: UTF8.self)
-                let body = UnsafeRawBufferPointer(rebasing: body[(newline + 1)...])
-                // A new origin's frames tell a relay that missed the takeover where input goes now.
-                if sender != node, let known = rooms[key]?.origin, known != sender {
-                    metrics.placementChanges += 1
-                    rooms[key]?.origin = sender
-                    rooms[key]?.lastFullRequest = -.infinity
-                    hub.place(key, origin: sender)
-                }
-                switch kind {
-                case UInt8(ascii: "F"):
-                    switch hub.relayFrame(body, in: key) {
-                    case .applied:
-                        metrics.framesRelayed += 1
-                        rooms[key]?.lastFrameAt = now
-                    case .gap:
-                        metrics.frameGaps += 1
-                        if let origin = rooms[key]?.origin { requestFullFrame(key, from: origin) }
-                    case .ignored:
-                        break
-                    }
-                case UInt8(ascii: "E"):
-                    hub.relayEvent(body, in: key)
-                default:
-                    break
-                }
-                return
-            }
-            switch kind {
-            case UInt8(ascii: "I"):
-                guard let value = try? JSONValue.parse(bytes: body), let input = ForwardedInput(value) else {
-                    logger.warning("cluster: unreadable forwarded input")
-                    return
-                }
-                metrics.inputsResolved += 1
-                hub.resolve(input)
-            case UInt8(ascii: "C"):
-                guard let value = try? JSONValue.parse(bytes: body), let command = ForwardedCommand(value) else {
-                    logger.warning("cluster: unreadable forwarded command")
-                    return
-                }
-                answer(command.id, hub.perform(command), to: command.node)
-            case UInt8(ascii: "A"):
-                guard let value = try? JSONValue.parse(bytes: body), let (id, answer) = ForwardedCommand.answer(value) else {
-                    logger.warning("cluster: unreadable command answer")
-                    return
-                }
-                hub.answered(id, answer)
-            case UInt8(ascii: "R"):
-                hub.publishFrames(of: String(decoding: body, as: UTF8.self), until: now + timing.publishing, full: true)
-            case UInt8(ascii: "D"):
-                guard let newline = body.firstIndex(of: UInt8(ascii: "\n")) else { return }
-                let client = String(decoding: body[..<newline], as: UTF8.self)
-                hub.deliver(UnsafeRawBufferPointer(rebasing: body[(newline + 1)...]), to: client)
-            default:
+        switch message {
+        case .frame(let sender, let text):
+            guard let key = room else { return }
+            followOrigin(of: key, to: sender)
+            switch text.withUnsafeBytes({ hub.relayFrame($0, in: key) }) {
+            case .applied:
+                metrics.framesRelayed += 1
+                rooms[key]?.lastFrameAt = now
+            case .gap:
+                metrics.frameGaps += 1
+                if let origin = rooms[key]?.origin { requestFullFrame(key, from: origin) }
+            case .ignored:
                 break
             }
+        case .event(let sender, let text):
+            guard let key = room else { return }
+            followOrigin(of: key, to: sender)
+            text.withUnsafeBytes { hub.relayEvent($0, in: key) }
+        case .input(let input):
+            metrics.inputsResolved += 1
+            hub.resolve(input)
+        case .command(let command):
+            answer(command.id, hub.perform(command), to: command.node)
+        case .answer(let id, let answer):
+            hub.answered(id, answer)
+        case .fullFrameRequest(let key):
+            hub.publishFrames(of: key, until: now + timing.publishing, full: true)
+        case .delivery(let client, let text):
+            text.withUnsafeBytes { hub.deliver($0, to: client) }
         }
+    }
+
+    /// A new origin's frames and events tell a relay that missed the takeover where input goes now.
+    private func followOrigin(of key: String, to sender: String) {
+        guard sender != node, let known = rooms[key]?.origin, known != sender else { return }
+        metrics.placementChanges += 1
+        rooms[key]?.origin = sender
+        rooms[key]?.lastFullRequest = -.infinity
+        hub.place(key, origin: sender)
     }
 
     private func answer(_ purpose: Pending, _ reply: RedisReply) {
@@ -387,17 +366,8 @@ public final class ClusterNode: HubCluster {
         Double(Self.wallMilliseconds() - report.at) <= timing.reportExpiry * 1000
     }
 
-    /// A room channel's message: its kind, this node's id (the origin's) and a newline, the text.
-    private func tagged(_ kind: Character, _ message: EncodedMessage) -> [UInt8] {
-        var payload: [UInt8] = []
-        message.withBytes { bytes in
-            payload.reserveCapacity(bytes.count + node.utf8.count + 2)
-            payload.append(kind.asciiValue!)
-            payload.append(contentsOf: node.utf8)
-            payload.append(UInt8(ascii: "\n"))
-            payload.append(contentsOf: bytes)
-        }
-        return payload
+    private func send(_ message: ClusterMessage, on channel: String) {
+        link.send([.publish(channel: channel, payload: message.bytes)])
     }
 
     private static func arguments(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
