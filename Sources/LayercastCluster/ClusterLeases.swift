@@ -62,9 +62,6 @@ struct ClusterLeases {
         self.clock = clock
     }
 
-    /// Whether room `key` is open here.
-    func holds(_ key: String) -> Bool { rooms[key] != nil }
-
     mutating func opened(_ key: String) { rooms[key] = Room(heardAt: clock.now) }
 
     mutating func closed(_ key: String) { rooms[key] = nil }

@@ -1,4 +1,3 @@
-import Foundation
 import LayercastHub
 import LayercastJSON
 import LayercastScenes
@@ -8,7 +7,9 @@ import Logging
 /// This process as one node of a cluster on Redis (docs/cluster.md): it places each room it opens
 /// (a lease decides the one origin), publishes the frames and events of the rooms it is origin
 /// of, relays the others' to its own clients, forwards their input to the origin, and takes a
-/// room over when its origin falls silent and its lease lapses.
+/// room over when its origin falls silent and its lease lapses. It joins the hub and the link
+/// to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`, and
+/// `ClusterMessage` for what goes on the wire.
 ///
 /// Threading: everything but `start` and `stop` runs on the hub's thread; Redis I/O runs on the
 /// link's thread, which wakes the hub's through `notify` (the transport's `lws_cancel_service`).
