@@ -3,10 +3,15 @@
 enum ClusterKeys {
     /// String: the node id of the room's origin, with the lease's expiry.
     static func lease(_ room: String) -> String { "layercast:lease:\(room)" }
-    /// Channel: the room's frames (`F` + frame) and room events (`E` + event message), from its origin.
+    /// Channel: the room's frames and room events, from its origin (`ClusterMessage.frame`, `.event`).
     static func roomChannel(_ room: String) -> String { "layercast:room:\(room)" }
-    /// Channel: messages for one node: input to resolve (`I`), full-frame requests (`R`),
-    /// messages for one of its clients (`D`).
+    /// The room whose channel `channel` is; nil for another channel.
+    static func room(ofChannel channel: String) -> String? {
+        let prefix = roomChannel("")
+        return channel.hasPrefix(prefix) ? String(channel.dropFirst(prefix.count)) : nil
+    }
+    /// Channel: messages for one node (`ClusterMessage`'s other kinds): input to resolve, admin
+    /// commands and their answers, full-frame requests, messages for one of its clients.
     static func nodeChannel(_ node: String) -> String { "layercast:node:\(node)" }
     /// Hash: node id → the node's report (its rooms and clients, `NodeReport`), rewritten each second.
     static let nodes = "layercast:nodes"

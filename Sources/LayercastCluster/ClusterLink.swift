@@ -23,16 +23,13 @@ final class ClusterLink: @unchecked Sendable {
         case disconnected(String)
         case message(channel: String, payload: [UInt8])
         case reply(tag: Int, RedisReply)
-        /// Every `period` seconds: the hub's turn to renew leases and look for silent origins.
+        /// Every `timing.period` seconds: the hub's turn to renew leases and look for silent origins.
         case timer
     }
 
-    /// Seconds between `.timer` events.
-    static let period = 0.25
-    /// The longest wait between two connection attempts.
-    static let maximumBackoff = 1.0
-
     let address: RedisAddress
+    /// The timer's period and the backoff of reconnections.
+    private let timing: ClusterTiming
     private let notify: @Sendable () -> Void
     private let logger: Logger
     private let queues = Mutex<(requests: [Request], events: [Event], stopped: Bool)>(([], [], false))
@@ -41,8 +38,9 @@ final class ClusterLink: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(address: RedisAddress, logger: Logger, notify: @escaping @Sendable () -> Void) {
+    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.address = address
+        self.timing = timing
         self.logger = logger
         self.notify = notify
         var fds: [Int32] = [-1, -1]
@@ -108,9 +106,9 @@ final class ClusterLink: @unchecked Sendable {
     private func run() {
         var channels: Set<String> = []
         var connection: (commands: RedisConnection, subscriber: RedisConnection)?
-        var backoff = 0.1
+        var backoff = timing.backoff
         var reportedDown = false
-        var nextTimer = monotonicSeconds() + Self.period
+        var nextTimer = monotonicSeconds() + timing.period
         while true {
             let (requests, stopped) = queues.withLock { state in
                 defer { state.requests.removeAll(keepingCapacity: true) }
@@ -125,7 +123,7 @@ final class ClusterLink: @unchecked Sendable {
                     for channel in channels { try subscriber.append(["SUBSCRIBE", channel]) }
                     try subscriber.flush()
                     connection = (commands, subscriber)
-                    backoff = 0.1
+                    backoff = timing.backoff
                     reportedDown = false
                     logger.notice("cluster: connected to Redis", metadata: ["redis": "\(address)"])
                     events.append(.connected)
@@ -151,7 +149,7 @@ final class ClusterLink: @unchecked Sendable {
                     }
                 } else {
                     _ = try? poll(nil, wait: backoff)
-                    backoff = min(backoff * 2, Self.maximumBackoff)
+                    backoff = min(backoff * 2, timing.maximumBackoff)
                 }
             } catch {
                 logger.error("cluster: lost Redis", metadata: ["error": "\(error)"])
@@ -162,7 +160,7 @@ final class ClusterLink: @unchecked Sendable {
             let now = monotonicSeconds()
             if now >= nextTimer {
                 events.append(.timer)
-                nextTimer = max(nextTimer + Self.period, now)
+                nextTimer = max(nextTimer + timing.period, now)
             }
             post(events)
         }

@@ -1,7 +1,5 @@
-import Foundation
 import LayercastHub
 import LayercastJSON
-import LayercastPlatform
 import LayercastScenes
 import LayercastWire
 import Logging
@@ -9,29 +7,16 @@ import Logging
 /// This process as one node of a cluster on Redis (docs/cluster.md): it places each room it opens
 /// (a lease decides the one origin), publishes the frames and events of the rooms it is origin
 /// of, relays the others' to its own clients, forwards their input to the origin, and takes a
-/// room over when its origin falls silent and its lease lapses.
+/// room over when its origin falls silent and its lease lapses. It joins the hub and the link
+/// to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`, and
+/// `ClusterMessage` for what goes on the wire.
 ///
 /// Threading: everything but `start` and `stop` runs on the hub's thread; Redis I/O runs on the
 /// link's thread, which wakes the hub's through `notify` (the transport's `lws_cancel_service`).
 public final class ClusterNode: HubCluster {
-    /// What the cluster side knows of a room this node holds.
-    private struct RoomState {
-        /// A claim of its lease is in flight.
-        var claiming = false
-        /// Whether this node is subscribed to its channel.
-        var subscribed = false
-        /// When a frame was last relayed (or the room was placed), monotonic.
-        var lastFrameAt: Double
-        /// When a full frame was last asked for.
-        var lastFullRequest = -Double.infinity
-        /// The origin it is relayed from; nil while placing or when this node is the origin.
-        var origin: String?
-    }
-
     /// What a command's reply is for.
     private enum Pending {
-        case claim(String)
-        case renew(String)
+        case lease(ClusterLeases.Command)
         case reports
         case ignored
     }
@@ -41,47 +26,32 @@ public final class ClusterNode: HubCluster {
     public let timing: ClusterTiming
     private unowned let hub: Hub
     private let link: ClusterLink
+    private let clock: any ClusterClock
     private let logger: Logger
     private var metrics = ClusterMetrics()
     private var connected = false
     private var everConnected = false
-    private var connectedAt = -Double.infinity
-    private var rooms: [String: RoomState] = [:]
-    private var reports: [String: NodeReport] = [:]
+    private var leases: ClusterLeases
+    private var relayed: RelayedRooms
+    private var reports: NodeReports
     private var pending: [Int: Pending] = [:]
     private var nextTag = 1
-    private var lastRenewal = -Double.infinity
-    private var lastReport = -Double.infinity
 
-    /// A node `node` of the cluster at `address`, serving `hub`. `notify` must make the hub's
-    /// thread call `handleEvents()` soon; it is called from the link's thread.
-    public init(node: String, address: RedisAddress, hub: Hub, timing: ClusterTiming = ClusterTiming(), logger: Logger,
-                notify: @escaping @Sendable () -> Void) {
+    /// A node `node` of the cluster at `address`, serving `hub`, on `clock` (the hub's transport's:
+    /// the cluster tells the hub how long to publish). `notify` must make the hub's thread call
+    /// `handleEvents()` soon; it is called from the link's thread.
+    public init(node: String, address: RedisAddress, hub: Hub, timing: ClusterTiming = ClusterTiming(),
+                clock: any ClusterClock = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.node = node
         self.address = address
         self.hub = hub
         self.timing = timing
+        self.clock = clock
         self.logger = logger
-        link = ClusterLink(address: address, logger: logger, notify: notify)
-    }
-
-    /// Registers a starting node: takes a range of client numbers from Redis (waiting up to
-    /// `wait` seconds for it) so that client ids are unique over the cluster; answers the first
-    /// number of the range. Called once, before the node serves.
-    public static func clientRange(at address: RedisAddress, wait: Double = 5) throws(ClusterError) -> Int {
-        let deadline = monotonicSeconds() + wait
-        while true {
-            do throws(ClusterError) {
-                let connection = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 1)
-                guard case .integer(let range) = try connection.command(["INCR", ClusterKeys.clientRanges]) else {
-                    throw ClusterError("INCR \(ClusterKeys.clientRanges) did not answer a number")
-                }
-                return (range % 9_000) * 1_000_000_000 + 1
-            } catch {
-                guard monotonicSeconds() < deadline else { throw ClusterError("\(error.message) (tried for \(Int(wait)) s)") }
-                Thread.sleep(forTimeInterval: 0.2)
-            }
-        }
+        leases = ClusterLeases(node: node, timing: timing, clock: clock)
+        relayed = RelayedRooms(timing: timing, clock: clock)
+        reports = NodeReports(node: node, timing: timing, clock: clock)
+        link = ClusterLink(address: address, timing: timing, logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -93,7 +63,7 @@ public final class ClusterNode: HubCluster {
     /// Releases this node's leases and report, then stops the link (the server has stopped).
     public func stop() {
         var requests: [ClusterLink.Request] = hub.clusterRooms.filter { $0.source == .scene }.map { room in
-            .command(Self.arguments(["EVAL", ClusterKeys.releaseScript, "1", ClusterKeys.lease(room.key), node]), tag: 0)
+            .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
         requests.append(.command(Self.arguments(["HDEL", ClusterKeys.nodes, node]), tag: 0))
         link.send(requests)
@@ -114,55 +84,49 @@ public final class ClusterNode: HubCluster {
     }
 
     public func roomsDocument(fps: Int) -> JSONValue {
-        var all = reports.filter { $0.key != node && isFresh($0.value) }
-        all[node] = NodeReport(node: node, at: Self.wallMilliseconds(), presence: hub.clusterRooms)
-        return ClusterRooms.document(Array(all.values), fps: fps)
+        ClusterRooms.document(reports.all(hub.clusterRooms), fps: fps)
     }
 
     public func opened(_ key: String) {
-        rooms[key] = RoomState(lastFrameAt: monotonicSeconds())
+        leases.opened(key)
         if connected { claim(key) }
     }
 
     public func closed(_ key: String, origin: Bool) {
-        if rooms.removeValue(forKey: key)?.subscribed == true { link.send([.unsubscribe(ClusterKeys.roomChannel(key))]) }
-        if origin { command(["EVAL", ClusterKeys.releaseScript, "1", ClusterKeys.lease(key), node], for: .ignored) }
+        leases.closed(key)
+        if relayed.stop(key) { link.send([.unsubscribe(ClusterKeys.roomChannel(key))]) }
+        if origin { command(.release(key)) }
     }
 
     public func publish(frame: EncodedMessage, in key: String) {
         metrics.framesPublished += 1
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("F", frame))])
+        send(.frame(origin: node, text: frame.withBytes { ArraySlice($0) }), on: ClusterKeys.roomChannel(key))
     }
 
     public func publish(event: EncodedMessage, in key: String) {
-        link.send([.publish(channel: ClusterKeys.roomChannel(key), payload: tagged("E", event))])
+        send(.event(origin: node, text: event.withBytes { ArraySlice($0) }), on: ClusterKeys.roomChannel(key))
     }
 
     public func deliver(_ message: EncodedMessage, to client: String, on node: String) {
-        var payload = Array("D\(client)\n".utf8)
-        message.withBytes { payload.append(contentsOf: $0) }
-        link.send([.publish(channel: ClusterKeys.nodeChannel(node), payload: payload)])
+        send(.delivery(client: client, text: message.withBytes { ArraySlice($0) }), on: ClusterKeys.nodeChannel(node))
     }
 
     public func forward(_ input: ForwardedInput, to origin: String) {
         metrics.inputsForwarded += 1
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("I" + input.json.serialized()).utf8))])
+        send(.input(input), on: ClusterKeys.nodeChannel(origin))
     }
 
     public func forward(_ command: ForwardedCommand, to origin: String) {
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array(("C" + command.json.serialized()).utf8))])
+        send(.command(command), on: ClusterKeys.nodeChannel(origin))
     }
 
     public func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) {
-        let text = ForwardedCommand.answerJSON(id, answer).serialized()
-        link.send([.publish(channel: ClusterKeys.nodeChannel(node), payload: Array(("A" + text).utf8))])
+        send(.answer(id: id, answer), on: ClusterKeys.nodeChannel(node))
     }
 
     public func requestFullFrame(_ key: String, from origin: String) {
-        let now = monotonicSeconds()
-        guard now - (rooms[key]?.lastFullRequest ?? -.infinity) >= 0.2 else { return }
-        rooms[key]?.lastFullRequest = now
-        link.send([.publish(channel: ClusterKeys.nodeChannel(origin), payload: Array("R\(key)".utf8))])
+        guard relayed.mayRequestFullFrame(key) else { return }
+        send(.fullFrameRequest(room: key), on: ClusterKeys.nodeChannel(origin))
     }
 
     // MARK: Events from the link
@@ -175,16 +139,15 @@ public final class ClusterNode: HubCluster {
                 if everConnected { metrics.redisReconnects += 1 }
                 everConnected = true
                 connected = true
-                connectedAt = monotonicSeconds()
-                lastRenewal = -.infinity
-                lastReport = -.infinity
+                leases.connected()
+                reports.connected()
                 // Origins hold on to their rooms at once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { claim(room.key) }
             case .disconnected(let reason):
                 metrics.redisErrors += 1
                 if connected { logger.error("cluster: degraded, serving alone the rooms this node is origin of", metadata: ["reason": "\(reason)"]) }
                 connected = false
-                for key in rooms.keys { rooms[key]?.claiming = false }
+                leases.disconnected()
                 pending.removeAll()
             case .message(let channel, let payload):
                 receive(payload, on: channel)
@@ -198,182 +161,116 @@ public final class ClusterNode: HubCluster {
     }
 
     private func receive(_ payload: [UInt8], on channel: String) {
-        guard let kind = payload.first else { return }
-        let now = monotonicSeconds()
-        payload.withUnsafeBytes { bytes in
-            let body = UnsafeRawBufferPointer(rebasing: bytes[1...])
-            if channel.hasPrefix(ClusterKeys.roomChannel("")) {
-                let key = String(channel.dropFirst(ClusterKeys.roomChannel("").count))
-                guard let newline = body.firstIndex(of: UInt8(ascii: "\n")) else { return }
-                let sender = String(decoding: body[..<newline], as: UTF8.self)
-                let body = UnsafeRawBufferPointer(rebasing: body[(newline + 1)...])
-                // A new origin's frames tell a relay that missed the takeover where input goes now.
-                if sender != node, let known = rooms[key]?.origin, known != sender {
-                    metrics.placementChanges += 1
-                    rooms[key]?.origin = sender
-                    rooms[key]?.lastFullRequest = -.infinity
-                    hub.place(key, origin: sender)
-                }
-                switch kind {
-                case UInt8(ascii: "F"):
-                    switch hub.relayFrame(body, in: key) {
-                    case .applied:
-                        metrics.framesRelayed += 1
-                        rooms[key]?.lastFrameAt = now
-                    case .gap:
-                        metrics.frameGaps += 1
-                        if let origin = rooms[key]?.origin { requestFullFrame(key, from: origin) }
-                    case .ignored:
-                        break
-                    }
-                case UInt8(ascii: "E"):
-                    hub.relayEvent(body, in: key)
-                default:
-                    break
-                }
-                return
-            }
-            switch kind {
-            case UInt8(ascii: "I"):
-                guard let value = try? JSONValue.parse(bytes: body), let input = ForwardedInput(value) else {
-                    logger.warning("cluster: unreadable forwarded input")
-                    return
-                }
-                metrics.inputsResolved += 1
-                hub.resolve(input)
-            case UInt8(ascii: "C"):
-                guard let value = try? JSONValue.parse(bytes: body), let command = ForwardedCommand(value) else {
-                    logger.warning("cluster: unreadable forwarded command")
-                    return
-                }
-                answer(command.id, hub.perform(command), to: command.node)
-            case UInt8(ascii: "A"):
-                guard let value = try? JSONValue.parse(bytes: body), let (id, answer) = ForwardedCommand.answer(value) else {
-                    logger.warning("cluster: unreadable command answer")
-                    return
-                }
-                hub.answered(id, answer)
-            case UInt8(ascii: "R"):
-                hub.publishFrames(of: String(decoding: body, as: UTF8.self), until: now + timing.publishing, full: true)
-            case UInt8(ascii: "D"):
-                guard let newline = body.firstIndex(of: UInt8(ascii: "\n")) else { return }
-                let client = String(decoding: body[..<newline], as: UTF8.self)
-                hub.deliver(UnsafeRawBufferPointer(rebasing: body[(newline + 1)...]), to: client)
-            default:
+        let room = ClusterKeys.room(ofChannel: channel)
+        let message: ClusterMessage
+        do throws(ClusterError) {
+            message = try ClusterMessage(payload, onRoomChannel: room != nil)
+        } catch {
+            return logger.warning("cluster: unreadable message", metadata: ["channel": "\(channel)", "error": "\(error)"])
+        }
+        switch message {
+        case .frame(let sender, let text):
+            guard let key = room else { return }
+            follow(key, sender)
+            switch text.withUnsafeBytes({ hub.relayFrame($0, in: key) }) {
+            case .applied:
+                metrics.framesRelayed += 1
+                leases.heard(from: key)
+            case .gap:
+                metrics.frameGaps += 1
+                if let origin = relayed.origin(of: key) { requestFullFrame(key, from: origin) }
+            case .ignored:
                 break
             }
+        case .event(let sender, let text):
+            guard let key = room else { return }
+            follow(key, sender)
+            text.withUnsafeBytes { hub.relayEvent($0, in: key) }
+        case .input(let input):
+            metrics.inputsResolved += 1
+            hub.resolve(input)
+        case .command(let command):
+            answer(command.id, hub.perform(command), to: command.node)
+        case .answer(let id, let answer):
+            hub.answered(id, answer)
+        case .fullFrameRequest(let key):
+            hub.publishFrames(of: key, until: clock.now + timing.publishing, full: true)
+        case .delivery(let client, let text):
+            text.withUnsafeBytes { hub.deliver($0, to: client) }
         }
+    }
+
+    /// A room's frame or event came from `sender`: a relay that missed a takeover learns where
+    /// input goes now.
+    private func follow(_ key: String, _ sender: String) {
+        guard case .relayed(let origin)? = Placement.following(sender, relayedFrom: relayed.origin(of: key), node: node) else { return }
+        metrics.placementChanges += 1
+        _ = relayed.relay(key, from: origin)
+        hub.place(key, origin: origin)
     }
 
     private func answer(_ purpose: Pending, _ reply: RedisReply) {
         if reply.isError { metrics.redisErrors += 1 }
         switch purpose {
-        case .claim(let key):
-            rooms[key]?.claiming = false
-            guard rooms[key] != nil, let holder = reply.text else { return }
-            place(key, holder: holder)
-        case .renew(let key):
-            guard rooms[key] != nil, !reply.isError else { return }
-            guard let holder = reply.text else { return claim(key) }  // lapsed (Redis restarted): take it again
-            if holder != node { place(key, holder: holder) }
-        case .reports:
-            guard case .array(let items) = reply else { return }
-            var fresh: [String: NodeReport] = [:]
-            for pair in stride(from: 0, to: items.count - 1, by: 2) {
-                guard case .string(let bytes) = items[pair + 1],
-                      let value = bytes.withUnsafeBytes({ try? JSONValue.parse(bytes: $0) }),
-                      let report = NodeReport(value), isFresh(report) else { continue }
-                fresh[report.node] = report
+        case .lease(let command):
+            switch leases.answered(command, reply) {
+            case .place(let placement)?: place(command.room, placement)
+            case .claimAgain?: claim(command.room)
+            case nil: break
             }
-            reports = fresh
+        case .reports:
+            reports.read(reply)
             shareAudience()
         case .ignored:
             break
         }
     }
 
-    /// The lease of `key` is `holder`'s: run the room here, or relay it from there.
-    private func place(_ key: String, holder: String) {
-        let now = monotonicSeconds()
+    /// Room `key` goes to `placement`: run it here, or relay it from its origin.
+    private func place(_ key: String, _ placement: Placement) {
         let before = hub.clusterRooms.first { $0.key == key }?.source
-        if holder == node {
+        switch placement {
+        case .here:
             if before != .scene { metrics.placementChanges += 1 }
-            rooms[key]?.origin = nil
-            if rooms[key]?.subscribed == true {
-                rooms[key]?.subscribed = false
-                link.send([.unsubscribe(ClusterKeys.roomChannel(key))])
-            }
+            if relayed.stop(key) { link.send([.unsubscribe(ClusterKeys.roomChannel(key))]) }
             hub.place(key, origin: nil)
-            hub.publishFrames(of: key, until: now + timing.publishing, full: true)
-            return
+            hub.publishFrames(of: key, until: clock.now + timing.publishing, full: true)
+        case .relayed(let holder):
+            if before != .origin(holder) { metrics.placementChanges += 1 }
+            if relayed.relay(key, from: holder) { link.send([.subscribe(ClusterKeys.roomChannel(key))]) }
+            hub.place(key, origin: holder)  // asks the origin for a full frame
         }
-        if before != .origin(holder) { metrics.placementChanges += 1 }
-        if rooms[key]?.subscribed == false {
-            rooms[key]?.subscribed = true
-            link.send([.subscribe(ClusterKeys.roomChannel(key))])
-        }
-        rooms[key]?.lastFrameAt = now
-        rooms[key]?.lastFullRequest = -.infinity
-        rooms[key]?.origin = holder
-        hub.place(key, origin: holder)  // asks the origin for a full frame
     }
 
-    /// Every `ClusterLink.period`: renews leases, takes over silent rooms, and writes and reads
-    /// the nodes' reports.
+    /// Every `timing.period`: renews leases, takes over silent rooms, and writes and reads the
+    /// nodes' reports.
     private func periodic() {
         guard connected else { return }
-        let now = monotonicSeconds()
         let presence = hub.clusterRooms
-        if now - lastRenewal >= timing.renewal {
-            lastRenewal = now
-            for room in presence where room.source == .scene {
-                command(["EVAL", ClusterKeys.renewScript, "1", ClusterKeys.lease(room.key), node, Self.milliseconds(timing.lease)],
-                        for: .renew(room.key))
-            }
-        }
-        for room in presence where !(rooms[room.key]?.claiming ?? true) {
-            switch room.source {
-            case .placing:
-                claim(room.key)
-            case .origin:
-                if room.clients > 0, now - connectedAt >= timing.reconnectGrace,
-                   now - (rooms[room.key]?.lastFrameAt ?? now) >= timing.silence {
-                    claim(room.key)
-                }
-            case .scene:
-                break
-            }
-        }
-        if now - lastReport >= timing.report {
-            lastReport = now
-            let report = NodeReport(node: node, at: Self.wallMilliseconds(), presence: presence)
-            command(["HSET", ClusterKeys.nodes, node, report.json.serialized()], for: .ignored)
-            command(["HGETALL", ClusterKeys.nodes], for: .reports)
+        for renewal in leases.renewals(of: presence) { command(renewal) }
+        for room in presence where leases.shouldClaim(room) { claim(room.key) }
+        if let (write, read) = reports.due(presence) {
+            command(write, for: .ignored)
+            command(read, for: .reports)
         }
     }
 
     /// Tells the hub, for each room this node is origin of, its clients on other nodes, and
     /// keeps publishing while there are any.
     private func shareAudience() {
-        let now = monotonicSeconds()
         for room in hub.clusterRooms where room.source == .scene {
-            var clients = 0
-            var players = 0
-            for report in reports.values where report.node != node {
-                for other in report.rooms where other.key == room.key {
-                    clients += other.players + other.spectators
-                    players += other.distinctPlayers
-                }
-            }
+            let (clients, players) = reports.audience(of: room.key)
             hub.setRemoteAudience(room.key, clients: clients, players: players)
-            if clients > 0 { hub.publishFrames(of: room.key, until: now + timing.publishing, full: false) }
+            if clients > 0 { hub.publishFrames(of: room.key, until: clock.now + timing.publishing, full: false) }
         }
     }
 
     private func claim(_ key: String) {
-        guard rooms[key] != nil else { return }
-        rooms[key]?.claiming = true
-        command(["EVAL", ClusterKeys.claimScript, "1", ClusterKeys.lease(key), node, Self.milliseconds(timing.lease)], for: .claim(key))
+        if let claim = leases.claim(key) { command(claim) }
+    }
+
+    private func command(_ lease: ClusterLeases.Command) {
+        command(lease.arguments(node: node, timing: timing), for: .lease(lease))
     }
 
     private func command(_ arguments: [String], for purpose: Pending) {
@@ -383,24 +280,9 @@ public final class ClusterNode: HubCluster {
         link.send([.command(Self.arguments(arguments), tag: tag)])
     }
 
-    private func isFresh(_ report: NodeReport) -> Bool {
-        Double(Self.wallMilliseconds() - report.at) <= timing.reportExpiry * 1000
-    }
-
-    /// A room channel's message: its kind, this node's id (the origin's) and a newline, the text.
-    private func tagged(_ kind: Character, _ message: EncodedMessage) -> [UInt8] {
-        var payload: [UInt8] = []
-        message.withBytes { bytes in
-            payload.reserveCapacity(bytes.count + node.utf8.count + 2)
-            payload.append(kind.asciiValue!)
-            payload.append(contentsOf: node.utf8)
-            payload.append(UInt8(ascii: "\n"))
-            payload.append(contentsOf: bytes)
-        }
-        return payload
+    private func send(_ message: ClusterMessage, on channel: String) {
+        link.send([.publish(channel: channel, payload: message.bytes)])
     }
 
     private static func arguments(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
-    private static func milliseconds(_ seconds: Double) -> String { String(Int((seconds * 1000).rounded())) }
-    private static func wallMilliseconds() -> Int { Int((Date().timeIntervalSince1970 * 1000).rounded()) }
 }

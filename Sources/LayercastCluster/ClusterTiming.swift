@@ -1,5 +1,6 @@
-/// The cluster's clock (docs/cluster.md, "Failover"): how long a lease lasts and how often each
-/// thing is done, in seconds.
+/// The cluster's timing (docs/cluster.md, "Placement and leases" and "Failover"): how long a
+/// lease lasts and how often each thing is done, in seconds; every constant of leases,
+/// failover, reports and the link's timer and backoff is here.
 public struct ClusterTiming: Sendable {
     /// A room's lease lives this long unless its origin renews it.
     public var lease = 2.0
@@ -16,6 +17,15 @@ public struct ClusterTiming: Sendable {
     public var reportExpiry = 2.5
     /// An origin publishes a room's frames this long after a node last asked or reported clients.
     public var publishing = 3.5
+    /// A relay asks a room's origin for a full frame at most this often.
+    public var fullFrameRequests = 0.2
+    /// The link's timer: the node looks at its leases and rooms this often (so a silent room is
+    /// claimed again this often).
+    public var period = 0.25
+    /// The link's first wait before connecting to Redis again, doubled at each failure up to
+    /// `maximumBackoff`.
+    public var backoff = 0.1
+    public var maximumBackoff = 1.0
 
     public init() {}
 }

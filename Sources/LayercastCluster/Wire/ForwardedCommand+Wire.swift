@@ -3,8 +3,9 @@ import LayercastJSON
 import LayercastScenes
 import LayercastWire
 
-/// An admin command on a node channel (`C` + this JSON), and its answer (`A` + `answerJSON`):
-/// docs/cluster.md, "Messages". The body travels as text (admin bodies are JSON).
+/// The JSON of an admin command forwarded to a room's origin (`ClusterMessage.command`: `C` +
+/// this JSON), and of its answer (`ClusterMessage.answer`: `A` + `answerJSON`); docs/cluster.md,
+/// "Keys and channels". The body travels as text (admin bodies are JSON).
 extension ForwardedCommand {
     var json: JSONValue {
         ["id": .number(Double(id)), "node": .string(node), "room": .string(room), "command": .string(command),

@@ -1,7 +1,8 @@
 import LayercastHub
 import LayercastJSON
 
-/// Forwarded input on a node channel (`I` + this JSON): docs/cluster.md, "Messages".
+/// The JSON of input forwarded to a room's origin (`ClusterMessage.input`: `I` + this JSON);
+/// docs/cluster.md, "Keys and channels".
 extension ForwardedInput {
     var json: JSONValue {
         var object: JSONObject = ["room": .string(room), "node": .string(node), "client": .string(client)]
