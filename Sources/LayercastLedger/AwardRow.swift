@@ -35,4 +35,9 @@ public struct AwardRow: Equatable, Sendable {
         self.serverTime = serverTime
         self.createdAt = createdAt
     }
+
+    /// Throws `invalid` for a NaN position or time, which no ledger stores.
+    func refuseNaN() throws(LedgerError) {
+        try LedgerError.refuseNaN([("x", x), ("y", y), ("viewTime", viewTime), ("serverTime", serverTime)])
+    }
 }

@@ -2,10 +2,11 @@ import Foundation
 
 /// The award ledger: rains, their prize plans and awards, committed before anyone hears of them.
 /// `SQLiteLedger` keeps it in one file for one process; `PostgresLedger` in a database that
-/// every node of a cluster shares. `LedgerLocation.open()` opens either.
+/// every node of a cluster shares; `MemoryLedger` in its process's memory, for tests and demos.
+/// `LedgerLocation.open()` opens any of them.
 ///
 /// Every call runs in one transaction. A write that returns without throwing has committed
-/// durably. Errors are `LedgerError`s whose message starts with what was being done. Use a
+/// durably (in a `MemoryLedger`: until its process stops). Errors are `LedgerError`s whose message starts with what was being done. Use a
 /// ledger from one thread (the server's service thread); it is not `Sendable`. Doubles read back
 /// bit for bit (SQLite turns -0.0 into 0.0); NaN is refused. Dates are stored as unix
 /// milliseconds, rounded to the nearest.

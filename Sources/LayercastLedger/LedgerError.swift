@@ -36,6 +36,27 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(message)" }
 
+    /// `duplicate`: the rain's packet already has an award.
+    static let alreadyAwarded = LedgerError(.duplicate, "the packet is already awarded")
+
+    /// `invalid`: a rain ends as `finished` or `interrupted`.
+    static let endingAsRunning = LedgerError(.invalid, "a rain ends finished or interrupted, not running")
+
+    /// `notFound` for rain `id`, which has `status` (nil: there is no such rain).
+    static func notRunning(_ id: Int64, status: String?) -> LedgerError {
+        LedgerError(.notFound, status.map { "rain \(id) is \($0), not running" } ?? "there is no rain \(id)")
+    }
+
+    /// Runs `body`, prefixing the message of what it throws with `what`, the call being made
+    /// ("record award of packet 3 in rain 7: ...").
+    static func during<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
+        do throws(LedgerError) {
+            return try body()
+        } catch {
+            throw LedgerError(error.code, "\(what): \(error.message)")
+        }
+    }
+
     /// Throws `invalid` for the first NaN among `fields`: SQLite would store it as NULL, and
     /// neither ledger keeps a number no rain can have.
     static func refuseNaN(_ fields: [(name: String, value: Double)]) throws(LedgerError) {

@@ -28,4 +28,12 @@ public struct NewRain: Sendable {
         self.prizes = prizes
         self.createdAt = createdAt
     }
+
+    /// Throws `invalid` for a NaN setting or media start, which no ledger stores.
+    func refuseNaN() throws(LedgerError) {
+        try LedgerError.refuseNaN([
+            ("duration", settings.duration), ("width", settings.width), ("height", settings.height),
+            ("mediaStart", mediaStart), ("minVisible", settings.minVisible), ("tapRate", settings.tapRate),
+        ])
+    }
 }

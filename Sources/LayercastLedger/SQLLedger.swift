@@ -35,11 +35,8 @@ extension SQLLedger {
 
     public func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64 {
         try writing("begin rain in room \(rain.room)") { () throws(LedgerError) in
+            try rain.refuseNaN()
             let settings = rain.settings
-            try LedgerError.refuseNaN([
-                ("duration", settings.duration), ("width", settings.width), ("height", settings.height),
-                ("mediaStart", rain.mediaStart), ("minVisible", settings.minVisible), ("tapRate", settings.tapRate),
-            ])
             let id = try connection.query(
                 """
                 INSERT INTO rains (room, seed, duration, pool, winners, min_coins, max_coins, width, height,
@@ -76,7 +73,7 @@ extension SQLLedger {
 
     public func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError) {
         try writing("end rain \(id)") { () throws(LedgerError) in
-            guard status != .running else { throw LedgerError(.invalid, "a rain ends finished or interrupted, not running") }
+            guard status != .running else { throw LedgerError.endingAsRunning }
             try requireRunning(id, lock: .update)
             try connection.run(
                 "UPDATE rains SET status = \(p(2)), ended_at = \(p(3)) WHERE id = \(p(1))",
@@ -86,9 +83,7 @@ extension SQLLedger {
 
     public func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow {
         try writing("record award of packet \(award.packet) in rain \(award.rain)") { () throws(LedgerError) in
-            try LedgerError.refuseNaN([
-                ("x", award.x), ("y", award.y), ("viewTime", award.viewTime), ("serverTime", award.serverTime),
-            ])
+            try award.refuseNaN()
             try requireRunning(award.rain, lock: .share)
             let createdAt = award.createdAt.unixMilliseconds
             // DO NOTHING leaves the row of the first award alone and returns nothing.
@@ -104,7 +99,7 @@ extension SQLLedger {
                     .integer(Int64(award.coins)), .real(award.x), .real(award.y), .real(award.viewTime),
                     .real(award.serverTime), .integer(createdAt),
                 ], read: { row throws(LedgerError) in try row.int64(0) })
-            guard let id = ids.first else { throw LedgerError(.duplicate, "the packet is already awarded") }
+            guard let id = ids.first else { throw LedgerError.alreadyAwarded }
             var stored = award
             stored.id = id
             stored.createdAt = Date(unixMilliseconds: createdAt)
@@ -244,11 +239,7 @@ extension SQLLedger {
     }
 
     private func transaction<T>(_ what: String, writing: Bool, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
-        do throws(LedgerError) {
-            return try transaction(writing: writing, body)
-        } catch {
-            throw LedgerError(error.code, "\(what): \(error.message)")
-        }
+        try LedgerError.during(what) { () throws(LedgerError) in try transaction(writing: writing, body) }
     }
 
     /// The placeholder of the `number`th parameter.
@@ -260,8 +251,7 @@ extension SQLLedger {
         let status = try connection.query(Self.dialect.locking("SELECT status FROM rains WHERE id = \(p(1))", lock), [.integer(id)]) {
             $0.text(0)
         }.first
-        guard let status else { throw LedgerError(.notFound, "there is no rain \(id)") }
-        guard status == RainStatus.running.rawValue else { throw LedgerError(.notFound, "rain \(id) is \(status), not running") }
+        guard status == RainStatus.running.rawValue else { throw LedgerError.notRunning(id, status: status) }
     }
 
     private static var awardColumns: String { "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at" }

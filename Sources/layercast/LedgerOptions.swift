@@ -19,11 +19,16 @@ struct LedgerOptions: ParsableArguments {
         try LedgerLocation(ledger ?? ProcessInfo.processInfo.environment["LAYERCAST_LEDGER"], dataDirectory: data)
     }
 
+    /// Refuses `memory:`: a memory ledger lives inside its server, and no other process reads it.
     func validate() throws {
+        let location: LedgerLocation
         do throws(LedgerError) {
-            _ = try location
+            location = try self.location
         } catch {
             throw ValidationError("--ledger: \(error.message)")
+        }
+        guard location != .memory else {
+            throw ValidationError("--ledger: memory: is no ledger to read: a memory ledger lives inside its `layercast serve` alone and is lost when it stops")
         }
     }
 }

@@ -56,7 +56,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Directory of the award ledger (layercast.sqlite, unless --ledger says otherwise) and of player-id.key, created when missing.")
     var data = "data"
 
-    @Option(help: ArgumentHelp("The award ledger in PostgreSQL, postgres://USER@HOST:PORT/DB (or LAYERCAST_LEDGER); default: SQLite under --data.", valueName: "url"))
+    @Option(help: ArgumentHelp("The award ledger in PostgreSQL, postgres://USER@HOST:PORT/DB (or LAYERCAST_LEDGER), or memory: for tests and demos (every award is lost when the server stops); default: SQLite under --data.", valueName: "url"))
     var ledger: String?
 
     @Option(help: ArgumentHelp("Bearer token of the admin API (or LAYERCAST_ADMIN_TOKEN); without one the admin API is off.", valueName: "token"))
@@ -169,10 +169,14 @@ struct ServeCommand: ParsableCommand {
             guard port != 0 else { throw ValidationError("--workers needs a fixed --port (they share it)") }
         }
         if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
+        let location: LedgerLocation
         do throws(LedgerError) {
-            _ = try ledgerLocation
+            location = try ledgerLocation
         } catch {
             throw ValidationError("--ledger: \(error.message)")
+        }
+        if location == .memory, resolvedCluster != nil {
+            throw ValidationError("--ledger memory: cannot serve a cluster: its nodes share one ledger, and a memory ledger is one process's own")
         }
         for (name, value) in [("--admin-token", resolvedAdminToken), ("--token-secret", resolvedTokenSecret),
                               ("--player-id-secret", resolvedPlayerIDSecret)] {

@@ -6,7 +6,7 @@ import Testing
 /// before, a slow client skipping to the newest, and a stalled one dropped.
 @Suite struct FrameTests {
     @Test func aClientReadingEveryTickGetsDeltasInOrder() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let client = h.join(["scene": "radar", "role": "spectator"])
         var frames = h.messages(client).of("frame")
         for _ in 0..<20 {
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theTickWritesAClientThatTakesAMessageAtOnceAndWakesOnlyTheOthers() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let atOnce = h.join(["scene": "radar", "role": "spectator"])
         let other = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(atOnce)
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aSlowClientSkipsToTheNewestFrameInFull() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let fast = h.join(["scene": "radar", "role": "spectator"])
         let slow = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(fast)

@@ -6,27 +6,22 @@ import LayercastLedger
 import LayercastScenes
 import Logging
 
-/// A hub on an `EmbeddedTransport` with a fresh SQLite ledger in a temporary directory and an
-/// awarding service the test controls: no sockets, a manual clock.
+/// A hub on an `EmbeddedTransport` with a fresh memory ledger and an awarding service the test
+/// controls: no sockets, no files, a manual clock.
 final class HubHarness {
     let transport: EmbeddedTransport
     let ledger: any Ledger
     let awarding: ScriptedAwarding
     let hub: Hub
-    let directory: String
-    /// Whether the ledger is another harness's (which removes its directory).
-    private let sharesLedger: Bool
 
     let identities: IdentityPolicy
 
     /// A hub numbering its clients from `firstClient`, on its own ledger or on `sharing`'s.
     init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, firstClient: Int = 1, sharing: HubHarness? = nil,
-         _ configure: (inout HubConfiguration) -> Void = { _ in }) throws {
+         _ configure: (inout HubConfiguration) -> Void = { _ in }) {
         self.identities = identities
         transport = EmbeddedTransport(firstClient: firstClient)
-        sharesLedger = sharing != nil
-        directory = sharing?.directory ?? NSTemporaryDirectory() + "layercast-hub-\(UUID().uuidString)"
-        ledger = try sharing.map { $0.ledger } ?? SQLiteLedger(directory: directory)
+        ledger = sharing?.ledger ?? MemoryLedger()
         let services = LedgerServices(ledger)
         awarding = ScriptedAwarding(services)
         var configuration = HubConfiguration()
@@ -38,8 +33,6 @@ final class HubHarness {
         hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: ledger,
                   services: SceneServices(awarding: awarding, rains: services, logger: logger), logger: logger)
     }
-
-    deinit { if !sharesLedger { try? FileManager.default.removeItem(atPath: directory) } }
 
     static let adminToken = "hub-admin-token"
 

@@ -7,7 +7,7 @@ import Testing
 /// causes it.
 @Suite struct InputTests {
     @Test func tapLimitsHoldPerPlayerAcrossConnections() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let a = h.player(scene: "radar", id: 1)
         let b = h.player(scene: "radar", id: 1)  // the same player on a second connection
         _ = h.read(a)
@@ -68,16 +68,16 @@ import Testing
                       ["scene": "radar", "role": "player", "token": "x"], ["scene": "radar", "role": "player", "player": "p-1"]] {
             seen.formUnion(codes(h.join(query, host: "10.0.0.9")))
         }
-        let tokenOnly = try HubHarness(identities: IdentityPolicyFixtures.tokensOnly)
+        let tokenOnly = HubHarness(identities: IdentityPolicyFixtures.tokensOnly)
         seen.formUnion(tokenOnly.messages(tokenOnly.join(["scene": "radar", "role": "player"])).of("error").compactMap { $0["code"]?.stringValue })
 
-        let rain = try HubHarness()
+        let rain = HubHarness()
         rain.awarding.failures = 1
         let tapper = try rain.claimingTap()
         seen.formUnion(rain.messages(tapper).of("error").compactMap { $0["code"]?.stringValue })
 
         // In a cluster, a tap in a room whose origin is not known yet.
-        let node = try HubHarness()
+        let node = HubHarness()
         node.hub.cluster = RelayTests.PairedCluster(node: "edge")
         let early = node.player(scene: "radar", id: 9)
         node.send(early, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func repeatedBadInputClosesWith1008() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let client = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(client)
         for _ in 0..<20 { h.send(client, "nonsense") }
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func pingIsAnsweredWithTheRoomsTime() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let client = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(client)
         h.transport.advance(by: 2.5)

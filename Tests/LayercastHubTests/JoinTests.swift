@@ -6,7 +6,7 @@ import Testing
 /// that are refused.
 @Suite struct JoinTests {
     @Test func joinGetsWelcomeThenAFullFrame() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let client = h.join(["scene": "radar", "room": "lobby", "role": "spectator"])
         let first = h.messages(client)
         #expect(first.map(\.type) == ["welcome", "frame"])
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func lateJoinStartsWithTheNewestFrameInFull() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let early = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(early)
         h.tick(12)
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func badJoinsAreToldWhyAndClosed() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let cases: [([String: String], String)] = [
             (["room": "lobby"], "unknown_scene"),
             (["scene": "nope"], "unknown_scene"),

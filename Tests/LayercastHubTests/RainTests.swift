@@ -71,7 +71,7 @@ private final class CommitsNothing: Awarding {
 /// ledger behind a scripted awarding service.
 @Suite struct RainTests {
     @Test func aFailedCommitAnnouncesNothingAndTheNextTapWins() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let watcher = h.join(["scene": "rain", "role": "spectator"], host: "10.0.0.2")
         h.awarding.failures = 1
         let tapper = try h.claimingTap()
@@ -108,7 +108,7 @@ private final class CommitsNothing: Awarding {
     }
 
     @Test func theRainCommandAnswersAndRefusesASecondRain() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let answer = try h.command("rain", room: "night", body: #"{"seed":3,"duration":5,"pool":100,"winners":10,"minCoins":1,"maxCoins":30}"#).get()
         #expect(answer.status == 201)
         #expect(answer.document["room"]?.stringValue == "night")
@@ -122,7 +122,7 @@ private final class CommitsNothing: Awarding {
     }
 
     @Test func adminCommandsAreCheckedBeforeAnyRoomOpens() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let refusals: [(Result<CommandAnswer, APIError>, UInt32, String)] = [
             (h.command("dance"), 404, "not_found"),
             (h.command("rain", token: nil), 401, "unauthorized"),
@@ -144,7 +144,7 @@ private final class CommitsNothing: Awarding {
     }
 
     @Test func theSnowCommandChangesWhatFallsForTheRoom() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         let watcher = h.join(["scene": "snow", "room": "yard", "role": "spectator"])
         _ = h.read(watcher)
         let answer = try h.command("snow", room: "yard", body: #"{"images":["petal"],"rate":12,"mode":"exact"}"#).get()

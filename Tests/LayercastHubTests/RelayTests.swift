@@ -57,8 +57,8 @@ import Testing
     /// An origin hub (`o`, clients from c1) and an edge hub (`e`, clients from c1000) on one
     /// ledger, the radar room `lobby` placed on the origin and relayed by the edge.
     private static func pair(scene: String = "radar") throws -> (o: HubHarness, e: HubHarness, oc: PairedCluster, ec: PairedCluster) {
-        let o = try HubHarness()
-        let e = try HubHarness(firstClient: 1000, sharing: o)
+        let o = HubHarness()
+        let e = HubHarness(firstClient: 1000, sharing: o)
         let oc = PairedCluster(node: "origin")
         let ec = PairedCluster(node: "edge")
         oc.peer = e.hub
@@ -204,8 +204,8 @@ import Testing
 /// A rain survives its origin: the node that takes the room over rebuilds it from the ledger.
 @Suite struct TakeoverTests {
     @Test func theRainGoesOnAfterItsOriginDiesWithItsAwardsKept() throws {
-        let o = try HubHarness()
-        let e = try HubHarness(firstClient: 1000, sharing: o)
+        let o = HubHarness()
+        let e = HubHarness(firstClient: 1000, sharing: o)
         let oc = RelayTests.PairedCluster(node: "origin")
         let ec = RelayTests.PairedCluster(node: "edge")
         (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
@@ -256,7 +256,7 @@ import Testing
     }
 
     @Test func aRainThatCannotBeRebuiltIsRecordedInterrupted() throws {
-        let h = try HubHarness()
+        let h = HubHarness()
         h.hub.cluster = RelayTests.PairedCluster(node: "edge")
         let id = try h.ledger.beginRain(NewRain(room: "lobby", seed: 5, salt: "not hex", commitment: "", settings: RainSettingsRow(
             duration: 8, pool: 100, winners: 12, minCoins: 1, maxCoins: 30, width: 414, height: 736, maxAwardsPerPlayer: 0,

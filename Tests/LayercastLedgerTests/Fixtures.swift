@@ -11,18 +11,25 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     return try body(path)
 }
 
-/// The two ledgers every test of the shared suite runs against.
+/// The ledgers every test of the shared suite runs against.
 enum LedgerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite, postgres
+    case sqlite, postgres, memory
+
+    /// The ledgers that a second `open()` of their location opens again, as another process
+    /// would: the tests of reopening, of several connections and of claims run on these. Each
+    /// `open()` of `memory:` is a new, empty ledger.
+    static let shared: [LedgerKind] = [.sqlite, .postgres]
 
     var testDescription: String { rawValue }
 
     /// Runs `body` with the location of a new, empty ledger of this kind (a temporary directory,
-    /// or a new database on the test process's PostgreSQL server), open it as often as it likes.
+    /// a new database on the test process's PostgreSQL server, or `memory:`), open it as often
+    /// as it likes.
     func withLocation<T>(_ body: (LedgerLocation) throws -> T) throws -> T {
         switch self {
         case .sqlite: try withTemporaryDirectory { try body(.sqlite(directory: $0)) }
         case .postgres: try body(.postgres(url: try PostgresTestServer.shared().newDatabase()))
+        case .memory: try body(.memory)
         }
     }
 }

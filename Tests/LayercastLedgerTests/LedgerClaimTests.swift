@@ -5,7 +5,7 @@ import Testing
 /// Claims keep a sole writer alone on its ledger: each ledger opened here is a separate
 /// connection (SQLite: a separate lock file description), as a second process's would be.
 @Suite struct LedgerClaimTests {
-    @Test(arguments: LedgerKind.allCases) func aSoleWriterExcludesEveryOtherClaim(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func aSoleWriterExcludesEveryOtherClaim(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let first = try location.open()
             try first.claim(.soleWriter)
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    @Test(arguments: LedgerKind.allCases) func clusterNodesShareAndExcludeASoleWriter(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func clusterNodesShareAndExcludeASoleWriter(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let nodes = try (0..<3).map { _ in try location.open() }
             for node in nodes { try node.claim(.clusterNode) }
@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    @Test(arguments: LedgerKind.allCases) func aClaimEndsWithItsLedger(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func aClaimEndsWithItsLedger(kind: LedgerKind) throws {
         try kind.withLocation { location in
             do {
                 let first = try location.open()
@@ -45,6 +45,19 @@ import Testing
             let error = try #require(throws: LedgerError.self) { try later.claim(.clusterNode) }
             #expect(error.code == .inUse)
         }
+    }
+
+    /// No other process can reach a memory ledger: every claim is granted, and opening
+    /// `memory:` again makes another, empty ledger.
+    @Test func aMemoryLedgerIsItsProcesssOwn() throws {
+        let first = try LedgerLocation.memory.open()
+        try first.claim(.soleWriter)
+        let rain = try first.beginRain(newRain())
+        let other = try LedgerLocation.memory.open()
+        try other.claim(.soleWriter)
+        try other.claim(.clusterNode)
+        #expect(try other.rain(id: rain) == nil)
+        #expect(try first.runningRains(room: "lobby") == [rain])
     }
 
     @Test func readingToolsNeedNoClaim() throws {

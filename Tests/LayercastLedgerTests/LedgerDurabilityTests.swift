@@ -3,7 +3,7 @@ import Testing
 @testable import LayercastLedger
 
 @Suite struct LedgerDurabilityTests {
-    @Test(arguments: LedgerKind.allCases) func everythingCommittedIsThereAfterReopening(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func everythingCommittedIsThereAfterReopening(kind: LedgerKind) throws {
         try kind.withLocation { location in
             var written: [RainRecord] = []
             do {
@@ -40,14 +40,10 @@ import Testing
         try kind.withLocation { location in
             let end = Date(timeIntervalSince1970: 1_780_000_020)
             let restart = Date(timeIntervalSince1970: 1_780_000_999.5)
-            let ids: [Int64]
-            do {
-                let ledger = try location.open()
-                ids = try (0..<4).map { _ in try ledger.beginRain(newRain()) }
-                try ledger.endRain(ids[1], status: .finished, at: end)
-                try ledger.endRain(ids[3], status: .interrupted, at: end)
-            }
             let ledger = try location.open()
+            let ids = try (0..<4).map { _ in try ledger.beginRain(newRain()) }
+            try ledger.endRain(ids[1], status: .finished, at: end)
+            try ledger.endRain(ids[3], status: .interrupted, at: end)
             #expect(try ledger.recoverInterrupted(now: restart) == [ids[0], ids[2]])
             let states = try ids.map { try #require(try ledger.rain(id: $0)) }.map { [$0.status.rawValue, "\($0.endedAt!.timeIntervalSince1970)"] }
             #expect(states == [
@@ -60,7 +56,7 @@ import Testing
 
     /// A second connection sees each award as soon as `recordAward` returns, while the first
     /// stays open: the commit reached the WAL (or the PostgreSQL server) before the call returned.
-    @Test(arguments: LedgerKind.allCases) func aSecondConnectionSeesEachAwardWhenRecordAwardReturns(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func aSecondConnectionSeesEachAwardWhenRecordAwardReturns(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let writer = try location.open()
             let reader = try location.open()

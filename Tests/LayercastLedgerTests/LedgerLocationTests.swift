@@ -16,7 +16,16 @@ import Testing
         #expect(try LedgerLocation(url, dataDirectory: "data") == .postgres(url: url))
     }
 
+    @Test func memoryIsALedgerOfItsOwnAtEachOpening() throws {
+        let location = try LedgerLocation("memory:", dataDirectory: "data")
+        #expect(location == .memory && location.description == "memory:")
+        #expect(try location.open() is MemoryLedger)
+        #expect(try location.open().address == "memory:")
+    }
+
     @Test(arguments: [
+        ("memory", "must be a URL postgres://USER@HOST:PORT/DB (or postgresql://) or memory:"),
+        ("memory:data", "must be a URL postgres://USER@HOST:PORT/DB"),
         ("sqlite:data", "must be a URL postgres://USER@HOST:PORT/DB"),
         ("/var/lib/layercast", "must be a URL postgres://USER@HOST:PORT/DB"),
         ("mysql://u@h/db", "must be a URL postgres://USER@HOST:PORT/DB"),

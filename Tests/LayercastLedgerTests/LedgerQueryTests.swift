@@ -61,6 +61,14 @@ import Testing
         }
     }
 
+    /// What `layercast ledger check` reports; a memory ledger has no schema (version 0).
+    @Test(arguments: LedgerKind.allCases) func summaryCountsRainsAwardsAndCoins(kind: LedgerKind) throws {
+        try kind.withLocation { location in
+            let ledger = try filled(location).ledger
+            #expect(try ledger.summary() == LedgerSummary(schemaVersion: kind == .memory ? 0 : 2, rains: 3, awards: 8, coins: 830))
+        }
+    }
+
     @Test(arguments: LedgerKind.allCases) func roomRainsAreListedNewestFirst(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()

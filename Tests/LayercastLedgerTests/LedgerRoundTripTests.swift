@@ -17,8 +17,8 @@ import Testing
                 prizes: [0: 100, 7: 1, 41: 0, 99: 898], createdAt: startTime)
             let id = try ledger.beginRain(new)
 
-            // SQLite keeps a NUL inside text; PostgreSQL refuses it (PostgresLedgerTests).
-            let name = kind == .sqlite ? "Zoë 🎉\u{0}tail" : "Zoë 🎉 tail"
+            // SQLite and memory keep a NUL inside text; PostgreSQL refuses it (PostgresLedgerTests).
+            let name = kind == .postgres ? "Zoë 🎉 tail" : "Zoë 🎉\u{0}tail"
             let first = AwardRow(
                 rain: id, packet: 7, player: "player-42", name: name, coins: 1,
                 x: .pi, y: -1.0 / 3.0, viewTime: .leastNonzeroMagnitude, serverTime: 1e308,
@@ -71,8 +71,8 @@ import Testing
         }
     }
 
-    /// SQLite keeps an integral REAL as an integer, losing the sign of -0.0; float8 keeps it.
-    @Test(arguments: LedgerKind.allCases) func negativeZeroReadsBackAsZeroFromSQLiteAndExactlyFromPostgres(kind: LedgerKind) throws {
+    /// SQLite keeps an integral REAL as an integer, losing the sign of -0.0; float8 and memory keep it.
+    @Test(arguments: LedgerKind.allCases) func negativeZeroReadsBackAsZeroFromSQLiteAndExactlyElsewhere(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()
             let id = try ledger.beginRain(newRain())

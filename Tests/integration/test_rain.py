@@ -316,8 +316,9 @@ def test_countdown_packets_and_phases_follow_the_seed(start_server):
     assert sum(p["coins"] for p in document["plan"]) == document["settings"]["pool"]
 
 
-def test_two_players_tapping_one_packet_at_once_exactly_one_wins(start_server):
-    srv = rain_server(start_server)
+@pytest.mark.parametrize("ledger", [(), ("--ledger", "memory:")], ids=["sqlite", "memory"])
+def test_two_players_tapping_one_packet_at_once_exactly_one_wins(start_server, ledger):
+    srv = rain_server(start_server, *ledger)
     room = unique_room("race")
     a, b = connect_player(srv, room), connect_player(srv, room)
     start_rain(srv, room, duration=4, winners=4, pool=100, seed=3)
