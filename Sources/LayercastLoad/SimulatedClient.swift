@@ -23,7 +23,7 @@ final class SimulatedClient {
     private(set) var clientID: String?
     private var sceneSize = (width: 0.0, height: 0.0)
     private(set) var frames = FrameSequence()
-    private var clock = MediaClock()
+    private var clock = ServerClockEstimate()
     private var board: PacketBoard?
     /// How long a packet must have been on screen before a tap can claim it: the running rain's
     /// `limits.minVisible` from its `rain` events (0 until one says).
