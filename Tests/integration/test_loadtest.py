@@ -262,14 +262,17 @@ def test_a_two_stage_scenario_with_churn_survives_a_server_restart(start_server)
     steady, churners = report["populations"]["steady"], report["populations"]["churners"]
     assert steady["clients"] == 6 and churners["clients"] == 4, report["populations"]
 
-    # Steady: 6 joined, all 6 were closed by the restart and came back (one welcome each), and
-    # the drop to 3 made 3 leave. Failed attempts are the ones that met the closed port.
+    # Steady: 6 joined and all 6 were closed by the restart and came back; the drop to 3 made 3
+    # leave. A reconnect may meet the closed port (failed) or the stopping server, which can still
+    # complete a handshake (and welcome) before it closes it: each such close is one more
+    # reconnect, so the counts are bounds, and every attempt after the first six is a reconnect.
     c = steady["connections"]
-    assert c["closedEarly"] == 6 and steady["reconnects"]["reconnected"] == 6, steady
-    assert c["made"] == 12 and c["attempted"] == 12 + c["failed"], c
-    assert steady["reconnects"]["attempted"] == 6 + c["failed"], steady
+    reconnects = steady["reconnects"]
+    assert c["closedEarly"] >= 6 and 6 <= reconnects["reconnected"] <= c["closedEarly"], steady
+    assert c["made"] >= 12 and c["attempted"] == c["made"] + c["failed"], c
+    assert reconnects["attempted"] == c["attempted"] - 6, steady
     assert c["left"] == 3 and c["rejoins"] == 0, c
-    assert steady["reconnects"]["timeMs"]["count"] == 6 and 0 < steady["reconnects"]["timeMs"]["p99"] < 15000, steady
+    assert reconnects["timeMs"]["count"] == reconnects["reconnected"] and 0 < reconnects["timeMs"]["p99"] < 15000, steady
     assert steady["frames"]["received"] > 0 and steady["frames"]["skipped"] == 0, steady["frames"]
 
     # Churners: each stays 0.5–1 s and is away 0.2–0.4 s, so in 11 s each left and rejoined
