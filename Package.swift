@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries named by the product design, reached through pkg-config.
@@ -124,12 +125,13 @@ let package = Package(
         .target(name: "LayercastAudit", dependencies: ["LayercastJSON", "LayercastLedger", "LayercastScenes"]),
 
         // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, its worker
-        // processes, and their report.
+        // processes, their report, and scenario files (JSON or YAML, read with Yams).
         .target(
             name: "LayercastLoad",
             dependencies: [
                 "CLibWebSockets", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Yams", package: "Yams"),  // scenario files (docs/loadtest.md, "Scenarios")
             ]
         ),
 

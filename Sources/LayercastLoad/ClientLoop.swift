@@ -4,18 +4,21 @@ import Foundation
 import LayercastJSON
 import Synchronization
 
-/// One thread's share of the simulated clients on one libwebsockets client context: opens their
-/// connections on the ramp's schedule, feeds them what arrives, writes what they queue, and
-/// closes them all at the deadline. Everything but `snapshot()` runs on the thread in `run()`.
+/// One thread's share of the simulated clients on one libwebsockets client context: opens and
+/// closes their connections as the scenario wants its slots filled (the ramp, stages, churn,
+/// reconnects), feeds them what arrives, writes what they queue, and closes them all at the
+/// deadline. Everything but `snapshot()` runs on the thread in `run()`.
 ///
 /// The context runs on a libev loop of ours (epoll), handed to lws as a foreign loop through its
 /// libev event-lib plugin: lws's own loop poll()s every socket on every turn, which for hundreds
 /// of mostly idle spectators was most of the loader's CPU.
 final class ClientLoop: @unchecked Sendable {
-    /// What the clients measured, and the progress window; shared with the progress reader.
+    /// What the clients measured, by population, and the progress window; shared with the progress reader.
     struct Measurements: Sendable {
-        var stats = LoadStats()
+        var populations: [LoadStats]
         var window = ProgressWindow()
+        var open: Int { populations.reduce(0) { $0 + $1.open } }
+        var errorCount: Int { populations.reduce(0) { $0 + $1.errorCount } }
     }
 
     /// How often the loop wakes to open connections and queue taps and pings.
@@ -23,14 +26,20 @@ final class ClientLoop: @unchecked Sendable {
     /// Seconds given to the connections to close after the deadline.
     static let closeGrace = 3.0
 
-    let measurements = Mutex(Measurements())
+    let measurements: Mutex<Measurements>
     private let clients: [SimulatedClient]
     private let configuration: LoadConfiguration
+    private let scenario: Scenario
+    /// Monotonic time of the run's start (the scenario's time 0).
+    private let start: Double
     private let deadline: Double
     /// `/ws` paths by client, as C strings, alive as long as the loop.
     private let paths: [UnsafeMutablePointer<CChar>]
-    private let address: UnsafeMutablePointer<CChar>
-    private let hostHeader: UnsafeMutablePointer<CChar>
+    /// The servers (`targets`), and which one each client joins.
+    private let targets: [LoadTarget]
+    private let targetOf: [Int]
+    private let addresses: [UnsafeMutablePointer<CChar>]
+    private let hostHeaders: [UnsafeMutablePointer<CChar>]
     private let subprotocol: UnsafeMutablePointer<CChar>
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private var context: OpaquePointer?
@@ -38,18 +47,23 @@ final class ClientLoop: @unchecked Sendable {
     private var eventLoop: EventLoop?
     /// Wakes the loop every `pollInterval`.
     private var pollTimer: EventTimer?
-    private var nextToStart = 0
     private var finishing = false
     private var finishedAt = Double.infinity
 
-    /// `clients` sorted by start time; `paths[i]` is client i's `/ws` path and query.
-    init(clients: [SimulatedClient], paths: [String], configuration: LoadConfiguration, deadline: Double) throws(LoadError) {
+    /// `paths[i]` is client i's `/ws` path and query; it joins `targets[client.index % targets.count]`.
+    init(clients: [SimulatedClient], paths: [String], targets: [LoadTarget], scenario: Scenario, configuration: LoadConfiguration,
+         start: Double, deadline: Double) throws(LoadError) {
         self.clients = clients
         self.configuration = configuration
+        self.scenario = scenario
+        self.start = start
         self.deadline = deadline
+        measurements = Mutex(Measurements(populations: Array(repeating: LoadStats(), count: scenario.populations.count)))
         self.paths = paths.map { strdup($0)! }
-        address = strdup(configuration.target.host)!
-        hostHeader = strdup(configuration.target.hostHeader)!
+        self.targets = targets
+        targetOf = clients.map { $0.index % targets.count }
+        addresses = targets.map { strdup($0.host)! }
+        hostHeaders = targets.map { strdup($0.hostHeader)! }
         subprotocol = strdup("layercast.v1")!
         protocols = .allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
@@ -76,8 +90,8 @@ final class ClientLoop: @unchecked Sendable {
     deinit {
         if let context { lws_context_destroy(context) }
         paths.forEach { free($0) }
-        free(address)
-        free(hostHeader)
+        addresses.forEach { free($0) }
+        hostHeaders.forEach { free($0) }
         free(subprotocol)
         protocols.deallocate()
     }
@@ -89,14 +103,16 @@ final class ClientLoop: @unchecked Sendable {
         while true {
             // One turn: waits for I/O or a timer (the poll timer is at most 10 ms away).
             eventLoop.turn()
-            if finishing, clients.allSatisfy({ $0.state == .closed || $0.state == .waiting }) || monotonicSeconds() > finishedAt + Self.closeGrace {
+            if finishing, clients.allSatisfy({ $0.wsi == nil }) || monotonicSeconds() > finishedAt + Self.closeGrace {
                 break
             }
         }
         pollTimer = nil
         let now = monotonicSeconds()
         measurements.withLock { shared in
-            for client in clients where client.state != .closed { client.closed(at: min(now, deadline), finished: true, stats: &shared.stats) }
+            for client in clients where client.state != .closed && client.state != .waiting {
+                client.closed(at: min(now, deadline), finished: true, stats: &shared.populations[client.population])
+            }
         }
         // A foreign loop outlives the context: lws closes every connection and stops its
         // watchers in lws_context_destroy, then the loop can go.
@@ -114,7 +130,8 @@ final class ClientLoop: @unchecked Sendable {
         if let context { lws_cancel_service(context) }
     }
 
-    /// Opens the connections now due, queues due taps and pings, and finishes at the deadline.
+    /// Opens the connections now wanted and due, closes those no longer wanted (or whose churn
+    /// stay is over), queues due taps and pings, and finishes at the deadline.
     private func poll() {
         let now = monotonicSeconds()
         if now >= deadline {
@@ -122,12 +139,26 @@ final class ClientLoop: @unchecked Sendable {
             schedulePoll()
             return
         }
-        while nextToStart < clients.count, clients[nextToStart].startAt <= now {
-            connect(nextToStart, at: now)
-            nextToStart += 1
+        let wanted = scenario.populations.indices.map { scenario.wanted(population: $0, at: now - start) }
+        for (index, client) in clients.enumerated() {
+            let isWanted = client.slot < wanted[client.population]
+            switch client.state {
+            case .waiting, .closed:
+                if isWanted, !client.gone, now >= client.joinAt { connect(index, at: now) }
+            case .connecting:
+                if !isWanted, !client.leaving, let wsi = client.wsi {
+                    client.leave()
+                    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+                }
+            case .open:
+                if (!isWanted || now >= client.leaveAt), !client.leaving, let wsi = client.wsi {
+                    client.leave()
+                    lws_callback_on_writable(wsi)
+                }
+            }
         }
         measurements.withLock { shared in
-            for client in clients where client.wsi != nil && client.poll(at: now, stats: &shared.stats) {
+            for client in clients where client.wsi != nil && client.poll(at: now, stats: &shared.populations[client.population]) {
                 lws_callback_on_writable(client.wsi)
             }
         }
@@ -139,22 +170,22 @@ final class ClientLoop: @unchecked Sendable {
         let client = clients[index]
         var info = lws_client_connect_info()
         info.context = context
-        info.address = UnsafePointer(address)
-        info.port = Int32(configuration.target.port)
+        let target = targetOf[index]
+        info.address = UnsafePointer(addresses[target])
+        info.port = Int32(targets[target].port)
         info.path = UnsafePointer(paths[index])
-        info.host = UnsafePointer(hostHeader)
+        info.host = UnsafePointer(hostHeaders[target])
         info.protocol = UnsafePointer(subprotocol)
         info.local_protocol_name = UnsafePointer(subprotocol)
         info.ietf_version_or_minus_one = -1
         info.userdata = Unmanaged.passUnretained(client).toOpaque()
-        client.state = .connecting(since: now)
-        measurements.withLock { $0.stats.attempted += 1 }
+        measurements.withLock { client.connecting(at: now, stats: &$0.populations[client.population]) }
         let wsi = lws_client_connect_via_info(&info)
         if client.state == .connecting(since: now) {
             if let wsi {
                 client.wsi = wsi
             } else {
-                measurements.withLock { client.closed(at: now, finished: false, stats: &$0.stats) }
+                measurements.withLock { client.closed(at: now, finished: false, stats: &$0.populations[client.population]) }
             }
         }
     }
@@ -178,7 +209,7 @@ final class ClientLoop: @unchecked Sendable {
     func established(_ client: SimulatedClient, _ wsi: OpaquePointer) {
         client.wsi = wsi
         let now = monotonicSeconds()
-        measurements.withLock { client.established(at: now, stats: &$0.stats) }
+        measurements.withLock { client.established(at: now, stats: &$0.populations[client.population]) }
         if finishing { lws_callback_on_writable(wsi) }
     }
 
@@ -187,21 +218,21 @@ final class ClientLoop: @unchecked Sendable {
         let now = monotonicSeconds()
         let final = lws_is_final_fragment(wsi) != 0
         if client.receiveBuffer.isEmpty, final {
-            measurements.withLock { client.receive(bytes, at: now, stats: &$0.stats, window: &$0.window) }
+            measurements.withLock { client.receive(bytes, at: now, stats: &$0.populations[client.population], window: &$0.window) }
             return
         }
         client.receiveBuffer.append(contentsOf: bytes)
         guard final else { return }
         measurements.withLock { shared in
-            client.receiveBuffer.withUnsafeBytes { client.receive($0, at: now, stats: &shared.stats, window: &shared.window) }
+            client.receiveBuffer.withUnsafeBytes { client.receive($0, at: now, stats: &shared.populations[client.population], window: &shared.window) }
         }
         client.receiveBuffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes the client's oldest queued message, or closes it when the run is over.
+    /// Writes the client's oldest queued message, or closes it when the run is over or it leaves.
     func writable(_ client: SimulatedClient, _ wsi: OpaquePointer) -> Int32 {
-        if finishing {
-            var reason = Array("load test over".utf8)
+        if finishing || client.leaving {
+            var reason = Array((finishing ? "load test over" : "leaving").utf8)
             lws_close_reason(wsi, LWS_CLOSE_STATUS_NORMAL, &reason, reason.count)
             return -1
         }
@@ -209,14 +240,15 @@ final class ClientLoop: @unchecked Sendable {
         let text = message.text(headroom: layercast_lws_pre)
         let written = text.withText { lws_write(wsi, $0.baseAddress, $0.count, LWS_WRITE_TEXT) }
         guard written >= text.count else { return -1 }
-        measurements.withLock { $0.stats.bytesOut += text.count }
+        measurements.withLock { $0.populations[client.population].bytesOut += text.count }
         if !client.outbox.isEmpty { lws_callback_on_writable(wsi) }
         return 0
     }
 
-    func closed(_ client: SimulatedClient) {
-        guard client.state != .closed else { return }
+    func closed(_ client: SimulatedClient, _ wsi: OpaquePointer) {
+        guard client.state != .closed, client.state != .waiting else { return }
+        if let current = client.wsi, current != wsi { return }  // an earlier connection of a client that joined again
         let now = monotonicSeconds()
-        measurements.withLock { client.closed(at: min(now, deadline), finished: finishing, stats: &$0.stats) }
+        measurements.withLock { client.closed(at: min(now, deadline), finished: finishing, stats: &$0.populations[client.population]) }
     }
 }

@@ -16,7 +16,7 @@ func layercastLoadCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
     case LWS_CALLBACK_CLIENT_WRITEABLE:
         return loop.writable(client, wsi)
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED:
-        loop.closed(client)
+        loop.closed(client, wsi)
     default:
         break
     }

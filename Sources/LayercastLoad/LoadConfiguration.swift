@@ -39,6 +39,19 @@ public struct LoadConfiguration: Sendable {
     public var permessageDeflate = false
     /// Seconds between pings of each client (they refine the media clock).
     public var pingInterval = 2.0
+    /// A scenario file's campaign (`--scenario`); nil: today's flags, one population
+    /// (`Scenario(single:)`). With a scenario, `clients` and `duration` are its own.
+    public var scenario: Scenario?
+    /// The file it came from, as given (workers read it again).
+    public var scenarioPath: String?
+
+    /// What runs: the scenario, or the flags as one.
+    public var plan: Scenario { scenario ?? Scenario(single: self) }
+    /// The servers clients join, in turn.
+    public var targets: [LoadTarget] {
+        if let scenario, !scenario.urls.isEmpty { return scenario.urls }
+        return [target]
+    }
 
     public init(target: LoadTarget) {
         self.target = target
@@ -63,8 +76,8 @@ public struct LoadConfiguration: Sendable {
         return nil
     }
 
-    /// The `/ws` path and query of client `index`, with its token when players are signed.
-    func path(token: String?) -> String {
+    /// The `/ws` path and query of a client joining as `role`, with its token when players are signed.
+    func path(role: Role, token: String?) -> String {
         var path = "/ws?scene=\(scene)&room=\(room)&role=\(role.rawValue)"
         if let token { path += "&token=\(token)" }
         return path
@@ -74,7 +87,7 @@ public struct LoadConfiguration: Sendable {
         (1...32).contains(name.utf8.count) && name.utf8.allSatisfy(isNameByte)
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
+    static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true

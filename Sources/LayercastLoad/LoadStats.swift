@@ -11,6 +11,16 @@ public struct LoadStats: Sendable, Codable {
     public var closedEarly = 0
     /// Connections open now.
     public var open = 0
+    /// Connections the clients closed themselves before the end: a scenario's churn, or its
+    /// stages lowering the target.
+    public var left = 0
+    /// Connections started again by a client that had left (churn, or the target rising again).
+    public var rejoins = 0
+    /// Connection attempts started after a close the client did not ask for (a scenario's `reconnect`).
+    public var reconnects = 0
+    /// Such closes followed by a `welcome`; `reconnectTime` is from the close to that welcome.
+    public var reconnected = 0
+    public var reconnectTime = LatencyHistogram()
     /// Seconds from starting a connection to the completed handshake.
     public var connectTime = LatencyHistogram()
     /// Client-seconds spent connected (for frames per client per second).
@@ -51,6 +61,11 @@ public struct LoadStats: Sendable, Codable {
         failed += other.failed
         closedEarly += other.closedEarly
         open += other.open
+        left += other.left
+        rejoins += other.rejoins
+        reconnects += other.reconnects
+        reconnected += other.reconnected
+        reconnectTime.add(other.reconnectTime)
         connectTime.add(other.connectTime)
         connectedSeconds += other.connectedSeconds
         frames += other.frames

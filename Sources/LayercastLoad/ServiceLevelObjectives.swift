@@ -1,17 +1,22 @@
 /// Limits a run must stay within (`--max-skip-ratio`, `--max-p99-frame-age-ms`,
-/// `--max-p99-tap-ms`); a limit is breached too when nothing was measured to check it against.
+/// `--max-p99-tap-ms`, and a scenario's `thresholds`, which add `maxP99ReconnectMs`); a limit is
+/// breached too when nothing was measured to check it against.
 public struct ServiceLevelObjectives: Sendable, Equatable {
     public var maxSkipRatio: Double?
     public var maxP99FrameAgeMs: Double?
     public var maxP99TapMs: Double?
+    /// From a close the client did not ask for to the `welcome` of its next connection (scenarios' `reconnect`).
+    public var maxP99ReconnectMs: Double?
 
     public init(maxSkipRatio: Double? = nil, maxP99FrameAgeMs: Double? = nil, maxP99TapMs: Double? = nil) {
         (self.maxSkipRatio, self.maxP99FrameAgeMs, self.maxP99TapMs) = (maxSkipRatio, maxP99FrameAgeMs, maxP99TapMs)
     }
 
+    public var isEmpty: Bool { maxSkipRatio == nil && maxP99FrameAgeMs == nil && maxP99TapMs == nil && maxP99ReconnectMs == nil }
+
     /// One objective checked against a run.
     public struct Check: Sendable, Equatable {
-        /// The flag that set it, e.g. `--max-skip-ratio`.
+        /// The flag that set it, e.g. `--max-skip-ratio`, or a scenario's key, e.g. `tappers.maxP99TapMs`.
         public var flag: String
         public var limit: Double
         /// What the run measured; nil when it measured nothing to compare.
@@ -29,20 +34,26 @@ public struct ServiceLevelObjectives: Sendable, Equatable {
         }
     }
 
-    /// The objectives that were set, in flag order, checked against `stats`.
-    public func checks(_ stats: LoadStats) -> [Check] {
+    /// The objectives that were set, in flag order, checked against `stats`; named by their flags,
+    /// or by `scope` and their scenario keys (`scope.maxSkipRatio`) when a scope is given.
+    public func checks(_ stats: LoadStats, scope: String? = nil) -> [Check] {
+        func name(_ flag: String, _ key: String) -> String { scope.map { "\($0).\(key)" } ?? flag }
         var checks: [Check] = []
         if let maxSkipRatio {
             let ratio = stats.frames > 0 ? FrameSequence.skipRatio(skipped: stats.skipped, received: stats.frames) : nil
-            checks.append(Check(flag: "--max-skip-ratio", limit: maxSkipRatio, value: ratio))
+            checks.append(Check(flag: name("--max-skip-ratio", "maxSkipRatio"), limit: maxSkipRatio, value: ratio))
         }
         if let maxP99FrameAgeMs {
             let age = stats.frameAge.count > 0 ? stats.frameAge.summary.p99 : nil
-            checks.append(Check(flag: "--max-p99-frame-age-ms", limit: maxP99FrameAgeMs, value: age))
+            checks.append(Check(flag: name("--max-p99-frame-age-ms", "maxP99FrameAgeMs"), limit: maxP99FrameAgeMs, value: age))
         }
         if let maxP99TapMs {
             let tap = stats.tapLatency.count > 0 ? stats.tapLatency.summary.p99 : nil
-            checks.append(Check(flag: "--max-p99-tap-ms", limit: maxP99TapMs, value: tap))
+            checks.append(Check(flag: name("--max-p99-tap-ms", "maxP99TapMs"), limit: maxP99TapMs, value: tap))
+        }
+        if let maxP99ReconnectMs {
+            let reconnect = stats.reconnectTime.count > 0 ? stats.reconnectTime.summary.p99 : nil
+            checks.append(Check(flag: name("--max-p99-reconnect-ms", "maxP99ReconnectMs"), limit: maxP99ReconnectMs, value: reconnect))
         }
         return checks
     }

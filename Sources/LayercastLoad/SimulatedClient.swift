@@ -2,10 +2,15 @@ import LayercastJSON
 
 /// One scripted viewer: its connection's state, what it has learnt from the server (its id, the
 /// scene size, the media clock, the frames and, for aiming players, the packets), and the
-/// messages it wants to send. Fed by `ClientLoop`; measures into the loop's `LoadStats`.
+/// messages it wants to send. Fed by `ClientLoop`; measures into its population's `LoadStats`.
+///
+/// A client is a slot of its population (`Scenario`): it joins when the scenario wants its slot
+/// filled (and `joinAt` has come), leaves when the slot is no longer wanted or its churn stay is
+/// over, and after a close it did not ask for either reconnects with the page's backoff or
+/// stays closed (`gone`).
 final class SimulatedClient {
     enum State: Equatable {
-        /// Not started: its connection opens at `startAt`.
+        /// Not connected: it joins when wanted, from `joinAt`.
         case waiting
         case connecting(since: Double)
         case open(since: Double)
@@ -13,17 +18,32 @@ final class SimulatedClient {
     }
 
     let index: Int
-    /// Monotonic time its connection is due to open (the ramp).
-    let startAt: Double
-    let configuration: LoadConfiguration
+    /// Its population (index into `Scenario.populations`) and its slot in it.
+    let population: Int
+    let slot: Int
+    let behaviour: Scenario.Population
+    let pingInterval: Double
     var state = State.waiting
     /// The libwebsockets connection while connecting or open.
     var wsi: OpaquePointer?
+    /// Monotonic time before which it does not (re)join: a churn's time away, a reconnect's backoff.
+    var joinAt: Double
+    /// Closed for good: the server closed it, or it could not connect, and it does not reconnect.
+    private(set) var gone = false
+    /// It asked to close (churn, or its slot no longer wanted): the close is a leave.
+    private(set) var leaving = false
+    /// When a churning client leaves (monotonic).
+    private(set) var leaveAt = Double.infinity
+    /// When the close it did not ask for happened, until the next `welcome`.
+    private var droppedAt: Double?
+    /// Whether its next connection is a rejoin (it left before) or a reconnect (it was dropped).
+    private var hasLeft = false
+    private var backoff = ReconnectBackoff()
 
     private(set) var clientID: String?
     private var sceneSize = (width: 0.0, height: 0.0)
     private(set) var frames = FrameSequence()
-    private var clock = MediaClock()
+    private var clock = ServerClockEstimate()
     private var board: PacketBoard?
     /// How long a packet must have been on screen before a tap can claim it: the running rain's
     /// `limits.minVisible` from its `rain` events (0 until one says).
@@ -41,11 +61,43 @@ final class SimulatedClient {
     /// The fragments of the message being received.
     var receiveBuffer: [UInt8] = []
 
-    init(index: Int, startAt: Double, configuration: LoadConfiguration) {
+    init(index: Int, population: Int, slot: Int, behaviour: Scenario.Population, joinAt: Double = -.infinity, pingInterval: Double = 2) {
         self.index = index
-        self.startAt = startAt
-        self.configuration = configuration
-        if configuration.role == .player, configuration.aim == .aim { board = PacketBoard() }
+        self.population = population
+        self.slot = slot
+        self.behaviour = behaviour
+        self.joinAt = joinAt
+        self.pingInterval = pingInterval
+        if behaviour.role == .player, behaviour.aim == .aim { board = PacketBoard() }
+    }
+
+    /// Client `index` of today's flags: the one population of `configuration`, joining at `startAt`.
+    convenience init(index: Int, startAt: Double, configuration: LoadConfiguration) {
+        let scenario = Scenario(single: configuration)
+        self.init(index: index, population: 0, slot: index, behaviour: scenario.populations[0], joinAt: startAt,
+                  pingInterval: configuration.pingInterval)
+    }
+
+    /// A connection is starting at `now`: counts a rejoin or a reconnect.
+    func connecting(at now: Double, stats: inout LoadStats) {
+        state = .connecting(since: now)
+        leaving = false
+        stats.attempted += 1
+        if hasLeft || droppedAt != nil {
+            // A new connection: its frames are numbered from where the room is now, and after a
+            // server restart its media clock is another.
+            frames = FrameSequence()
+            clock = ServerClockEstimate()
+            viewTime = nil
+            if board != nil { board = PacketBoard() }
+        }
+        if droppedAt != nil { stats.reconnects += 1 } else if hasLeft { stats.rejoins += 1 }
+    }
+
+    /// Asks to close (the caller makes lws close it): churn or the target falling.
+    func leave() {
+        leaving = true
+        leaveAt = .infinity
     }
 
     /// The handshake completed at `now`.
@@ -55,30 +107,58 @@ final class SimulatedClient {
         stats.open += 1
         state = .open(since: now)
         nextPingAt = now
-        if configuration.tapsPerSecond > 0 {
-            nextTapAt = now + Double.random(in: 0..<(1 / configuration.tapsPerSecond))
+        if behaviour.tapsPerSecond > 0 {
+            nextTapAt = now + Double.random(in: 0..<(1 / behaviour.tapsPerSecond))
         }
+        if let churn = behaviour.churn { leaveAt = now + churn.stay.random() }
     }
 
-    /// The connection ended at `now`; `finished` when the run closed it.
+    /// The connection ended at `now`; `finished` when the run closed it. A close it asked for
+    /// is a leave (after a churn stay it stays away a while); any other close or failed attempt
+    /// schedules a reconnect when its population reconnects, else it is gone for good.
     func closed(at now: Double, finished: Bool, stats: inout LoadStats) {
+        var dropped = false
         switch state {
         case .connecting:
-            stats.failed += 1
-            stats.errors["connect_failed", default: 0] += 1
+            if !leaving && !finished {
+                stats.failed += 1
+                stats.errors["connect_failed", default: 0] += 1
+                dropped = true
+            }
         case .open(let since):
             stats.open -= 1
             stats.connectedSeconds += now - since
-            if !finished {
+            if leaving && !finished {
+                stats.left += 1
+            } else if !finished {
                 stats.closedEarly += 1
                 stats.errors["closed_by_server", default: 0] += 1
+                dropped = true
             }
         case .waiting, .closed:
             break
         }
+        if leaving && !finished {
+            hasLeft = true
+            // A churn leave is followed by time away; a slot no longer wanted may rejoin when it is again.
+            joinAt = behaviour.churn.map { now + $0.away.random() } ?? now
+        } else if dropped {
+            if behaviour.reconnect {
+                if droppedAt == nil { droppedAt = now }
+                joinAt = now + backoff.next()
+            } else {
+                gone = true
+            }
+        }
+        leaving = false
+        leaveAt = .infinity
+        nextTapAt = .infinity
+        nextPingAt = .infinity
+        pendingTaps.removeAll()
         state = .closed
         wsi = nil
         outbox.removeAll()
+        receiveBuffer.removeAll()
     }
 
     // MARK: Receiving
@@ -104,6 +184,12 @@ final class SimulatedClient {
             board?.apply(frame: message)
         case "event": event(message, at: now, stats: &stats)
         case "welcome":
+            if let droppedAt {
+                stats.reconnected += 1
+                stats.reconnectTime.record(seconds: now - droppedAt)
+                self.droppedAt = nil
+            }
+            backoff.reset()  // as the page does on a welcome
             clientID = message["client"]?.stringValue
             sceneSize = (message["size"]?["width"]?.doubleValue ?? 0, message["size"]?["height"]?.doubleValue ?? 0)
             if let time = message["time"]?.doubleValue { clock.observe(mediaTime: time, receivedAt: now) }
@@ -156,10 +242,10 @@ final class SimulatedClient {
         if now >= nextPingAt {
             outbox.append(["type": "ping", "id": .number(Double(nextPingID))])
             nextPingID += 1
-            nextPingAt = now + configuration.pingInterval
+            nextPingAt = now + pingInterval
         }
         if now >= nextTapAt {
-            let interval = 1 / configuration.tapsPerSecond
+            let interval = 1 / behaviour.tapsPerSecond
             nextTapAt = max(nextTapAt + interval, now)  // no bursts after a stall
             if let tap = nextTap() {
                 pendingTaps[nextTapID] = now

@@ -15,7 +15,7 @@ final class WorkerPool: Sendable {
         var latest: [ProgressSample]
         /// The frames and ages of every worker since the last line.
         var window = ProgressWindow()
-        var results: [LoadStats?]
+        var results: [[LoadStats]?]
     }
 
     private let executable: URL
@@ -32,7 +32,7 @@ final class WorkerPool: Sendable {
 
     /// Starts the workers (whose clients start at monotonic `start`), calls `second` once a
     /// second until `deadline` with the workers' sample, and returns their measurements merged.
-    func run(start: Double, deadline: Double, second: (ProgressSample, Double) -> Void) throws(LoadError) -> LoadStats {
+    func run(start: Double, deadline: Double, populations: Int, second: (ProgressSample, Double) -> Void) throws(LoadError) -> [LoadStats] {
         let group = DispatchGroup()
         var processes: [Process] = []
         for (worker, arguments) in arguments.enumerated() {
@@ -62,13 +62,13 @@ final class WorkerPool: Sendable {
             if nextLine <= deadline { second(takeSample(), nextLine - start) }
             nextLine += 1
         }
-        var stats = LoadStats()
+        var stats = Array(repeating: LoadStats(), count: populations)
         for (worker, process) in processes.enumerated() {
             process.waitUntilExit()
-            guard process.terminationStatus == 0, let result = collected.withLock({ $0.results[worker] }) else {
+            guard process.terminationStatus == 0, let result = collected.withLock({ $0.results[worker] }), result.count == populations else {
                 throw LoadError("worker \(worker) ended (status \(process.terminationStatus)) without its measurements")
             }
-            stats.merge(result)
+            for (index, population) in result.enumerated() { stats[index].merge(population) }
         }
         return stats
     }

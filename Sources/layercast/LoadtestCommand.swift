@@ -11,9 +11,12 @@ struct LoadtestCommand: ParsableCommand {
         abstract: "Load-test a server with scripted layercast.v1 clients and report frames, ages, taps and awards.",
         discussion: """
             Only loopback servers (localhost, 127.0.0.0/8, ::1) unless --allow-remote names the host exactly. \
-            Exits 1 when an SLO flag is breached, 2 when no client connected. See docs/loadtest.md.
+            Exits 1 when an SLO flag or a scenario threshold is breached, 2 when no client connected. See docs/loadtest.md.
             """
     )
+
+    @Option(help: ArgumentHelp("A campaign in a file (JSON or YAML): populations, stages, URLs and thresholds (docs/loadtest.md, \"Scenarios\"). Replaces --clients, --ramp, --duration, --role, --taps and --aim.", valueName: "file"))
+    var scenario: String?
 
     @Option(help: "The server: ws://HOST:PORT or http://HOST:PORT (the path is ignored; clients join /ws).")
     var url = "ws://127.0.0.1:8080"
@@ -106,6 +109,25 @@ struct LoadtestCommand: ParsableCommand {
         configuration.role = role
         configuration.tapsPerSecond = taps
         configuration.aim = aim
+        if let scenario {
+            let replaced = ["--clients", "--ramp", "--duration", "--role", "--taps", "--aim"]
+            if let flag = CommandLine.arguments.first(where: { argument in replaced.contains { argument == $0 || argument.hasPrefix($0 + "=") } }) {
+                throw ValidationError("\(flag.split(separator: "=")[0]) cannot be given with --scenario: the scenario file says who joins, how many and how long")
+            }
+            let campaign: Scenario
+            do {
+                campaign = try ScenarioParser.load(path: scenario, allowedRemote: allowRemote)
+            } catch {
+                throw ValidationError("scenario \(error.description)")
+            }
+            configuration.scenario = campaign
+            configuration.scenarioPath = scenario
+            configuration.clients = campaign.clients
+            configuration.duration = campaign.duration
+            configuration.rampPerSecond = campaign.ramp
+            configuration.scene = campaign.scene ?? scene
+            configuration.room = campaign.room ?? room
+        }
         configuration.tokenSecret = tokenSecret
         configuration.threads = threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers))
         configuration.workers = workers
@@ -116,7 +138,8 @@ struct LoadtestCommand: ParsableCommand {
 
     func run() throws {
         let objectives = ServiceLevelObjectives(maxSkipRatio: maxSkipRatio, maxP99FrameAgeMs: maxP99FrameAgeMs, maxP99TapMs: maxP99TapMs)
-        let loadRun = LoadRun(configuration: try loadConfiguration(), objectives: objectives, serverPID: serverPID)
+        let configuration = try loadConfiguration()
+        let loadRun = LoadRun(configuration: configuration, objectives: objectives, serverPID: serverPID)
         if let worker { return try runWorker(worker, of: loadRun) }
         let terminal = isatty(STDERR_FILENO) != 0
         let report: LoadReport
@@ -181,10 +204,15 @@ struct LoadtestCommand: ParsableCommand {
     /// The command line of worker `worker`: this run's flags (the report's and the SLOs' are the
     /// parent's), its index, the start and its CPU.
     private func workerArguments(_ worker: Int, start: Double, configuration: LoadConfiguration, cpu: Int?) -> [String] {
-        var arguments = ["loadtest", "--url", url, "--scene", scene, "--room", room, "--clients", String(clients),
-                         "--ramp", String(ramp), "--duration", String(duration), "--role", role.rawValue, "--taps", String(taps),
-                         "--aim", aim.rawValue, "--threads", String(configuration.threads), "--workers", String(workers),
-                         "--worker", String(worker), "--worker-start", String(start)]
+        var arguments = ["loadtest", "--url", url, "--scene", scene, "--room", room]
+        if let scenario {
+            arguments += ["--scenario", scenario]
+        } else {
+            arguments += ["--clients", String(clients), "--ramp", String(ramp), "--duration", String(duration), "--role", role.rawValue,
+                          "--taps", String(taps), "--aim", aim.rawValue]
+        }
+        arguments += ["--threads", String(configuration.threads), "--workers", String(workers),
+                      "--worker", String(worker), "--worker-start", String(start)]
         arguments += allowRemote.flatMap { ["--allow-remote", $0] }
         if let tokenSecret { arguments += ["--token-secret", tokenSecret] }
         if permessageDeflate { arguments.append("--permessage-deflate") }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct MeasurementTests {
     @Test func mediaClockKeepsTheSmallestOffset() {
-        var clock = MediaClock()
+        var clock = ServerClockEstimate()
         #expect(clock.age(of: 1, receivedAt: 2) == nil)
         clock.observe(mediaTime: 10, receivedAt: 110.004)  // welcome after 4 ms: offset 100.004
         clock.observe(mediaTime: 12, receivedAt: 112.001)  // a pong after 1 ms: offset 100.001

@@ -211,3 +211,124 @@ def test_refused_before_anything_connects(flags, words):
                           text=True, timeout=20)
     assert proc.returncode == 64, explain(proc)  # ArgumentParser's validation error
     assert words in proc.stderr, proc.stderr
+
+
+# --- Scenarios (`--scenario FILE`, docs/loadtest.md "Scenarios") ---------------------------------
+
+def write_scenario(scenario: dict | str, suffix: str = ".json") -> Path:
+    path = Path(tempfile.mkdtemp(prefix="layercast-scenario-")) / f"scenario{suffix}"
+    path.write_text(scenario if isinstance(scenario, str) else json.dumps(scenario, indent=2))
+    return path
+
+
+def test_a_two_stage_scenario_with_churn_survives_a_server_restart(start_server):
+    srv = start_server()
+    port = srv.port
+    room = unique_room("scenario")
+    # Stage 1 ramps 6 steady spectators in over a second and holds them; stage 2 drops the target
+    # to 3. Four churners come and go all run long. The server restarts on the same port at
+    # about 2 s: every open connection is closed, and both populations reconnect with the page's
+    # backoff (0.5 s, 1 s, 2 s … ±50%).
+    scenario = {
+        "name": "restart", "url": f"ws://127.0.0.1:{port}", "scene": "radar", "room": room,
+        "populations": [
+            {"name": "steady", "weight": 1, "behaviour": "spectate", "reconnect": True,
+             "thresholds": {"maxP99ReconnectMs": 15000}},
+            {"name": "churners", "count": 4, "behaviour": "spectate", "reconnect": True,
+             "churn": {"stay": [0.5, 1], "away": [0.2, 0.4]}},
+        ],
+        "stages": [
+            {"name": "ramp", "start": 0, "end": 1, "clients": 6},
+            {"name": "drop", "start": 9, "end": 9.5, "clients": 3},
+        ],
+        "duration": 11,
+    }
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+    cmd = [str(BINARY), "loadtest", "--scenario", str(write_scenario(scenario)), "--threads", "2", "--json", str(out)]
+    tool = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: any(r["room"] == room for r in http_get(srv.base_url, "/api/rooms").json()["rooms"]),
+                   10, "the first clients in")
+        time.sleep(2)  # the steady six are in after 1 s
+        srv.stop()
+        start_server("--port", str(port))
+        stdout, stderr = tool.communicate(timeout=11 + 30)
+    finally:
+        if tool.poll() is None:
+            tool.kill()
+            tool.wait(5)
+    assert tool.returncode == 0, f"exit {tool.returncode}\n{stdout}\n{stderr[-3000:]}"
+    report = json.loads(out.read_text())
+    steady, churners = report["populations"]["steady"], report["populations"]["churners"]
+    assert steady["clients"] == 6 and churners["clients"] == 4, report["populations"]
+
+    # Steady: 6 joined and all 6 were closed by the restart and came back; the drop to 3 made 3
+    # leave. A reconnect may meet the closed port (failed) or the stopping server, which can still
+    # complete a handshake (and welcome) before it closes it: each such close is one more
+    # reconnect, so the counts are bounds, and every attempt after the first six is a reconnect.
+    c = steady["connections"]
+    reconnects = steady["reconnects"]
+    assert c["closedEarly"] >= 6 and 6 <= reconnects["reconnected"] <= c["closedEarly"], steady
+    assert c["made"] >= 12 and c["attempted"] == c["made"] + c["failed"], c
+    assert reconnects["attempted"] == c["attempted"] - 6, steady
+    assert c["left"] == 3 and c["rejoins"] == 0, c
+    assert reconnects["timeMs"]["count"] == reconnects["reconnected"] and 0 < reconnects["timeMs"]["p99"] < 15000, steady
+    assert steady["frames"]["received"] > 0 and steady["frames"]["skipped"] == 0, steady["frames"]
+
+    # Churners: each stays 0.5–1 s and is away 0.2–0.4 s, so in 11 s each left and rejoined
+    # several times (at least twice even around the restart).
+    c = churners["connections"]
+    assert c["left"] >= 8 and c["rejoins"] >= 8, c
+    assert c["made"] >= c["left"], c
+    assert set(churners["errors"]) <= {"closed_by_server", "connect_failed"}, churners["errors"]
+
+    # The whole run: the populations add up, and the one threshold held.
+    assert report["connections"]["made"] == steady["connections"]["made"] + churners["connections"]["made"], report
+    assert report["slo"] == [{"flag": "steady.maxP99ReconnectMs", "limit": 15000,
+                              "value": steady["reconnects"]["timeMs"]["p99"], "breached": False}], report["slo"]
+    assert report["scenario"]["name"] == "restart" and [s["name"] for s in report["scenario"]["stages"]] == ["ramp", "drop"]
+    assert "population steady: spectate, reconnect, weight 1" in stdout, stdout
+    assert "churn         left" in stdout, stdout
+
+
+def test_a_scenario_threshold_breach_exits_1(start_server):
+    srv = start_server()
+    scenario = ("# frames cannot arrive within 0 ms at the 99th percentile\n"
+                "duration: 3\n"
+                f"room: {unique_room('breach')}\n"
+                "populations:\n"
+                "  - name: watchers\n"
+                "    count: 3\n"
+                "    thresholds: {maxP99FrameAgeMs: 0}\n")
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+    proc = subprocess.run([str(BINARY), "loadtest", "--url", srv.base_url, "--scenario", str(write_scenario(scenario, ".yaml")),
+                           "--json", str(out)], cwd=REPO, capture_output=True, text=True, timeout=3 + 30)
+    assert proc.returncode == 1, explain(proc)
+    assert "SLO breached: watchers.maxP99FrameAgeMs 0:" in proc.stderr, proc.stderr
+    report = json.loads(out.read_text())
+    assert report["populations"]["watchers"]["connections"]["made"] == 3 and report["passed"] is False, report
+
+
+@pytest.mark.parametrize("text, words", [
+    ("duration: 5\npopulations:\n  - name: a\n    count: -1\n", "scenario.yaml:4: populations[0].count: must be a whole number"),
+    ("duration: 5\npopulations: [{name: a, count: 1}]\nspeed: 2\n", "scenario.yaml:3: speed: unknown key"),
+    ("populations: [{name: a, weight: 1}]\nstages:\n  - {start: 0, end: 5, clients: 2}\n  - {start: 4, end: 6, clients: 2}\n",
+     "scenario.yaml:4: stages[1].start: overlaps stages[0]"),
+    ("url: ws://10.1.2.3:8080\nduration: 5\npopulations: [{name: a, count: 1}]\n", "scenario.yaml:1: url: refusing to load 10.1.2.3"),
+])
+def test_a_bad_scenario_is_refused_before_anything_connects(text, words):
+    if not BINARY.is_file():
+        pytest.skip("no layercast binary")
+    proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(write_scenario(text, ".yaml"))], cwd=REPO,
+                          capture_output=True, text=True, timeout=20)
+    assert proc.returncode == 64, explain(proc)
+    assert words in proc.stderr, proc.stderr
+
+
+def test_scenario_replaces_the_population_flags():
+    if not BINARY.is_file():
+        pytest.skip("no layercast binary")
+    path = write_scenario("duration: 5\npopulations: [{name: a, count: 1}]\n", ".yaml")
+    proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(path), "--clients", "5"], cwd=REPO,
+                          capture_output=True, text=True, timeout=20)
+    assert proc.returncode == 64 and "--clients cannot be given with --scenario" in proc.stderr, explain(proc)

@@ -5,7 +5,7 @@
 /// plus that message's one-way delay; the estimate is the smallest of these seen so far. Ages
 /// measured against it are therefore never negative and are low by at most the smallest one-way
 /// delay observed (below one ping round trip; tens of microseconds on loopback).
-public struct MediaClock: Sendable, Equatable {
+public struct ServerClockEstimate: Sendable, Equatable {
     /// Monotonic seconds at media time 0; nil before the first message.
     public private(set) var offset: Double?
 
