@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift:
 # the C libraries' development packages, PostgreSQL for the ledger tests, Redis (server and the
-# hiredis library) and nginx for the cluster, Chromium with its WebDriver, and systemd for
+# hiredis library) and nginx for the cluster, Chromium with its WebDriver, Node.js for the
+# JavaScript unit tests (node --test Tests/js/), and systemd for
 # `systemd-analyze verify` of deploy/ (via apt), and the Python test
 # packages pytest, websocket-client, websockets, selenium, axe-selenium-python, PyYAML and schemathesis
 # (via pip).
 #   scripts/install-deps.sh [--bench]
-# --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js
-# with its ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
+# --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js's
+# ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
 # Idempotent: installs nothing when everything is present.
 # The tests and scripts/cluster.sh start their own redis-server and nginx on free loopback ports,
 # so the services Debian's packages start (redis on 6379, nginx on 80) are stopped and disabled
@@ -21,9 +22,9 @@ export DEBIAN_FRONTEND=noninteractive
 # libhiredis-dev: the cluster's Redis client; redis-server and nginx: what the cluster tests and
 # scripts/cluster.sh run (redis-server brings redis-tools, whose redis-cli they use).
 packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev
-          libhiredis-dev redis-server nginx chromium chromium-driver systemd)
+          libhiredis-dev redis-server nginx chromium chromium-driver nodejs systemd)
 case ${1:-} in
-    --bench) packages+=(nodejs node-ws golang-go golang-github-gorilla-websocket-dev) ;;
+    --bench) packages+=(node-ws golang-go golang-github-gorilla-websocket-dev) ;;
     "") ;;
     *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 64 ;;
 esac

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and tests Layercast: dependencies, Swift build and tests, then the Python
+# Builds and tests Layercast: dependencies, Swift build and tests, the JavaScript unit tests
+# (node --test Tests/js/), then the Python
 # conformance tests and the integration tests when there are any, then the reliability runs
 # (docs/reliability.md): every libFuzzer target for 30 s and a 2-minute soak, about 10 minutes;
 # LAYERCAST_QUICK=1 leaves those two out. Exits non-zero as soon as a step fails.
@@ -15,6 +16,9 @@ run() {
 run bash scripts/install-deps.sh
 run swift build --build-tests
 run swift test
+# The browser client's pure modules (public/lib/) and the golden vectors (Tests/vectors/), with
+# node's own test runner: no npm, no DOM.
+run node --test Tests/js/
 
 shopt -s nullglob
 conformance_tests=(Tests/conformance/test_*.py)

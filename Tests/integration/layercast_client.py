@@ -39,7 +39,8 @@ PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
 
 def apply_particle_delta(item: dict, entry: dict) -> None:
     """Applies a `set` entry's particle keys to `item` in place: `pimg` replaces the table, `pr`
-    removes, `pc` moves (`[id, x, y, r]`) or replaces, `pa` appends, `po` reorders."""
+    removes, `pc` moves (`[id, x, y, r]`) or replaces, `pa` appends, `po` reorders. An item
+    left with no particles and an empty table has neither key, as a full frame writes it."""
     if "pimg" in entry:
         item["pimg"] = copy.deepcopy(entry["pimg"])
     removed = set(entry.get("pr", []))
@@ -59,9 +60,84 @@ def apply_particle_delta(item: dict, entry: dict) -> None:
     if "po" in entry:
         particles = [by_id[i] for i in entry["po"] if i in by_id]
     item["p"] = particles
+    if not particles and not item.get("pimg"):
+        item.pop("p", None)
+        item.pop("pimg", None)
 GRAVITIES = {"resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
              "right", "topLeft", "topRight", "bottomLeft", "bottomRight"}
 COLOUR = re.compile(r"^#[0-9a-f]{6}([0-9a-f]{2})?$")
+
+
+def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
+                style_notes: list[str]) -> list[dict]:
+    """protocol.md: delete the `remove` ids, then for each entry of `set` replace the listed
+    fields (null returns to default), then append `add` in order; `order` gives the new
+    order when appending does not."""
+    for key in ("set", "add", "remove", "order"):
+        if key in msg and not isinstance(msg[key], list):
+            violations.append(f"delta n={n}: {key} is not a list")
+            return model
+        if key in msg and key != "order" and not msg[key]:
+            style_notes.append(f"delta n={n}: empty {key!r} (keys with nothing to say "
+                               f"are left out)")
+    remove = msg.get("remove", [])
+    present = {item["id"] for item in model}
+    for rid in remove:
+        if rid not in present:
+            violations.append(f"delta n={n}: remove of id {rid!r} not in the list")
+    removed = set(remove)
+    model = [item for item in model if item["id"] not in removed]
+    by_id = {item["id"]: item for item in model}
+    for entry in msg.get("set", []):
+        if not isinstance(entry, dict) or "id" not in entry:
+            violations.append(f"delta n={n}: set entry without id: {entry!r}")
+            continue
+        item = by_id.get(entry["id"])
+        if item is None:
+            violations.append(f"delta n={n}: set of id {entry['id']!r} not in the list")
+            continue
+        if len(entry) == 1:
+            style_notes.append(f"delta n={n}: set entry for id {entry['id']} lists "
+                               f"no field")
+        if PARTICLE_DELTA_KEYS & entry.keys():
+            apply_particle_delta(item, entry)
+        for key, value in entry.items():
+            if key == "id" or key in PARTICLE_DELTA_KEYS:
+                continue
+            if key not in ITEM_KEYS:
+                violations.append(f"delta n={n}: set of unknown key {key!r}")
+            if value is None:
+                if key not in item:
+                    style_notes.append(
+                        f"delta n={n}: id {entry['id']} field {key!r} set to null but "
+                        f"was already default")
+                item.pop(key, None)
+            else:
+                if key in item and item[key] == value:
+                    style_notes.append(
+                        f"delta n={n}: id {entry['id']} field {key!r} listed unchanged "
+                        f"({value!r})")
+                item[key] = copy.deepcopy(value)
+    for added in msg.get("add", []):
+        if not isinstance(added, dict) or "id" not in added:
+            violations.append(f"delta n={n}: add entry without id: {added!r}")
+            continue
+        if added["id"] in by_id:
+            violations.append(f"delta n={n}: add of id {added['id']} already present")
+        model.append(copy.deepcopy(added))
+        by_id[added["id"]] = model[-1]
+    if "order" in msg:
+        order = msg["order"]
+        current = [item["id"] for item in model]
+        if sorted(order, key=repr) != sorted(current, key=repr) or len(order) != len(current):
+            violations.append(f"delta n={n}: order {order} is not a permutation of "
+                              f"the ids {current}")
+        else:
+            if order == current:
+                style_notes.append(f"delta n={n}: order given though appending "
+                                   f"already gives it")
+            model = [by_id[i] for i in order]
+    return model
 
 
 class Timeout(AssertionError):
@@ -446,74 +522,7 @@ class LayercastClient:
         self.frames.append(FrameRecord(n, float(t), full, arrival, size, model, msg))
 
     def _apply_delta(self, model: list[dict], msg: dict, n: int) -> list[dict]:
-        """protocol.md: delete the `remove` ids, then for each entry of `set` replace the listed
-        fields (null returns to default), then append `add` in order; `order` gives the new
-        order when appending does not."""
-        for key in ("set", "add", "remove", "order"):
-            if key in msg and not isinstance(msg[key], list):
-                self.violations.append(f"delta n={n}: {key} is not a list")
-                return model
-            if key in msg and key != "order" and not msg[key]:
-                self.style_notes.append(f"delta n={n}: empty {key!r} (keys with nothing to say "
-                                        f"are left out)")
-        remove = msg.get("remove", [])
-        present = {item["id"] for item in model}
-        for rid in remove:
-            if rid not in present:
-                self.violations.append(f"delta n={n}: remove of id {rid!r} not in the list")
-        removed = set(remove)
-        model = [item for item in model if item["id"] not in removed]
-        by_id = {item["id"]: item for item in model}
-        for entry in msg.get("set", []):
-            if not isinstance(entry, dict) or "id" not in entry:
-                self.violations.append(f"delta n={n}: set entry without id: {entry!r}")
-                continue
-            item = by_id.get(entry["id"])
-            if item is None:
-                self.violations.append(f"delta n={n}: set of id {entry['id']!r} not in the list")
-                continue
-            if len(entry) == 1:
-                self.style_notes.append(f"delta n={n}: set entry for id {entry['id']} lists "
-                                        f"no field")
-            if PARTICLE_DELTA_KEYS & entry.keys():
-                apply_particle_delta(item, entry)
-            for key, value in entry.items():
-                if key == "id" or key in PARTICLE_DELTA_KEYS:
-                    continue
-                if key not in ITEM_KEYS:
-                    self.violations.append(f"delta n={n}: set of unknown key {key!r}")
-                if value is None:
-                    if key not in item:
-                        self.style_notes.append(
-                            f"delta n={n}: id {entry['id']} field {key!r} set to null but "
-                            f"was already default")
-                    item.pop(key, None)
-                else:
-                    if key in item and item[key] == value:
-                        self.style_notes.append(
-                            f"delta n={n}: id {entry['id']} field {key!r} listed unchanged "
-                            f"({value!r})")
-                    item[key] = copy.deepcopy(value)
-        for added in msg.get("add", []):
-            if not isinstance(added, dict) or "id" not in added:
-                self.violations.append(f"delta n={n}: add entry without id: {added!r}")
-                continue
-            if added["id"] in by_id:
-                self.violations.append(f"delta n={n}: add of id {added['id']} already present")
-            model.append(copy.deepcopy(added))
-            by_id[added["id"]] = model[-1]
-        if "order" in msg:
-            order = msg["order"]
-            current = [item["id"] for item in model]
-            if sorted(order, key=repr) != sorted(current, key=repr) or len(order) != len(current):
-                self.violations.append(f"delta n={n}: order {order} is not a permutation of "
-                                       f"the ids {current}")
-            else:
-                if order == current:
-                    self.style_notes.append(f"delta n={n}: order given though appending "
-                                            f"already gives it")
-                model = [by_id[i] for i in order]
-        return model
+        return apply_delta(model, msg, n, self.violations, self.style_notes)
 
     # ---- waiting (all bounded)
 

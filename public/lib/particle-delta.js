@@ -2,7 +2,8 @@
  * An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles"):
  * `pimg` replaces the table, then `pr` removes ids, `pc` updates particles (a 4-number
  * `[id, x, y, r]` moves one, keeping its scale, alpha and image; a longer tuple replaces it),
- * `pa` appends, and `po`, when given, is the new order of every id.
+ * `pa` appends, and `po`, when given, is the new order of every id. An item left with no
+ * particles and an empty table has neither key, as a full frame writes it.
  */
 export const PARTICLE_DELTA_KEYS = new Set(['pimg', 'pr', 'pc', 'pa', 'po']);
 
@@ -44,5 +45,9 @@ export function applyParticleDelta(item, change) {
     byId.set(particle[0], particle);
   }
   updated.p = (change.po ?? order).filter((id) => byId.has(id)).map((id) => byId.get(id));
+  if (updated.p.length === 0 && !updated.pimg?.length) {
+    delete updated.p;
+    delete updated.pimg;
+  }
   return updated;
 }

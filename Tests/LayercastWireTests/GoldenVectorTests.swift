@@ -1,0 +1,396 @@
+import Foundation
+import LayercastEngine
+import LayercastJSON
+import Testing
+@testable import LayercastWire
+
+// The golden vectors of Tests/vectors/ (Tests/vectors/README.md): sequences of `frame` messages
+// as the encoder writes them, each with the display list a client has after applying it. The
+// three decoders check them: this suite (FrameDelta), Tests/js/vectors.test.mjs (frame-store.js
+// and particle-delta.js) and Tests/integration/test_vectors.py (layercast_client.py).
+//
+// The files are made here: `LAYERCAST_WRITE_VECTORS=1 swift test --filter GoldenVectorTests`
+// writes them; without it the suite fails when the committed files are not exactly what the
+// encoder makes now, so they cannot drift from it.
+
+@Suite("Golden vectors")
+struct GoldenVectorTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../vectors")
+
+    @Test func committedVectorsAreWhatTheEncoderWritesNow() throws {
+        let write = ProcessInfo.processInfo.environment["LAYERCAST_WRITE_VECTORS"] == "1"
+        for vector in Vectors.all {
+            let url = Self.folder.appendingPathComponent("\(vector.name).json")
+            let text = vector.text
+            if write {
+                try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                continue
+            }
+            let committed = try? String(contentsOf: url, encoding: .utf8)
+            #expect(committed == text, """
+                Tests/vectors/\(vector.name).json is not what the encoder writes now: \
+                run LAYERCAST_WRITE_VECTORS=1 swift test --filter GoldenVectorTests and commit the files
+                """)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == Set(Vectors.all.map { "\($0.name).json" }), "a vector file no generator writes")
+    }
+
+    /// The Swift decoder (`DisplayList(fullFrame:)`, `FrameDelta(deltaFrame:)` and `applied`)
+    /// turns every committed message into the list that follows it, down to the JSON of each item.
+    @Test(arguments: Vectors.all.map(\.name))
+    func swiftDecoderAppliesTheCommittedVector(_ name: String) throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent("\(name).json"), encoding: .utf8)
+        let steps = try #require(try JSONValue.parse(text)["steps"]?.arrayValue)
+        #expect(!steps.isEmpty)
+        var list: DisplayList?
+        for (index, step) in steps.enumerated() {
+            let message = try #require(step["message"])
+            let expected = try #require(step["items"])
+            if message["full"]?.boolValue == true {
+                list = try DisplayList(fullFrame: message)
+            } else {
+                let current = try #require(list, "step \(index): a delta before any full frame")
+                list = try FrameDelta(deltaFrame: message).applied(to: current)
+            }
+            let items = JSONValue.array(list?.items.map(\.json) ?? [])
+            #expect(items == expected, "\(name) step \(index)")
+            let parsed = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": 0, "full": true, "items": expected])
+            #expect(list == parsed, "\(name) step \(index)")
+        }
+    }
+
+    /// Between them the vectors use every item field (set, and returned to its default with
+    /// `null`), every part of a delta and of a particle delta, both forms of `pc`, projective
+    /// matrices, translucent colours, every text alignment and several gravities.
+    @Test func vectorsCoverEveryKind() throws {
+        var seen = Set<String>()
+        func note(_ key: String) { seen.insert(key) }
+        for vector in Vectors.all {
+            for step in vector.steps {
+                let message = step.message
+                note(message["full"]?.boolValue == true ? "full" : "delta")
+                for key in ["set", "add", "remove", "order"] where message[key] != nil { note("delta.\(key)") }
+                var items = (message["items"]?.arrayValue ?? []) + (message["add"]?.arrayValue ?? [])
+                for entry in message["set"]?.arrayValue ?? [] {
+                    items.append(entry)
+                    for (key, value) in entry.objectValue ?? JSONObject() {
+                        if value.isNull { note("null.\(key)") }
+                        if key == "pc" {
+                            for tuple in value.arrayValue ?? [] { note(tuple.arrayValue?.count == 4 ? "pc.move" : "pc.whole") }
+                        }
+                        if ["pimg", "pr", "pa", "po"].contains(key) { note(key) }
+                    }
+                }
+                for item in items {
+                    for (key, value) in item.objectValue ?? JSONObject() where !value.isNull {
+                        note("item.\(key)")
+                        if key == "m", value.arrayValue?.count == 9 { note("m.projective") }
+                        if key == "text", let align = value["align"]?.stringValue { note("align.\(align)") }
+                        if key == "g", let gravity = value.stringValue { note("g.\(gravity)") }
+                        if ["bg", "bc"].contains(key), value.stringValue?.count == 9 { note("colour.alpha") }
+                        if key == "p" {
+                            for tuple in value.arrayValue ?? [] { note("particle.\(tuple.arrayValue?.count ?? 0)") }
+                        }
+                    }
+                }
+            }
+        }
+        var wanted: Set<String> = ["full", "delta", "delta.set", "delta.add", "delta.remove", "delta.order",
+                                   "pc.move", "pc.whole", "pimg", "pr", "pa", "po", "m.projective", "colour.alpha",
+                                   "particle.5", "particle.6", "particle.7", "g.resizeAspect", "g.center", "g.topLeft"]
+        for key in DrawField.Key.allCases {
+            wanted.insert("item.\(key.rawValue)")
+            wanted.insert("null.\(key.rawValue)")
+        }
+        wanted.formUnion(["item.id", "item.p", "item.pimg"])
+        for align in DrawText.alignments { wanted.insert("align.\(align.rawValue)") }
+        #expect(wanted.subtracting(seen).isEmpty, "not covered: \(wanted.subtracting(seen).sorted())")
+    }
+}
+
+/// One vector: a sequence of display lists, each sent as the server would send it (a full frame
+/// first and wherever `full` says, else the delta from the list before).
+struct Vector {
+    struct Step {
+        var note: String
+        var message: JSONValue
+        var items: DisplayList
+    }
+
+    var name: String
+    var about: String
+    var steps: [Step]
+
+    /// `lists`: each with a note and whether it goes as a full frame; frame `n` counts from 1 and `t` from 0,
+    /// at `fps` frames a second.
+    init(name: String, about: String, fps: Double = 30, _ lists: [(note: String, full: Bool, list: DisplayList)]) {
+        self.name = name
+        self.about = about
+        let encoder = FrameEncoder()
+        var previous: DisplayList?
+        steps = []
+        for (index, entry) in lists.enumerated() {
+            let n = index + 1, t = Double(index) / fps
+            let message = if let previous, !entry.full {
+                encoder.delta(FrameDelta.from(previous, to: entry.list), number: n, time: t).value
+            } else {
+                encoder.full(entry.list, number: n, time: t).value
+            }
+            steps.append(Step(note: entry.note, message: message, items: entry.list))
+            previous = entry.list
+        }
+    }
+
+    /// The file: one line for the head, two a step (the message; the list after it).
+    var text: String {
+        var lines = [#"{"vector":\#(JSONValue.string(name).serialized()),"about":\#(JSONValue.string(about).serialized()),"steps":["#]
+        for (index, step) in steps.enumerated() {
+            let items = JSONValue.array(step.items.items.map(\.json)).serialized()
+            lines.append(#"{"note":\#(JSONValue.string(step.note).serialized()),"message":\#(step.message.serialized()),"#)
+            lines.append(#" "items":\#(items)}\#(index == steps.count - 1 ? "" : ",")"#)
+        }
+        lines.append("]}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+enum Vectors {
+    static let all: [Vector] = [items, particles, scene]
+
+    static let cream = DrawColor(red: 0xfd, green: 0xf6, blue: 0xec)
+    static let white = DrawColor(red: 255, green: 255, blue: 255)
+    static let black = DrawColor(red: 0, green: 0, blue: 0)
+    static let gold = DrawColor(red: 0xff, green: 0xd7, blue: 0x00)
+    static let red = DrawColor(red: 0xe8, green: 0x3a, blue: 0x2f)
+    static let veil = DrawColor(red: 0x1d, green: 0x1d, blue: 0x1f, alpha: 0x80)
+
+    static func moved(_ x: Double, _ y: Double, scale: Double = 1) -> DrawMatrix {
+        DrawMatrix(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y)
+    }
+
+    /// Hand-built lists with every field of a draw item, changed, returned to its default,
+    /// removed, added and reordered.
+    static var items: Vector {
+        let background = DrawItem(id: 1, width: 414, height: 736, background: cream)
+        var card = DrawItem(id: 2, name: "card", matrix: moved(20, 100), width: 374, height: 200, opacity: 0.85,
+                            background: white, borderColor: veil, borderWidth: 1.5, cornerRadius: 12,
+                            shadow: DrawShadow(color: black, opacity: 0.5, dx: 0, dy: 3, radius: 4))
+        var coin = DrawItem(id: 3, name: "coin", matrix: moved(185, 300, scale: 0.5), width: 44, height: 44,
+                            cornerRadius: 22, image: "coin", gravity: .resizeAspect)
+        var label = DrawItem(id: 4, name: "label", matrix: moved(107, 420), width: 200, height: 24,
+                             text: DrawText(runs: [DrawTextRun(text: "+8", size: 17, weight: 0.4, color: gold),
+                                                   DrawTextRun(text: " 金币 ✓ \"q\"", size: 15, color: white)],
+                                            alignment: .center))
+        let cover = DrawItem(id: 5, name: "cover",
+                             matrix: DrawMatrix(a: 0.7071, b: -0.0123, c: 0, d: 1.0204, tx: 147.33, ty: 278.5,
+                                                g: -0.0007071, h: 0.0000004),
+                             width: 120, height: 180, image: "cover-walden", gravity: .resizeAspectFill)
+        var flakes = DrawItem(id: 6, name: "flakes", width: 414, height: 736, particles: DrawParticles(
+            images: [DrawParticleImage(image: "snowflake"), DrawParticleImage(image: "petal", tint: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd))],
+            particles: [DrawParticle(id: 1, x: 400.73, y: 717.43, scale: 0.2, rotation: 1.513),
+                        DrawParticle(id: 2, x: 286.16, y: 713.7, scale: 0.2, rotation: -2.334, alpha: 0.8),
+                        DrawParticle(id: 3, x: 157.02, y: 20.5, scale: 1, rotation: 0.3, alpha: 0.8, image: 1)]))
+        let first = DisplayList(items: [background, card, coin, label, cover, flakes])
+
+        card.matrix = moved(20, 96.5)
+        card.opacity = 0.9
+        label.text = DrawText(runs: [DrawTextRun(text: "+12", size: 17, weight: 0.4, color: gold)], alignment: .center)
+        coin.gravity = .center
+        flakes.particles.particles[0].y = 719.01
+        flakes.particles.particles[0].rotation = 1.52
+        flakes.particles.particles[1].alpha = 0.75
+        flakes.particles.particles.append(DrawParticle(id: 4, x: 12, y: -4.4, scale: 0.2, rotation: 0))
+        let second = DisplayList(items: [background, card, coin, label, cover, flakes])
+
+        card.background = nil
+        card.borderColor = nil
+        card.borderWidth = 0
+        card.cornerRadius = 0
+        coin.name = nil
+        let toast = DrawItem(id: 7, name: "toast", matrix: moved(60, 40), width: 294, height: 30, opacity: 0.5,
+                             background: veil, cornerRadius: 15,
+                             text: DrawText(runs: [DrawTextRun(text: "Reconnecting…", size: 14, weight: 0.3, color: white)], alignment: .right),
+                             shadow: DrawShadow(color: red, opacity: 0.25, dx: -1.5, dy: 2, radius: 0))
+        let third = DisplayList(items: [background, card, coin, label, flakes, toast])
+
+        card.shadow = nil
+        card.matrix = .identity
+        card.opacity = 1
+        card.width = 0
+        card.height = 0
+        card.background = red
+        coin.image = nil
+        coin.gravity = .resize
+        label.text = DrawText(runs: [DrawTextRun(text: "left", size: 12.5, weight: -0.4, color: veil)], alignment: .left)
+        flakes.particles.particles.removeFirst()
+        flakes.particles.particles.swapAt(0, 2)
+        let fourth = DisplayList(items: [background, label, card, coin, flakes, toast])
+
+        var badge = DrawItem(id: 8, name: "badge", matrix: moved(300, 20), width: 80, height: 20,
+                             text: DrawText(runs: [DrawTextRun(text: "LIVE", size: 11, weight: 0.4, color: red)], alignment: .justified))
+        let fifth = DisplayList(items: [background, badge, label, card, coin, flakes, toast])
+
+        badge.text = DrawText(runs: [DrawTextRun(text: "LIVE", size: 11, weight: 0.4, color: red)], alignment: .natural)
+        coin.image = "coin"
+        coin.gravity = .topLeft
+        let seventh = DisplayList(items: [background, badge, label, coin, toast])
+        coin.name = "coin"
+        label.text = nil
+        label.background = white
+        let eighth = DisplayList(items: [background, badge, label, coin, toast, cover])
+
+        return Vector(name: "items", about: "hand-built lists: every draw-item field set, changed and returned to its default (null), items removed, added and reordered, an empty delta, and a full frame in the middle", [
+            ("a full frame with every kind of item: plain, bordered with a translucent colour and a shadow, image with gravity, two-run text, projective, emitter", true, first),
+            ("fields change: matrix, opacity, text, gravity; particles move, one fades, one is born", false, second),
+            ("fields return to their defaults (bg, bc, bw, cr, name: null); the cover goes; a text item with a shadow comes", false, third),
+            ("more defaults (sh, m, o, s, img, g), a background comes back; the label moves back (order); a particle goes and two swap (po)", false, fourth),
+            ("a new item in front of old ones (add and order)", false, fifth),
+            ("nothing changes: an empty delta", false, fifth),
+            ("a full frame again, as a client that skipped frames gets one", true, seventh),
+            ("a delta after it: a name comes back, a text goes (null), an item that left comes back", false, eighth),
+        ])
+    }
+
+    /// Hand-built emitter items whose particles change in every way a particle delta says.
+    static var particles: Vector {
+        let flake = DrawParticleImage(image: "snowflake")
+        let petal = DrawParticleImage(image: "petal", tint: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd))
+        var snow = DrawItem(id: 1, name: "snow", matrix: moved(0, 10), width: 414, height: 736, opacity: 0.9,
+                            shadow: DrawShadow(color: black, opacity: 0.2, dx: 0, dy: 1, radius: 2))
+        snow.particles = DrawParticles(images: [flake], particles: [
+            DrawParticle(id: 1, x: 10, y: 20, scale: 0.2, rotation: 0),
+            DrawParticle(id: 2, x: 110.5, y: 220.25, scale: 0.35, rotation: -0.5),
+            DrawParticle(id: 3, x: 210, y: 320, scale: 0.2, rotation: 3.1, alpha: 0.5),
+        ])
+        let first = DisplayList(items: [snow])
+
+        snow.particles.images = [flake, petal]
+        for index in snow.particles.particles.indices { snow.particles.particles[index].y += 7.5 }
+        snow.particles.particles[1].rotation = -0.45
+        snow.particles.particles.append(DrawParticle(id: 4, x: 300, y: -5, scale: 0.5, rotation: 0, alpha: 1, image: 1))
+        let second = DisplayList(items: [snow])
+
+        snow.particles.particles.remove(at: 0)
+        snow.particles.particles[0].scale = 0.4
+        snow.particles.particles[1].alpha = 0.25
+        snow.particles.particles[2].image = 0
+        snow.particles.images = [flake]
+        let third = DisplayList(items: [snow])
+
+        snow.particles.particles.reverse()
+        snow.particles.particles.append(DrawParticle(id: 5, x: 1, y: 2, scale: 1, rotation: 0.001))
+        let fourth = DisplayList(items: [snow])
+
+        snow.particles = DrawParticles()
+        let fifth = DisplayList(items: [snow])
+
+        snow.particles = DrawParticles(images: [petal], particles: [DrawParticle(id: 6, x: 50, y: 60, scale: 0.3, rotation: 1, alpha: 1, image: 0)])
+        let sixth = DisplayList(items: [snow])
+
+        var petals = DrawItem(id: 2, name: "petals", width: 414, height: 736)
+        petals.particles = DrawParticles(images: [flake, petal], particles: [
+            DrawParticle(id: 1, x: 5, y: 5, scale: 0.1, rotation: 0, alpha: 0.999, image: 1),
+            DrawParticle(id: 2, x: 6, y: 6, scale: 0.1, rotation: 0),
+        ])
+        snow.particles.particles[0].x = 51
+        let seventh = DisplayList(items: [petals, snow])
+
+        return Vector(name: "particles", about: "hand-built emitter items: particles moved ([id,x,y,r]), replaced whole, removed, appended and reordered, the image table changed, all particles gone and back, a second emitter added", [
+            ("a full frame: one emitter with three particles", true, first),
+            ("all fall (pc moves), one also turns, a tinted one is born and the table grows (pimg, pa)", false, second),
+            ("one goes (pr), one grows and one fades (pc whole), the tinted one turns white and the table shrinks", false, third),
+            ("the particles reverse (po) and one is born", false, fourth),
+            ("every particle is gone: the item has no p or pimg", false, fifth),
+            ("a particle is born into an empty emitter", false, sixth),
+            ("a second emitter comes, in front of the first (add, order); the first's particle moves", false, seventh),
+        ])
+    }
+
+    /// Lists built by `DisplayListBuilder` from an animated layer tree: moves, fades, a 3D turn
+    /// with perspective, text, a shadow, an image and an emitter, layers added, removed,
+    /// reordered, hidden and renamed.
+    static var scene: Vector {
+        let clock = ManualClock()
+        let context = SceneContext(clock: clock)
+        let builder = DisplayListBuilder()
+        var layers: [String: CALayer] = [:]
+        let root = context.run {
+            let root = makeRoot()
+            root.sublayerTransform = perspective(800)
+            for (index, name) in ["a", "b", "c"].enumerated() {
+                let layer = makeLayer(CALayer(), name: name, frame: CGRect(x: 40 + 100 * CGFloat(index), y: 50, width: 60, height: 60), in: root)
+                layer.borderWidth = 2
+                layer.cornerRadius = 6
+                layers[name] = layer
+            }
+            layers["b"]!.contents = CGImage(named: "coin", width: 44, height: 44)
+            layers["b"]!.contentsGravity = .resizeAspect
+            layers["b"]!.backgroundColor = nil
+            let label = makeLayer(CATextLayer(), name: "label", frame: CGRect(x: 20, y: 300, width: 200, height: 30), in: root, background: nil)
+            label.string = "score 0"
+            label.fontSize = 17
+            label.alignmentMode = .center
+            label.shadowOpacity = 0.5
+            label.shadowOffset = CGSize(width: 0, height: 2)
+            layers["label"] = label
+            let emitter = makeLayer(CAEmitterLayer(), name: "snow", frame: CGRect(x: 0, y: 0, width: 400, height: 400), in: root, background: nil)
+            emitter.emitterPosition = CGPoint(x: 200, y: 0)
+            emitter.emitterSize = CGSize(width: 400, height: 0)
+            emitter.emitterShape = .line
+            emitter.emitterMode = .outline
+            let cell = CAEmitterCell()
+            cell.contents = CGImage(named: "snowflake", width: 10, height: 10)
+            cell.birthRate = 6
+            cell.lifetime = 1.2
+            cell.velocity = 150
+            cell.emissionLongitude = .pi / 2
+            cell.spinRange = 1
+            cell.scale = 0.5
+            cell.alphaSpeed = -0.5
+            emitter.emitterCells = [cell]
+
+            let move = CABasicAnimation(keyPath: "position")
+            move.toValue = CGPoint(x: 300, y: 250)
+            move.duration = 0.8
+            layers["a"]!.add(move, forKey: "move")
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0.2
+            fade.toValue = 1
+            fade.duration = 0.5
+            layers["b"]!.add(fade, forKey: "fade")
+            let turn = CABasicAnimation(keyPath: "transform")
+            turn.toValue = CATransform3DMakeRotation(.pi * 0.4, 0, 1, 0)
+            turn.duration = 0.6
+            turn.autoreverses = true
+            layers["c"]!.add(turn, forKey: "turn")
+            return root
+        }
+
+        var lists: [(note: String, full: Bool, list: DisplayList)] = []
+        for frame in 0..<24 {
+            clock.now = Double(frame) / 15
+            context.advance()
+            let note: String = context.run {
+                switch frame {
+                case 4:
+                    let e = makeLayer(CALayer(), name: "e", frame: CGRect(x: 100, y: 200, width: 30, height: 30), in: root)
+                    e.opacity = 0.4
+                    layers["e"] = e
+                    return "a layer is added"
+                case 8: layers["b"]!.removeFromSuperlayer(); return "a layer is removed"
+                case 10: root.insertSublayer(layers["c"]!, at: 0); return "a layer goes to the back"
+                case 12: layers["label"]!.isHidden = true; return "the text layer hides"
+                case 14: layers["label"]!.isHidden = false; layers["a"]!.name = nil; return "it shows again, a layer loses its name"
+                case 16: (layers["label"] as! CATextLayer).string = "score 10"; return "the text changes"
+                case 18: layers["e"]!.backgroundColor = nil; layers["e"]!.borderWidth = 1; return "a background goes, a border comes"
+                case 20: root.insertSublayer(layers["b"]!, below: layers["label"]!); return "the removed layer comes back"
+                default: return frame == 0 ? "the first frame" : "animations run"
+                }
+            }
+            lists.append((note, frame == 0, builder.build(root, at: clock.now)))
+        }
+        return Vector(name: "scene", about: "lists built by DisplayListBuilder from an animated layer tree with perspective, text, a shadow, an image and an emitter, at 15 frames a second", fps: 15, lists)
+    }
+}

@@ -1,0 +1,37 @@
+"""The golden vectors of Tests/vectors/ (Tests/vectors/README.md), made by the Swift encoder,
+applied by the test client's decoder (layercast_client.py): after each message its model of the
+display list is exactly the list the vector gives, with no violation and no style note. Needs no
+server."""
+
+import copy
+import json
+import pathlib
+
+import pytest
+
+from layercast_client import apply_delta
+
+VECTORS = pathlib.Path(__file__).resolve().parent.parent / "vectors"
+FILES = sorted(VECTORS.glob("*.json"))
+
+
+def test_there_are_vectors():
+    assert len(FILES) >= 3, FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_client_applies_vector(path):
+    vector = json.loads(path.read_text(encoding="utf-8"))
+    model = None
+    for index, step in enumerate(vector["steps"]):
+        message = step["message"]
+        violations, notes = [], []
+        if message["full"]:
+            model = copy.deepcopy(message["items"])
+        else:
+            assert model is not None, f"step {index}: a delta before any full frame"
+            model = apply_delta(copy.deepcopy(model), message, message["n"], violations, notes)
+        where = f"{path.name} step {index} ({step['note']})"
+        assert violations == [], where
+        assert notes == [], where
+        assert model == step["items"], where

@@ -1,0 +1,53 @@
+// public/lib/frame-store.js: full frames, deltas applied to frame n − 1 (remove, set with null
+// returning a field to its default, add, order), and the refusals that make a page reconnect.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { applyDelta, FrameStore } from '../../public/lib/frame-store.js';
+
+const full = (n, items) => ({ type: 'frame', n, t: n / 30, full: true, items });
+const delta = (n, keys) => ({ type: 'frame', n, t: n / 30, full: false, ...keys });
+
+test('a delta needs a full frame first, then applies to frame n − 1 only', () => {
+  const store = new FrameStore();
+  assert.equal(store.apply(delta(1, {}), 0), false);
+  assert.equal(store.apply(full(5, [{ id: 1 }]), 10), true);
+  assert.deepEqual(store.latest, { n: 5, t: 5 / 30, items: [{ id: 1 }], receivedAt: 10 });
+  assert.equal(store.apply(delta(7, {}), 11), false, 'a skipped frame');
+  assert.equal(store.apply(delta(6, { set: [{ id: 1, o: 0.5 }] }), 12), true);
+  assert.deepEqual(store.latest.items, [{ id: 1, o: 0.5 }]);
+  assert.deepEqual(store.previous.items, [{ id: 1 }]);
+});
+
+test('expectFull makes only a full frame apply next', () => {
+  const store = new FrameStore();
+  store.apply(full(1, [{ id: 1 }]), 0);
+  store.expectFull();
+  assert.equal(store.apply(delta(2, {}), 1), false);
+  assert.equal(store.latest.n, 1, 'the snapshot stays drawable');
+  assert.equal(store.apply(full(9, []), 2), true);
+  assert.equal(store.apply(delta(10, { add: [{ id: 3 }] }), 3), true);
+  assert.deepEqual(store.latest.items, [{ id: 3 }]);
+});
+
+test('applyDelta removes, sets (null is the default), adds, then orders; the old list is kept', () => {
+  const items = [{ id: 1, bg: '#ffffff' }, { id: 2, name: 'b', o: 0.5, bw: 2 }, { id: 3 }];
+  const copy = structuredClone(items);
+  const next = applyDelta(items, { remove: [3], set: [{ id: 2, o: null, bw: 1 }], add: [{ id: 4 }], order: [4, 2, 1] });
+  assert.deepEqual(next, [{ id: 4 }, { id: 2, name: 'b', bw: 1 }, { id: 1, bg: '#ffffff' }]);
+  assert.deepEqual(items, copy);
+  assert.equal(next[2], items[0], 'an unchanged item is shared, not copied');
+});
+
+test('applyDelta refuses ids the list lacks', () => {
+  assert.equal(applyDelta([{ id: 1 }], { set: [{ id: 2, o: 1 }] }), null);
+  assert.equal(applyDelta([{ id: 1 }], { order: [1, 2] }), null);
+  assert.equal(applyDelta([{ id: 1 }], { remove: [1], set: [{ id: 1, o: 1 }] }), null);
+});
+
+test('a set entry with particle keys changes the particles, not the item fields', () => {
+  const items = [{ id: 1, pimg: [['flake']], p: [[1, 0, 0, 1, 0], [2, 5, 5, 1, 0]] }];
+  const [item] = applyDelta(items, { set: [{ id: 1, pr: [1], pa: [[3, 9, 9, 0.5, 0]], o: 0.5 }] });
+  assert.deepEqual(item, { id: 1, o: 0.5, pimg: [['flake']], p: [[2, 5, 5, 1, 0], [3, 9, 9, 0.5, 0]] });
+  assert.equal('pr' in item || 'pa' in item, false);
+});
