@@ -4,7 +4,7 @@ import LayercastScenes
 import LayercastWire
 
 extension Hub {
-    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the host of the scene that
+    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the controller of the scene that
     /// takes it (opening the room when it is not open; a refusal closes such a room again), with
     /// the bearer credential `authorization` and the request body. `oversize`: the body was
     /// longer than the transport reads. Without a cluster the answer is at once; in a cluster it
@@ -92,8 +92,8 @@ extension Hub {
     }
 
     private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool) -> Result<CommandAnswer, APIError> {
-        let answer = room.host.perform(command, body: body, in: room)
-        if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy, cluster == nil { rooms[room.key] = nil }
+        let answer = room.controller.perform(command, body: body, in: room)
+        if case .failure = answer, opened, room.clients.isEmpty, !room.controller.isBusy, cluster == nil { rooms[room.key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)
         return answer
     }

@@ -22,7 +22,7 @@ public struct Metrics {
     /// scene's `tapRules` listed from the start).
     var claimRefusals: [String: Int]
     /// Requests refused by a per-address limit, by rule.
-    var hostRefusals: [HostLimits.Rule: Int] = [:]
+    var addressRefusals: [AddressLimits.Rule: Int] = [:]
     /// HTTP requests refused before any handler (RequestFraming, the head and body timeouts, a peer
     /// gone before its head was whole), by reason.
     public var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
@@ -63,7 +63,7 @@ public struct Metrics {
         out.family("layercast_takeover_rounds_total", .counter, "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.",
                    label: "outcome", counts: takeovers)
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
-                   label: "rule", counts: hostRefusals)
+                   label: "rule", counts: addressRefusals)
         out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",
                    label: "reason", counts: httpRefused)
         out.family("layercast_api_errors_total", .counter, "JSON API requests answered with an error, by its code.", label: "code", counts: apiErrors)

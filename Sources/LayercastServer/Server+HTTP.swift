@@ -110,13 +110,13 @@ extension Server {
             return -1
         }
         let peer = peerAddress(wsi), forwardedFor = header(wsi, WSI_TOKEN_X_FORWARDED_FOR)
-        let host = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
-        if forwardedFor != nil, host == peer, !warnedOfUntrustedProxy {
+        let address = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
+        if forwardedFor != nil, address == peer, !warnedOfUntrustedProxy {
             warnedOfUntrustedProxy = true
             logger.warning("a handshake came with X-Forwarded-For from \(peer), which is not a --trust-proxy: its clients are counted as one address against the per-address limits")
         }
         let arguments = gate.handshakeTargets.removeValue(forKey: wsi).map(QueryString.arguments(of:)) ?? queryArguments(wsi)
-        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), host)
+        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), address)
         return 0
     }
 

@@ -51,7 +51,7 @@ public struct ServerConfiguration: Sendable {
     /// Proxies (CIDRs) whose `X-Forwarded-For` names the client they speak for.
     public var trustedProxies: [String] = []
     /// What one client address may do.
-    public var hostLimits = HostLimitRules()
+    public var addressLimits = AddressLimitRules()
     /// The scenes' options (the rain and book flags).
     public var scenes = SceneOptions()
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
@@ -90,7 +90,7 @@ public struct ServerConfiguration: Sendable {
         hub.roomIdleSeconds = roomIdleSeconds
         hub.stallTimeoutSeconds = stallTimeoutSeconds
         hub.maxParticles = maxParticles
-        hub.hostLimits = hostLimits
+        hub.addressLimits = addressLimits
         hub.adminToken = adminToken
         hub.scenes = scenes
         hub.dropFramesEvery = dropFramesEvery

@@ -16,7 +16,7 @@ public enum ProtocolErrorCode: String, Sendable, CaseIterable {
     case badPlayer = "bad_player"
     /// The award ledger could not record a claim; nothing was awarded.
     case ledgerUnavailable = "ledger_unavailable"
-    /// One client address is over a per-host limit (connections, anonymous joins or taps).
+    /// One client address is over a per-address limit (connections, anonymous joins or taps).
     case hostLimit = "host_limit"
     /// In a cluster: the room's origin is not known yet (it opened a moment ago), so the input
     /// could not be forwarded; nothing happened.

@@ -23,7 +23,7 @@ import Testing
         metrics.claimRefusals["too_soon"] = 15
         metrics.takeovers[.resumed] = 16
         metrics.takeovers[.superseded] = 17
-        metrics.hostRefusals[.taps] = 18
+        metrics.addressRefusals[.taps] = 18
         metrics.httpRefused["body_timeout"] = 19
         metrics.apiErrors["not_found"] = 20
         metrics.apiErrors["bad_request"] = 21

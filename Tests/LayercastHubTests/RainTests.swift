@@ -72,7 +72,7 @@ private final class CommitsNothing: Awarding {
 @Suite struct RainTests {
     @Test func aFailedCommitAnnouncesNothingAndTheNextTapWins() throws {
         let h = HubHarness()
-        let watcher = h.join(["scene": "rain", "role": "spectator"], host: "10.0.0.2")
+        let watcher = h.join(["scene": "rain", "role": "spectator"], address: "10.0.0.2")
         h.awarding.failures = 1
         let tapper = try h.claimingTap()
         let refused = h.messages(tapper)
