@@ -98,7 +98,7 @@ public final class Server: @unchecked Sendable {
         let ledger: any Ledger
         do {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
-            try ledger.claim(configuration.ledgerRole)
+            try ledger.lock(configuration.ledgerRole)
             let interrupted = configuration.ledgerRole == .soleWriter ? try ledger.recoverInterrupted(now: Date()) : []
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
         } catch where error.code == .inUse {

@@ -66,7 +66,7 @@ public struct ServerConfiguration: Sendable {
     /// The number of the first client (`c…`): a cluster gives each node its own range, so that
     /// client ids are unique over the cluster.
     public var firstClientNumber = 1
-    /// How this process holds the ledger, claimed at start (another process holding it in a
+    /// How this process holds the ledger, locked at start (another process holding it in a
     /// mode that excludes this one stops the start). A sole writer records every rain still
     /// running as interrupted by its last stop; in a cluster, the node that takes a room over
     /// ends that room's running rains instead.

@@ -56,7 +56,7 @@ import Testing
     }
 
     /// /api/rooms over three reports: totals, clients per node, and the newest view of the origin
-    /// (the dead n1 still claims the room in its last report; n2, newer, took it over).
+    /// (the dead n1 still names itself the room's origin in its last report; n2, newer, took it over).
     @Test func roomsOfTheClusterTakeTheNewestOrigin() {
         let reports = [
             NodeReport(node: "n1", at: 1000, rooms: [.init(key: "radar/lobby", origin: "n1", players: 1, spectators: 1, distinctPlayers: 1, frame: 50, uptime: 2)]),
