@@ -58,14 +58,14 @@ public final class RainController: SceneController {
     /// made stand. Refused (409 `no_rain`) unless a rain is counting down or falling.
     func stopRain(in room: any ControlledRoom) -> Result<JSONValue, APIError> {
         guard let id = running, scene.phase == .countdown || scene.phase == .raining else {
-            return .failure(APIError(409, "no_rain", "room \(room.name) has no rain counting down or falling"))
+            return .failure(APIError(409, .noRain, "room \(room.name) has no rain counting down or falling"))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         stage.run { _ = scene.stopRain() }
         stopped = true
         logger.warning("rain stopped by the operator", metadata: ["room": "\(room.name)", "rain": "\(id)"])
         recordEnd(of: id, in: room)
-        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene lost rain \(id)")) }
+        guard let rain = scene.rain else { return .failure(APIError(500, .internal, "the scene lost rain \(id)")) }
         return .success([
             "rain": .number(Double(id)), "room": .string(room.name),
             "status": .string(running == nil ? "interrupted" : "running"),
@@ -90,7 +90,7 @@ public final class RainController: SceneController {
     /// players in the room: recorded first, then the scene counts down. Refused while one runs.
     func startRain(_ order: RainRequest.Order, in room: any ControlledRoom) -> Result<JSONValue, APIError> {
         if let running = running ?? scene.rain?.id {
-            return .failure(APIError(409, "rain_running", "room \(room.name) is running rain \(running); start the next one when it is idle"))
+            return .failure(APIError(409, .rainRunning, "room \(room.name) is running rain \(running); start the next one when it is idle"))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         let players = room.playerCount
@@ -104,14 +104,14 @@ public final class RainController: SceneController {
                                            size: scene.configuration.size, players: players, mediaStart: stage.now))
         } catch {
             logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
-            return .failure(APIError(503, "ledger_unavailable", "the ledger could not record the rain: \(error)"))
+            return .failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)"))
         }
         stage.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
         running = id
         taps = [:]
         stopped = false
         logger.info("rain started", metadata: ["room": "\(room.name)", "rain": "\(id)", "commitment": "\(commitment.digest)"])
-        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene did not start rain \(id)")) }
+        guard let rain = scene.rain else { return .failure(APIError(500, .internal, "the scene did not start rain \(id)")) }
         return .success([
             "rain": .number(Double(id)), "room": .string(room.name), "commitment": .string(commitment.digest),
             "duration": .number(settings.duration), "packets": .number(Double(settings.packets)),

@@ -33,7 +33,7 @@ extension SceneController {
     public var isBusy: Bool { false }
 
     public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
-        .failure(APIError(404, "not_found", "this scene takes no command \(FieldReader.quoted(command))"))
+        .failure(APIError(404, .notFound, "this scene takes no command \(FieldReader.quoted(command))"))
     }
 
     public func joined(client: String, in room: any ControlledRoom) -> [SceneEvent] { [] }

@@ -23,7 +23,7 @@ public final class SnowController: SceneController {
         SnowRequest.settings(from: body, current: scene.settings).flatMap { settings in
             stage.advance(to: room.mediaTime(at: room.now))
             guard stage.run({ scene.setSnow(settings) }) else {
-                return .failure(APIError(400, "bad_field", "the snow scene refused the settings"))
+                return .failure(APIError(400, .badField, "the snow scene refused the settings"))
             }
             logger.info("snow changed", metadata: ["room": "\(room.name)", "mode": "\(settings.mode.rawValue)", "rate": "\(settings.rate)"])
             return .success(CommandAnswer([

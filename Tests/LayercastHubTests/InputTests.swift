@@ -32,8 +32,8 @@ import Testing
         #expect(h.hub.metricsText().contains("layercast_host_refusals_total{rule=\"taps\"} 4\n"))
     }
 
-    /// Every code of `ProtocolErrorCode`, each from the input that causes it.
-    @Test func everyProtocolErrorCode() throws {
+    /// Every code a WebSocket `error` carries (`ErrorCode.webSocket`), each from the input that causes it.
+    @Test func everyWebSocketErrorCode() throws {
         let h = try HubHarness {
             $0.maxClients = 3
             $0.addressLimits.connections = 2
@@ -83,7 +83,7 @@ import Testing
         node.send(early, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
         seen.formUnion(node.messages(early).of("error").compactMap { $0["code"]?.stringValue })
 
-        #expect(seen == Set(ProtocolErrorCode.allCases.map(\.rawValue)), "missing: \(Set(ProtocolErrorCode.allCases.map(\.rawValue)).subtracting(seen))")
+        #expect(seen == Set(ErrorCode.webSocket.map(\.rawValue)), "missing: \(Set(ErrorCode.webSocket.map(\.rawValue)).subtracting(seen))")
     }
 
     @Test func repeatedBadInputClosesWith1008() throws {

@@ -25,8 +25,8 @@ import Testing
         metrics.takeovers[.superseded] = 17
         metrics.addressRefusals[.taps] = 18
         metrics.httpRefused["body_timeout"] = 19
-        metrics.apiErrors["not_found"] = 20
-        metrics.apiErrors["bad_request"] = 21
+        metrics.apiErrors[.notFound] = 20
+        metrics.apiErrors[.badJSON] = 21
         metrics.webSocketViolations["close_code"] = 22
         metrics.tapLatency.observe(0.25)
         metrics.tapLatency.observe(2)
