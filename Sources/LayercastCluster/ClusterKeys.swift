@@ -19,7 +19,7 @@ enum ClusterKeys {
     static let clientRanges = "layercast:client-ranges"
 
     /// Sets the lease when nobody holds it; answers the holder (this node when it won).
-    static let claimScript = """
+    static let acquireScript = """
         if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return ARGV[1] end
         return redis.call('GET', KEYS[1])
         """

@@ -1,15 +1,15 @@
 import LayercastHub
 
 /// The leases of the rooms open on this node (docs/cluster.md, "Placement and leases"): the
-/// Redis commands that claim, renew and release one; when an origin renews them (every
+/// Redis commands that acquire, renew and release one; when an origin renews them (every
 /// `renewal`, well within the `lease` they last); and the takeover decision: a relay whose room
-/// has clients and has been silent for `silence` claims the room, which it wins only once the
+/// has clients and has been silent for `silence` tries to acquire the room's lease, which it wins only once the
 /// origin's lease has expired.
 struct ClusterLeases {
     /// A command about one room's lease.
     enum Command: Equatable {
         /// Set the lease to this node if nobody holds it, for `lease`; answers the holder.
-        case claim(String)
+        case acquire(String)
         /// Extend the lease if this node holds it; answers the holder (nil when nobody does).
         case renew(String)
         /// Delete the lease if this node holds it.
@@ -18,7 +18,7 @@ struct ClusterLeases {
         /// The room whose lease it is about.
         var room: String {
             switch self {
-            case .claim(let key), .renew(let key), .release(let key): key
+            case .acquire(let key), .renew(let key), .release(let key): key
             }
         }
 
@@ -26,7 +26,7 @@ struct ClusterLeases {
         func arguments(node: String, timing: ClusterTiming) -> [String] {
             let ttl = String(Int((timing.lease * 1000).rounded()))
             return switch self {
-            case .claim(let key): ["EVAL", ClusterKeys.claimScript, "1", ClusterKeys.lease(key), node, ttl]
+            case .acquire(let key): ["EVAL", ClusterKeys.acquireScript, "1", ClusterKeys.lease(key), node, ttl]
             case .renew(let key): ["EVAL", ClusterKeys.renewScript, "1", ClusterKeys.lease(key), node, ttl]
             case .release(let key): ["EVAL", ClusterKeys.releaseScript, "1", ClusterKeys.lease(key), node]
             }
@@ -37,14 +37,14 @@ struct ClusterLeases {
     enum Outcome: Equatable {
         /// The room goes there.
         case place(Placement)
-        /// Nobody holds the lease this node's room had (Redis restarted): claim it again.
-        case claimAgain
+        /// Nobody holds the lease this node's room had (Redis restarted): acquire it again.
+        case acquireAgain
     }
 
     /// A room open here.
     private struct Room {
-        /// A claim of its lease is in flight.
-        var claiming = false
+        /// An acquisition of its lease is in flight.
+        var acquiring = false
         /// When its origin was last heard from (a frame relayed, or the room placed).
         var heardAt: Double
     }
@@ -72,9 +72,9 @@ struct ClusterLeases {
         lastRenewal = -.infinity
     }
 
-    /// Lost Redis: the claims in flight will not be answered.
+    /// Lost Redis: the acquisitions in flight will not be answered.
     mutating func disconnected() {
-        for key in rooms.keys { rooms[key]?.claiming = false }
+        for key in rooms.keys { rooms[key]?.acquiring = false }
     }
 
     /// Room `key`'s origin was heard from now.
@@ -87,11 +87,11 @@ struct ClusterLeases {
         return presence.filter { $0.source == .scene }.map { .renew($0.key) }
     }
 
-    /// Whether to claim `room` now: a room being placed, or a relayed room with clients here
+    /// Whether to acquire `room`'s lease now: a room being placed, or a relayed room with clients here
     /// whose origin has been silent for `silence`, once `reconnectGrace` has passed since
-    /// connecting; never while a claim is in flight.
-    func shouldClaim(_ room: RoomPresence) -> Bool {
-        guard let state = rooms[room.key], !state.claiming else { return false }
+    /// connecting; never while an acquisition is in flight.
+    func shouldAcquire(_ room: RoomPresence) -> Bool {
+        guard let state = rooms[room.key], !state.acquiring else { return false }
         let now = clock.now
         return switch room.source {
         case .placing: true
@@ -100,23 +100,23 @@ struct ClusterLeases {
         }
     }
 
-    /// The claim of room `key`'s lease, now in flight; nil when the room is not open here.
-    mutating func claim(_ key: String) -> Command? {
+    /// The acquisition of room `key`'s lease, now in flight; nil when the room is not open here.
+    mutating func acquire(_ key: String) -> Command? {
         guard rooms[key] != nil else { return nil }
-        rooms[key]?.claiming = true
-        return .claim(key)
+        rooms[key]?.acquiring = true
+        return .acquire(key)
     }
 
     /// `command` answered `reply`: what to do about its room, if anything.
     mutating func answered(_ command: Command, _ reply: RedisReply) -> Outcome? {
         switch command {
-        case .claim(let key):
-            rooms[key]?.claiming = false
+        case .acquire(let key):
+            rooms[key]?.acquiring = false
             guard rooms[key] != nil, let holder = reply.text else { return nil }
             return placed(key, Placement(holder: holder, node: node))
         case .renew(let key):
             guard rooms[key] != nil, !reply.isError else { return nil }
-            guard let holder = reply.text else { return .claimAgain }
+            guard let holder = reply.text else { return .acquireAgain }
             return holder == node ? nil : placed(key, .relayed(from: holder))
         case .release:
             return nil

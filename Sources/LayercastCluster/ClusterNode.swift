@@ -89,7 +89,7 @@ public final class ClusterNode: HubCluster {
 
     public func opened(_ key: String) {
         leases.opened(key)
-        if connected { claim(key) }
+        if connected { acquire(key) }
     }
 
     public func closed(_ key: String, origin: Bool) {
@@ -142,7 +142,7 @@ public final class ClusterNode: HubCluster {
                 leases.connected()
                 reports.connected()
                 // Origins hold on to their rooms at once; relays wait `reconnectGrace` (periodic).
-                for room in hub.clusterRooms where room.source == .scene || room.source == .placing { claim(room.key) }
+                for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
             case .disconnected(let reason):
                 metrics.redisErrors += 1
                 if connected { logger.error("cluster: degraded, serving alone the rooms this node is origin of", metadata: ["reason": "\(reason)"]) }
@@ -215,7 +215,7 @@ public final class ClusterNode: HubCluster {
         case .lease(let command):
             switch leases.answered(command, reply) {
             case .place(let placement)?: place(command.room, placement)
-            case .claimAgain?: claim(command.room)
+            case .acquireAgain?: acquire(command.room)
             case nil: break
             }
         case .reports:
@@ -248,7 +248,7 @@ public final class ClusterNode: HubCluster {
         guard connected else { return }
         let presence = hub.clusterRooms
         for renewal in leases.renewals(of: presence) { command(renewal) }
-        for room in presence where leases.shouldClaim(room) { claim(room.key) }
+        for room in presence where leases.shouldAcquire(room) { acquire(room.key) }
         if let (write, read) = reports.due(presence) {
             command(write, for: .ignored)
             command(read, for: .reports)
@@ -265,8 +265,8 @@ public final class ClusterNode: HubCluster {
         }
     }
 
-    private func claim(_ key: String) {
-        if let claim = leases.claim(key) { command(claim) }
+    private func acquire(_ key: String) {
+        if let acquisition = leases.acquire(key) { command(acquisition) }
     }
 
     private func command(_ lease: ClusterLeases.Command) {

@@ -19,8 +19,8 @@ public struct ClusterTiming: Sendable {
     public var publishing = 3.5
     /// A relay asks a room's origin for a full frame at most this often.
     public var fullFrameRequests = 0.2
-    /// The link's timer: the node looks at its leases and rooms this often (so a silent room is
-    /// claimed again this often).
+    /// The link's timer: the node looks at its leases and rooms this often (so a silent room's lease is
+    /// tried again this often).
     public var period = 0.25
     /// The link's first wait before connecting to Redis again, doubled at each failure up to
     /// `maximumBackoff`.

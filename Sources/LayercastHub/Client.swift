@@ -16,10 +16,10 @@ final class Client {
     let role: ClientRole
     /// Who a player is, as everyone sees it; nil for spectators.
     let player: PublicPlayer?
-    /// The client address it is counted under (`HostLimits`).
-    let host: String
-    /// Whether it holds one of its host's connection slots.
-    var holdsHostSlot = false
+    /// The client address it is counted under (`AddressLimits`).
+    let address: String
+    /// Whether it holds one of its address's connection slots.
+    var holdsAddressSlot = false
     var room: Room?
     /// Messages written before any frame, oldest first.
     var outbox: [Outgoing] = []
@@ -38,12 +38,12 @@ final class Client {
     /// The most messages an outbox may hold; a client that lets more pile up is dropped.
     static let outboxLimit = 256
 
-    init(id: ClientID, role: ClientRole, player: PublicPlayer? = nil, host: String, now: Double) {
+    init(id: ClientID, role: ClientRole, player: PublicPlayer? = nil, address: String, now: Double) {
         self.id = id
         name = id.description
         self.role = role
         self.player = player
-        self.host = host
+        self.address = address
         lastWrite = now
         incoming.reserveCapacity(ClientMessage.maxBytes)
     }

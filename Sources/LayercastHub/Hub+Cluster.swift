@@ -31,7 +31,7 @@ extension Hub {
     }
 
     /// The cluster found room `key`'s origin: `origin`, or this node when nil. A room this node
-    /// becomes the origin of takes up what its scene persisted (`SceneHost.tookOver`: the rain
+    /// becomes the origin of takes up what its scene persisted (`SceneController.tookOver`: the rain
     /// the dead origin was running goes on); a room it loses to another node records what that
     /// interrupts.
     public func place(_ key: String, origin: String?) {
@@ -39,10 +39,10 @@ extension Hub {
         let before = room.source
         guard origin.map({ before != .origin($0) }) ?? (before != .scene) else { return }
         let now = transport.now
-        if origin != nil, before == .scene { room.host.stopping() }
+        if origin != nil, before == .scene { room.controller.stopping() }
         room.place(origin: origin, at: now)
         if origin == nil, before != .scene {
-            let takeover = room.host.tookOver(in: room)
+            let takeover = room.controller.tookOver(in: room)
             takeover.outcomes.forEach { metrics.takeovers[$0, default: 0] += 1 }
             broadcast(takeover.events, in: room, tapArrival: nil)
         }
@@ -50,7 +50,7 @@ extension Hub {
         if origin == nil {
             if before == .placing { room.tick(at: now) }
             for client in room.clients {
-                for event in room.host.joined(client: client.name, in: room) {
+                for event in room.controller.joined(client: client.name, in: room) {
                     enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
                 }
             }
@@ -108,7 +108,7 @@ extension Hub {
         let now = transport.now
         switch input.action {
         case .joined:
-            broadcast(room.host.joined(client: input.client, in: room), in: room, tapArrival: nil)
+            broadcast(room.controller.joined(client: input.client, in: room), in: room, tapArrival: nil)
         case .tap(let x, let y, let viewTime, let id):
             guard let player = input.player else { return }
             let tapper = Tapper(client: input.client, player: player, name: input.name, id: id)

@@ -4,14 +4,14 @@ import LayercastScenes
 import LayercastWire
 
 extension Hub {
-    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the host of the scene that
+    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the controller of the scene that
     /// takes it (opening the room when it is not open; a refusal closes such a room again), with
     /// the bearer credential `authorization` and the request body. `oversize`: the body was
     /// longer than the transport reads. Without a cluster the answer is at once; in a cluster it
     /// is the room's origin's, which may come later (`perform(command:…reply:)`).
     public func perform(command: String, room name: String, body: [UInt8], authorization: String?,
                         oversize: Bool) -> Result<CommandAnswer, APIError> {
-        var answer: Result<CommandAnswer, APIError> = .failure(APIError(503, "not_ready", "the room's origin has not answered yet"))
+        var answer: Result<CommandAnswer, APIError> = .failure(APIError(503, .notReady, "the room's origin has not answered yet"))
         perform(command: command, room: name, body: body, authorization: authorization, oversize: oversize) { answer = $0 }
         return answer
     }
@@ -22,17 +22,17 @@ extension Hub {
     public func perform(command: String, room name: String, body: [UInt8], authorization: String?, oversize: Bool,
                         reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
         guard let scene = SceneCatalog.all.first(where: { $0.commands.contains(command) }) else {
-            return reply(.failure(APIError(404, "not_found", "nothing takes a POST at /api/rooms/\(name.prefix(32))/\(command.prefix(32))")))
+            return reply(.failure(APIError(404, .notFound, "nothing takes a POST at /api/rooms/\(name.prefix(32))/\(command.prefix(32))")))
         }
         guard let adminToken = configuration.adminToken else {
-            return reply(.failure(APIError(403, "admin_disabled", "the admin API is off: start the server with --admin-token")))
+            return reply(.failure(APIError(403, .adminDisabled, "the admin API is off: start the server with --admin-token")))
         }
         guard let authorization, authorization.hasPrefix("Bearer "),
               Self.constantTimeEqual(Array(authorization.utf8.dropFirst(7)), Array(adminToken.utf8)) else {
-            return reply(.failure(APIError(401, "unauthorized", "send the admin token as Authorization: Bearer <token>")))
+            return reply(.failure(APIError(401, .unauthorized, "send the admin token as Authorization: Bearer <token>")))
         }
-        guard !oversize else { return reply(.failure(APIError(413, "too_large", "the body is over \(Self.maxCommandBody) bytes"))) }
-        guard NameRule.isValid(name) else { return reply(.failure(APIError(400, "bad_room", "room must be \(NameRule.description)"))) }
+        guard !oversize else { return reply(.failure(APIError(413, .tooLarge, "the body is over \(Self.maxCommandBody) bytes"))) }
+        guard NameRule.isValid(name) else { return reply(.failure(APIError(400, .badRoom, "room must be \(NameRule.description)"))) }
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
         let room = room(scene: scene, name: name, now: transport.now)
@@ -54,7 +54,7 @@ extension Hub {
     /// size and the room's name); its answer, for the sender.
     public func perform(_ forwarded: ForwardedCommand) -> Result<CommandAnswer, APIError> {
         guard let room = rooms[forwarded.room], room.source == .scene else {
-            return .failure(APIError(503, "not_ready", "the room moved to another node while the command was on its way; repeat it"))
+            return .failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it"))
         }
         return run(forwarded.command, body: forwarded.body, in: room, opened: false)
     }
@@ -87,13 +87,13 @@ extension Hub {
     func expireCommands(at now: Double) {
         for (id, pending) in pendingCommands where pending.deadline <= now {
             pendingCommands[id] = nil
-            pending.reply(.failure(APIError(503, "origin_timeout", "the room's origin did not answer within \(Int(Self.commandTimeout)) s; repeat the command")))
+            pending.reply(.failure(APIError(503, .originTimeout, "the room's origin did not answer within \(Int(Self.commandTimeout)) s; repeat the command")))
         }
     }
 
     private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool) -> Result<CommandAnswer, APIError> {
-        let answer = room.host.perform(command, body: body, in: room)
-        if case .failure = answer, opened, room.clients.isEmpty, !room.host.isBusy, cluster == nil { rooms[room.key] = nil }
+        let answer = room.controller.perform(command, body: body, in: room)
+        if case .failure = answer, opened, room.clients.isEmpty, !room.controller.isBusy, cluster == nil { rooms[room.key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)
         return answer
     }

@@ -48,9 +48,9 @@ extension Hub {
             guard allowTap(by: player.id, at: now) else {
                 return reject(client, ProtocolError(.rateLimited, "more than 20 taps per second"))
             }
-            guard hostLimits.allowTap(client.host, at: now) else {
-                metrics.hostRefusals[.taps, default: 0] += 1
-                let rate = RateText.decimal(configuration.hostLimits.tapsPerSecond)
+            guard addressLimits.allowTap(client.address, at: now) else {
+                metrics.addressRefusals[.taps, default: 0] += 1
+                let rate = RateText.decimal(configuration.addressLimits.tapsPerSecond)
                 return reject(client, ProtocolError(.hostLimit, "more than \(rate) taps per second from your network"))
             }
             if room.source != .scene {

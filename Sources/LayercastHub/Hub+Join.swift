@@ -9,22 +9,22 @@ extension Hub {
     /// handshake asked for and the address it is counted under: it joins its room (first
     /// `welcome`, then what the scene tells joiners, then frames), or it is sent the error that
     /// refuses it and then closed.
-    public func connect(_ id: ClientID, join: Result<JoinRequest, ProtocolError>, host: String) {
+    public func connect(_ id: ClientID, join: Result<JoinRequest, ProtocolError>, address: String) {
         let now = transport.now
         switch join {
         case .failure(let error):
-            let client = Client(id: id, role: .spectator, host: host, now: now)
+            let client = Client(id: id, role: .spectator, address: address, now: now)
             clients[id] = client
             refuse(client, error, code: CloseCode.policyViolation)
         case .success(let join):
-            let client = Client(id: id, role: join.role, player: join.player, host: host, now: now)
+            let client = Client(id: id, role: join.role, player: join.player, address: address, now: now)
             clients[id] = client
             guard rooms.values.reduce(0, { $0 + $1.clients.count }) < configuration.maxClients else {
                 refuse(client, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: CloseCode.tryAgainLater)
                 return
             }
-            if let refusal = admitHost(client, anonymous: join.player?.isAnonymous == true, now: now) {
+            if let refusal = admitAddress(client, anonymous: join.player?.isAnonymous == true, now: now) {
                 refuse(client, refusal, code: CloseCode.tryAgainLater)
                 return
             }
@@ -42,7 +42,7 @@ extension Hub {
             enqueue(encoded(welcome), to: client, tapArrival: nil)
             switch room.source {
             case .scene:
-                for event in room.host.joined(client: client.name, in: room) {
+                for event in room.controller.joined(client: client.name, in: room) {
                     enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
                 }
             case .origin(let origin):
@@ -57,7 +57,7 @@ extension Hub {
     /// Forgets a client whose connection has closed.
     public func disconnect(_ id: ClientID) {
         guard let client = clients.removeValue(forKey: id) else { return }
-        if client.holdsHostSlot { hostLimits.disconnect(client.host, at: transport.now) }
+        if client.holdsAddressSlot { addressLimits.disconnect(client.address, at: transport.now) }
         client.room?.clients.removeAll { $0 === client }
         client.room = nil
     }
@@ -66,15 +66,15 @@ extension Hub {
     public func clientName(_ id: ClientID) -> String? { clients[id]?.name }
 
     /// Counts `client` against its address's limits; the refusal when one is reached.
-    private func admitHost(_ client: Client, anonymous: Bool, now: Double) -> ProtocolError? {
-        let rules = configuration.hostLimits
-        guard hostLimits.connect(client.host) else {
-            metrics.hostRefusals[.connections, default: 0] += 1
+    private func admitAddress(_ client: Client, anonymous: Bool, now: Double) -> ProtocolError? {
+        let rules = configuration.addressLimits
+        guard addressLimits.connect(client.address) else {
+            metrics.addressRefusals[.connections, default: 0] += 1
             return ProtocolError(.hostLimit, "your network already holds \(rules.connections) connections to this server; close one and try again")
         }
-        client.holdsHostSlot = true
-        guard !anonymous || hostLimits.allowAnonymousJoin(client.host, at: now) else {
-            metrics.hostRefusals[.anonymousJoins, default: 0] += 1
+        client.holdsAddressSlot = true
+        guard !anonymous || addressLimits.allowAnonymousJoin(client.address, at: now) else {
+            metrics.addressRefusals[.anonymousJoins, default: 0] += 1
             return ProtocolError(.hostLimit, "more than \(rules.anonymousJoinsPerMinute) guest players joined from your network this minute; try again in a minute")
         }
         return nil

@@ -9,7 +9,7 @@ import LayercastWire
 extension Hub {
     /// `GET /api/rooms/{room}/leaderboard?limit=N`.
     public func leaderboard(room: String, limit: Int) -> Result<JSONValue, APIError> {
-        guard NameRule.isValid(room) else { return .failure(APIError(400, "bad_room", "room must be \(NameRule.description)")) }
+        guard NameRule.isValid(room) else { return .failure(APIError(400, .badRoom, "room must be \(NameRule.description)")) }
         return ledgerRead {
             let entries = try ledger.leaderboard(room: room, limit: limit)
             return ["room": .string(room), "players": .array(entries.map { entry in
@@ -21,10 +21,10 @@ extension Hub {
 
     /// `GET /api/players/{id}`.
     public func playerDocument(id: String) -> Result<JSONValue, APIError> {
-        guard NameRule.isPlayerID(id) else { return .failure(APIError(400, "bad_player", "a player id is 1–128 of A–Z a–z 0–9 _ . : -")) }
+        guard NameRule.isPlayerID(id) else { return .failure(APIError(400, .badPlayer, "a player id is 1–128 of A–Z a–z 0–9 _ . : -")) }
         return ledgerRead {
             guard let summary = try ledger.player(id: id, recentLimit: 50) else {
-                throw APIError(404, "not_found", "no award was ever made to player \(FieldReader.quoted(id))")
+                throw APIError(404, .notFound, "no award was ever made to player \(FieldReader.quoted(id))")
             }
             return Self.playerDocument(summary)
         }
@@ -39,11 +39,11 @@ extension Hub {
     /// bearer token; zero totals for a player never awarded.
     public func ownDocument(authorization: String?) -> Result<JSONValue, APIError> {
         guard let authorization, authorization.hasPrefix("Bearer ") else {
-            return .failure(APIError(401, "unauthorized", "send your player id or token as Authorization: Bearer <credential>"))
+            return .failure(APIError(401, .unauthorized, "send your player id or token as Authorization: Bearer <credential>"))
         }
         switch identities.player(credential: String(authorization.dropFirst(7)), now: Date()) {
         case .failure(let error):
-            return .failure(APIError(401, "unauthorized", "that credential names no player: \(error.message)"))
+            return .failure(APIError(401, .unauthorized, "that credential names no player: \(error.message)"))
         case .success(let player):
             return ledgerRead {
                 Self.playerDocument(try ledger.player(id: player.id, recentLimit: 50)
@@ -54,9 +54,9 @@ extension Hub {
 
     /// `GET /api/rains/{id}`: everything of a rain but, while it runs, its secrets.
     public func rainDocument(id text: String) -> Result<JSONValue, APIError> {
-        guard let id = Int64(text), id > 0 else { return .failure(APIError(400, "bad_rain", "a rain id is a positive integer")) }
+        guard let id = Int64(text), id > 0 else { return .failure(APIError(400, .badRain, "a rain id is a positive integer")) }
         return ledgerRead {
-            guard let rain = try ledger.rain(id: id) else { throw APIError(404, "not_found", "there is no rain \(id)") }
+            guard let rain = try ledger.rain(id: id) else { throw APIError(404, .notFound, "there is no rain \(id)") }
             let row = rain.settings
             var document: JSONObject = [
                 "rain": .number(Double(rain.id)), "room": .string(rain.room), "status": .string(rain.status.rawValue),
@@ -101,7 +101,7 @@ extension Hub {
             return .failure(error)
         } catch {
             logger.error("ledger read failed", metadata: ["error": "\(error)"])
-            return .failure(APIError(503, "ledger_unavailable", "the ledger could not be read"))
+            return .failure(APIError(503, .ledgerUnavailable, "the ledger could not be read"))
         }
     }
 

@@ -3,13 +3,13 @@ import LayercastWire
 
 // The hub's one tap path, for a tap from a client here and one forwarded by another node alike.
 extension Hub {
-    /// Taps in `room`, this node's: the host's rule (`SceneHost.admitTap`), then `Room.tap`
+    /// Taps in `room`, this node's: the controller's rule (`SceneController.admitTap`), then `Room.tap`
     /// (decide, commit, confirm); refusals under a scene rule and awards are counted and the
-    /// events broadcast. Returns the error for the tapper when the host refused the tap or the
+    /// events broadcast. Returns the error for the tapper when the controller refused the tap or the
     /// commit failed, and then nothing was announced. `local` is the tapping client when it is on
     /// this node: the write of its answer is timed from `now` (`tapLatency`).
     func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, local: Client?, in room: Room, at now: Double) -> ProtocolError? {
-        if let refusal = room.host.admitTap(by: tapper.player, in: room) { return refusal }
+        if let refusal = room.controller.admitTap(by: tapper.player, in: room) { return refusal }
         let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now)
         if let failure = result.failure {
             logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])

@@ -11,7 +11,7 @@ import Logging
 /// the tick, admin commands, and each client's outbound queue (docs/architecture.md).
 ///
 /// Threading: a hub is used from one thread, the one its transport calls it on; every call,
-/// and every call it makes to its transport, its scenes' hosts and its ledger, happens there.
+/// and every call it makes to its transport, its scenes' controllers and its ledger, happens there.
 public final class Hub {
     public let configuration: HubConfiguration
     let transport: any HubTransport
@@ -26,7 +26,7 @@ public final class Hub {
     /// Taps allowed per player id, over all of a player's connections.
     var playerTaps: [String: RateLimiter] = [:]
     /// What each client address holds and may still do.
-    var hostLimits: HostLimits
+    var addressLimits: AddressLimits
     /// The counters of `/metrics`; the transport keeps its own there too.
     public var metrics: Metrics
     /// When the last tick ran (or the hub was made): the time a frame write is recorded at.
@@ -48,7 +48,7 @@ public final class Hub {
         self.ledger = ledger
         self.services = services
         self.logger = logger
-        hostLimits = HostLimits(rules: configuration.hostLimits)
+        addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
         metrics = Metrics(refusalRules: SceneCatalog.all.flatMap { $0.tapRules })
     }
@@ -61,14 +61,14 @@ public final class Hub {
 
     // MARK: Ticks
 
-    /// One frame of every room: advance, build, tell the scene hosts, and wake every client;
+    /// One frame of every room: advance, build, tell the scene controllers, and wake every client;
     /// empty rooms idle for `roomIdleSeconds` are closed and stalled clients dropped.
     public func tick() {
         let now = transport.now
         tickedAt = now
         if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
-            if room.clients.isEmpty, room.remoteClients == 0, !room.host.isBusy {
+            if room.clients.isEmpty, room.remoteClients == 0, !room.controller.isBusy {
                 let since = room.emptySince ?? now
                 room.emptySince = since
                 if now - since >= configuration.roomIdleSeconds {
@@ -83,7 +83,7 @@ public final class Hub {
             if room.source == .scene {
                 room.tick(at: now)
                 publishFrame(of: room, at: now)
-                broadcast(room.host.ticked(in: room), in: room, tapArrival: nil)
+                broadcast(room.controller.ticked(in: room), in: room, tapArrival: nil)
                 broadcast(room.takeEvents(), in: room, tapArrival: nil)
             }
             for client in room.clients {
@@ -100,7 +100,7 @@ public final class Hub {
     /// next write is a close with 1001 (going away).
     public func stop() {
         stopping = true
-        for room in rooms.values { room.host.stopping() }
+        for room in rooms.values { room.controller.stopping() }
         for id in clients.keys { transport.wake(id) }
     }
 
@@ -110,8 +110,8 @@ public final class Hub {
     func room(scene: any Scene.Type, name: String, now: Double) -> Room {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
-        let host = scene.host(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
-        let room = Room(name: name, host: host, now: now, clock: transport, placing: cluster != nil)
+        let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
+        let room = Room(name: name, controller: controller, now: now, clock: transport, placing: cluster != nil)
         room.maxParticles = configuration.maxParticles
         if room.source == .scene { room.tick(at: now) }
         rooms[key] = room

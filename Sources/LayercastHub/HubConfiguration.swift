@@ -17,7 +17,7 @@ public struct HubConfiguration: Sendable {
     /// The most emitter particles one room's frame evaluates (docs/protocol.md, "Particles").
     public var maxParticles = 2_000
     /// What one client address may do.
-    public var hostLimits = HostLimitRules()
+    public var addressLimits = AddressLimitRules()
     /// Bearer token of admin commands; nil disables them.
     public var adminToken: String?
     /// The scenes' options (rain and book flags).

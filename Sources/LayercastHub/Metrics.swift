@@ -17,17 +17,17 @@ public struct Metrics {
     /// Awards committed to the ledger and announced.
     var awards = 0
     var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
-    var rejected: [ProtocolErrorCode: Int] = [:]
+    var rejected: [ErrorCode: Int] = [:]
     /// Taps that would have claimed something but were refused by a scene's rule, by rule (every
     /// scene's `tapRules` listed from the start).
     var claimRefusals: [String: Int]
     /// Requests refused by a per-address limit, by rule.
-    var hostRefusals: [HostLimits.Rule: Int] = [:]
+    var addressRefusals: [AddressLimits.Rule: Int] = [:]
     /// HTTP requests refused before any handler (RequestFraming, the head and body timeouts, a peer
     /// gone before its head was whole), by reason.
     public var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
     /// JSON API answers with an error (`{"error": code}`), by code.
-    public var apiErrors: [String: Int] = [:]
+    public var apiErrors: [ErrorCode: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
     public var webSocketViolations: [String: Int] = Dictionary(uniqueKeysWithValues: Self.webSocketViolationReasons.map { ($0, 0) })
     /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
@@ -57,16 +57,17 @@ public struct Metrics {
         out.family("layercast_awards_total", .counter, "Rain packets awarded (committed to the ledger, then announced).", value: awards)
         out.family("layercast_clients_dropped_total", .counter, "Clients the server closed, by reason.", label: "reason", counts: clientsDropped)
         out.family("layercast_messages_rejected_total", .counter, "Client messages and joins rejected, by error code.",
-                   label: "reason", counts: rejected)
+                   label: "reason", samples: ErrorCode.webSocket.map { ($0.rawValue, rejected[$0, default: 0]) })
         out.family("layercast_rain_claims_refused_total", .counter, "Taps on a free rain packet refused by a fairness rule, by rule.",
                    label: "rule", counts: claimRefusals)
         out.family("layercast_takeover_rounds_total", .counter, "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.",
                    label: "outcome", counts: takeovers)
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
-                   label: "rule", counts: hostRefusals)
+                   label: "rule", counts: addressRefusals)
         out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",
                    label: "reason", counts: httpRefused)
-        out.family("layercast_api_errors_total", .counter, "JSON API requests answered with an error, by its code.", label: "code", counts: apiErrors)
+        out.family("layercast_api_errors_total", .counter, "JSON API requests answered with an error, by its code.", label: "code",
+                   counts: Dictionary(uniqueKeysWithValues: apiErrors.map { ($0.key.rawValue, $0.value) }))
         out.family("layercast_websocket_violations_total", .counter, "WebSocket connections failed for breaking RFC 6455, by reason.",
                    label: "reason", counts: webSocketViolations)
         out.family("layercast_tap_latency_seconds", "From a tap's arrival to the write of its result to the tapping client.", histogram: tapLatency)

@@ -6,11 +6,11 @@ import LayercastScenes
 import LayercastWire
 
 /// One running scene and its clients: ticked, built and encoded once per frame for all. Its
-/// scene-specific behaviour is its `host`'s. In a cluster, a room whose origin is another node
+/// scene-specific behaviour is its `controller`'s. In a cluster, a room whose origin is another node
 /// runs no scene: it keeps the origin's newest display list from the frames relayed to it.
-final class Room: HostedRoom {
-    let host: any SceneHost
-    var stage: SceneStage { host.stage }
+final class Room: ControlledRoom {
+    let controller: any SceneController
+    var stage: SceneStage { controller.stage }
     let info: SceneInfo
     let name: String
     /// Monotonic time of media time 0.
@@ -49,20 +49,20 @@ final class Room: HostedRoom {
     private var deltaMessage: EncodedMessage?
     private var fullMessage: EncodedMessage?
 
-    /// A room around `host`'s scene, created at media time 0; the root layer's bounds give the
+    /// A room around `controller`'s scene, created at media time 0; the root layer's bounds give the
     /// scene size that `welcome` announces.
-    init(name: String, host: any SceneHost, now: Double, clock: any HubTransport, placing: Bool = false) {
+    init(name: String, controller: any SceneController, now: Double, clock: any HubTransport, placing: Bool = false) {
         self.name = name
         if placing { source = .placing }
-        self.host = host
+        self.controller = controller
         self.clock = clock
         startedAt = now
-        var info = type(of: host.stage.scene).info
-        info.size = host.stage.scene.layer.bounds.size
+        var info = type(of: controller.stage.scene).info
+        info.size = controller.stage.scene.layer.bounds.size
         self.info = info
     }
 
-    /// Now, on the transport's monotonic clock (`HostedRoom`).
+    /// Now, on the transport's monotonic clock (`ControlledRoom`).
     var now: Double { clock.now }
     var hasClients: Bool { !clients.isEmpty || remoteClients > 0 }
     var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count + remotePlayers }
@@ -151,10 +151,10 @@ final class Room: HostedRoom {
         return message
     }
 
-    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through the host's
+    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through the controller's
     /// awarding service.
     func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, at now: Double) -> TapResult {
-        stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: host.awarding)
+        stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: controller.awarding)
     }
 
     /// A drag step, resolved like a tap.

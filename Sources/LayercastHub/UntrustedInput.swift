@@ -38,7 +38,7 @@ public enum UntrustedInput {
     private static func outcome<T>(_ result: Result<T, APIError>) -> Outcome {
         switch result {
         case .success: return .accepted
-        case .failure(let error): return .refused(code: error.code, status: error.status)
+        case .failure(let error): return .refused(code: error.code.rawValue, status: error.status)
         }
     }
 }

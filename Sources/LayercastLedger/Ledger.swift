@@ -15,9 +15,9 @@ public protocol Ledger: AnyObject {
     /// its password.
     var address: String { get }
 
-    /// Holds `role` for as long as this ledger is open. Throws `inUse`, claiming nothing, when
+    /// Holds `role` for as long as this ledger is open. Throws `inUse`, locking nothing, when
     /// another process holds a role that excludes it (LedgerRole).
-    func claim(_ role: LedgerRole) throws(LedgerError)
+    func lock(_ role: LedgerRole) throws(LedgerError)
 
     /// Marks every `running` rain `interrupted` with ended_at = `now`; returns their ids,
     /// ascending (called once at the start of a sole writer: a crash left them running).

@@ -18,7 +18,7 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The database failed while reading or writing (I/O error, lock timeout, full disk, lost
         /// connection, ...).
         case io
-        /// Another process holds a claim on the ledger that excludes the one asked for
+        /// Another process holds a lock on the ledger that excludes the one asked for
         /// (LedgerRole).
         case inUse = "in_use"
         /// A value the ledger cannot store: NaN, negative coins, ending a rain as `running`, text

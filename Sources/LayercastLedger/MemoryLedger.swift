@@ -8,7 +8,7 @@ import Foundation
 /// negative coins or packets are refused with the SQL ledgers' codes.
 ///
 /// Nothing outside the object can reach it: each `LedgerLocation.memory.open()` is a new, empty
-/// ledger. So a claim is never refused (no other process can hold one), and there is nothing on
+/// ledger. So a lock is never refused (no other process can hold one), and there is nothing on
 /// disk to check, back up or replay. Like every ledger it is used from one thread, without locks.
 public final class MemoryLedger: Ledger {
     /// `rains[id - 1]`, each with its awards in id order.
@@ -21,8 +21,8 @@ public final class MemoryLedger: Ledger {
 
     public var address: String { LedgerLocation.memory.description }
 
-    /// Claims nothing: no other process can reach this ledger, so no role is ever excluded.
-    public func claim(_ role: LedgerRole) throws(LedgerError) {}
+    /// Locks nothing: no other process can reach this ledger, so no role is ever excluded.
+    public func lock(_ role: LedgerRole) throws(LedgerError) {}
 
     public func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64] {
         let running = rains.filter { $0.status == .running }.map(\.id)

@@ -100,7 +100,7 @@ final class PostgresConnection: SQLConnection {
             SET lock_timeout = '5s'; SET TIME ZONE 'UTC'
             """)
         if let sessionLock, try !tryLock(sessionLock) {
-            throw LedgerError(.inUse, "the session was re-established, but another process now holds the ledger's claim")
+            throw LedgerError(.inUse, "the session was re-established, but another process now holds the ledger's lock")
         }
     }
 

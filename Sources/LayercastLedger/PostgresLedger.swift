@@ -27,23 +27,23 @@ public final class PostgresLedger: SQLLedger {
         try PostgresSchema.prepare(connection, address: address)
     }
 
-    /// The claim is a session-level advisory lock on `claimKey` (exclusive for a sole writer,
+    /// The lock is a session-level advisory lock on `roleLockKey` (exclusive for a sole writer,
     /// shared for a cluster node), which PostgreSQL releases when the session ends, however the
     /// process ends; a session lost and re-established takes it again.
-    public func claim(_ role: LedgerRole) throws(LedgerError) {
+    public func lock(_ role: LedgerRole) throws(LedgerError) {
         let taken: Bool
         do throws(LedgerError) {
-            taken = try connection.takeSessionLock(.init(key: Self.claimKey, shared: role == .clusterNode))
+            taken = try connection.takeSessionLock(.init(key: Self.roleLockKey, shared: role == .clusterNode))
         } catch {
-            throw LedgerError(error.code, "claim the ledger: \(error.message)")
+            throw LedgerError(error.code, "lock the ledger: \(error.message)")
         }
         guard taken else {
             throw LedgerError(.inUse, "another process serves the ledger \(address)\(role == .soleWriter ? "" : " as its sole writer")")
         }
     }
 
-    /// The advisory lock key of the claim: "Layerrol", apart from the schema's key.
-    static let claimKey: Int64 = 0x4c61_7965_7272_6f6c
+    /// The advisory lock key of the role's lock: "Layerrol", apart from the schema's key.
+    static let roleLockKey: Int64 = 0x4c61_7965_7272_6f6c
 
     /// The schema version, the columns and the awards constraint (`PostgresSchema.check`).
     public func verify() throws(LedgerError) {

@@ -3,7 +3,7 @@ import Foundation
 /// Every query of the ledger, written once: what `SQLiteLedger` and `PostgresLedger` share. The
 /// SQL is said in terms of `dialect` (placeholders, casts, collation, upsert, row locks), its
 /// parameters bound and its rows read through `SQLConnection`. A ledger supplies its connection,
-/// its dialect and its transactions; opening, claiming and checking stay its own.
+/// its dialect and its transactions; opening, locking and checking stay its own.
 protocol SQLLedger: Ledger {
     associatedtype Connection: SQLConnection
 

@@ -13,8 +13,8 @@ public final class SQLiteLedger: SQLLedger {
     /// The database file: `<directory>/layercast.sqlite`.
     public let path: String
     let connection: SQLiteConnection
-    /// The open `<directory>/layercast.lock` whose flock holds this ledger's claim, or -1.
-    private var claimLock: Int32 = -1
+    /// The open `<directory>/layercast.lock` whose flock holds this ledger's lock, or -1.
+    private var lockFile: Int32 = -1
 
     public var address: String { path }
 
@@ -59,11 +59,11 @@ public final class SQLiteLedger: SQLLedger {
         try SQLiteIntegrity.check(connection, path: path, thorough: false)
     }
 
-    deinit { if claimLock >= 0 { close(claimLock) } }
+    deinit { if lockFile >= 0 { close(lockFile) } }
 
-    /// The claim is a flock on `<directory>/layercast.lock` (exclusive for a sole writer, shared
+    /// The lock is a flock on `<directory>/layercast.lock` (exclusive for a sole writer, shared
     /// for a cluster node), which the kernel releases when the process ends, however it ends.
-    public func claim(_ role: LedgerRole) throws(LedgerError) {
+    public func lock(_ role: LedgerRole) throws(LedgerError) {
         let lockPath = (path as NSString).deletingLastPathComponent + "/layercast.lock"
         let file = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw LedgerError(.open, "cannot open \(lockPath): \(String(cString: strerror(errno)))") }
@@ -73,8 +73,8 @@ public final class SQLiteLedger: SQLLedger {
             guard reason == EWOULDBLOCK else { throw LedgerError(.io, "cannot lock \(lockPath): \(String(cString: strerror(reason)))") }
             throw LedgerError(.inUse, "another process serves the ledger \(path)\(role == .soleWriter ? "" : " as its sole writer") (it holds \(lockPath))")
         }
-        if claimLock >= 0 { close(claimLock) }
-        claimLock = file
+        if lockFile >= 0 { close(lockFile) }
+        lockFile = file
     }
 
     static let dialect: any SQLDialect = SQLiteDialect()

@@ -10,11 +10,11 @@ public enum AdminRequestBody {
         let value: JSONValue
         switch body.withUnsafeBytes({ bytes in Result { () throws(JSONParseError) in try JSONValue.parse(bytes: bytes) } }) {
         case .success(let parsed): value = parsed
-        case .failure(let error): throw APIError(400, "bad_json", "body is not JSON: \(error.message)")
+        case .failure(let error): throw APIError(400, .badJSON, "body is not JSON: \(error.message)")
         }
-        guard case .object(let object) = value else { throw APIError(400, "bad_json", "body must be a JSON object") }
+        guard case .object(let object) = value else { throw APIError(400, .badJSON, "body must be a JSON object") }
         if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
-            throw APIError(400, "bad_field", "unknown field \(FieldReader.quoted(unknown)); fields are \(fields.sorted().joined(separator: ", "))")
+            throw APIError(400, .badField, "unknown field \(FieldReader.quoted(unknown)); fields are \(fields.sorted().joined(separator: ", "))")
         }
         return FieldReader(value, path: path)
     }

@@ -180,8 +180,8 @@ public final class BookScene: Scene {
     private var events: [SceneEvent] = []
 
     /// The book with the server's options (`--book-flat`).
-    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
-        PlainSceneHost(stage: SceneStage { BookScene(seed: seed, configuration: options.bookScene) })
+    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
+        PlainSceneController(stage: SceneStage { BookScene(seed: seed, configuration: options.bookScene) })
     }
 
     public convenience init(seed: UInt64) {

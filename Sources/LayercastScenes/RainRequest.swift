@@ -45,10 +45,10 @@ public enum RainRequest {
             do throws(ProtocolError) {
                 try read(body, into: &order)
             } catch {
-                throw APIError(400, "bad_field", error.message)
+                throw APIError(400, .badField, error.message)
             }
         }
-        if let problem = order.settings(players: 1).validationError() { throw APIError(400, "bad_field", problem) }
+        if let problem = order.settings(players: 1).validationError() { throw APIError(400, .badField, problem) }
         return order
     }
 

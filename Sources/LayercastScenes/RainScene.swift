@@ -155,10 +155,10 @@ public final class RainScene: Scene {
     /// The fairness rules a claim may be refused under.
     public static var tapRules: [String] { RainRule.allCases.map(\.rawValue) }
 
-    /// The rain with the server's screen, defaults and schedule (`RainHost`).
-    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+    /// The rain with the server's screen, defaults and schedule (`RainController`).
+    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
         let (stage, scene) = SceneStage.make { RainScene(seed: seed, configuration: options.rainScene) }
-        return RainHost(scene: scene, stage: stage, options: options, services: services)
+        return RainController(scene: scene, stage: stage, options: options, services: services)
     }
 
     public convenience init(seed: UInt64) {

@@ -9,15 +9,15 @@ public protocol Scene: AnyObject {
     static var info: SceneInfo { get }
 
     /// The admin commands the scene takes (`POST /api/rooms/{room}/{command}`), each answered by
-    /// its host; none by default. No two scenes of the catalogue share one.
+    /// its controller; none by default. No two scenes of the catalogue share one.
     static var commands: [String] { get }
 
     /// The rules a tap may be refused under (`TapOutcome.refused`), each counted in `/metrics`.
     static var tapRules: [String] { get }
 
-    /// The server-side host of a new instance in a room: by default a `PlainSceneHost` around
+    /// The server-side controller of a new instance in a room: by default a `PlainSceneController` around
     /// `init(seed:)`. A scene that takes options, commands or claims returns its own.
-    static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost
+    static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController
 
     /// Builds the layer tree and starts its animations and timers. Called inside the room's
     /// `SceneContext` at media time 0; `seed` makes every random choice reproducible.
@@ -49,8 +49,8 @@ extension Scene {
     public static var commands: [String] { [] }
     public static var tapRules: [String] { [] }
 
-    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
-        PlainSceneHost(stage: SceneStage { Self(seed: seed) })
+    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
+        PlainSceneController(stage: SceneStage { Self(seed: seed) })
     }
 
     public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {}

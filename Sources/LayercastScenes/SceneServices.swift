@@ -1,6 +1,6 @@
 import Logging
 
-/// What a room lends its scene's host: where claims are committed, where rains are recorded,
+/// What a room lends its scene's controller: where claims are committed, where rains are recorded,
 /// and the log. The ledger and the server's logger in production; fakes in tests.
 public struct SceneServices {
     public var awarding: any Awarding

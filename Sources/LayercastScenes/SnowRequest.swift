@@ -33,10 +33,10 @@ public enum SnowRequest {
                 settings.mode = mode
             }
         } catch {
-            throw APIError(400, "bad_field", error.message)
+            throw APIError(400, .badField, error.message)
         }
         if let problem = settings.validationError(assets: SnowScene.info.assets.map(\.id)) {
-            throw APIError(400, "bad_field", problem)
+            throw APIError(400, .badField, problem)
         }
         return settings
     }

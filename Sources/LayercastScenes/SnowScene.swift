@@ -127,10 +127,10 @@ public final class SnowScene: Scene {
     /// The admin command that changes what falls.
     public static var commands: [String] { ["snow"] }
 
-    /// The snowfall and its command (`SnowHost`).
-    public static func host(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneHost {
+    /// The snowfall and its command (`SnowController`).
+    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
         let (stage, scene) = SceneStage.make { SnowScene(seed: seed) }
-        return SnowHost(scene: scene, stage: stage, logger: services.logger)
+        return SnowController(scene: scene, stage: stage, logger: services.logger)
     }
 
     /// A fresh room: the snow starts at the top.

@@ -19,7 +19,7 @@ extension Server {
         }
         guard let file = files.file(for: path) else {
             if path.hasPrefix("/api/") {
-                return write(wsi, .failure(APIError(404, "not_found", "no API route at \(LogText.escaped(path))")))
+                return write(wsi, .failure(APIError(404, .notFound, "no API route at \(LogText.escaped(path))")))
             }
             return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
         }
@@ -34,7 +34,7 @@ extension Server {
     func beginPost(_ wsi: OpaquePointer, path: String) -> Int32 {
         let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
-            return write(wsi, .failure(APIError(411, "length_required", "send the body with a Content-Length (not chunked)")))
+            return write(wsi, .failure(APIError(411, .lengthRequired, "send the body with a Content-Length (not chunked)")))
         }
         pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
         // An explicit `Content-Length: 0` gets its HTTP_BODY_COMPLETION from lws right after this
@@ -52,7 +52,7 @@ extension Server {
         guard let post = pendingPosts[wsi] else { return -1 }
         guard let route = routes.match(.post, post.path) else {
             pendingPosts[wsi] = nil
-            return write(wsi, .failure(APIError(404, "not_found", "nothing takes a POST at \(post.path.prefix(100))")))
+            return write(wsi, .failure(APIError(404, .notFound, "nothing takes a POST at \(post.path.prefix(100))")))
         }
         return route.handler(self, RouteTable.Request(wsi: wsi, parameters: route.parameters))
     }
@@ -68,7 +68,7 @@ extension Server {
             return write(wsi, status: status, type: "application/json", body: document.serialized() + "\n")
         case .failure(let error):
             hub.metrics.apiErrors[error.code, default: 0] += 1
-            let document: JSONValue = ["error": .string(error.code), "message": .string(error.message)]
+            let document: JSONValue = ["error": .string(error.code.rawValue), "message": .string(error.message)]
             return write(wsi, status: error.status, type: "application/json", body: document.serialized() + "\n")
         }
     }
@@ -110,13 +110,13 @@ extension Server {
             return -1
         }
         let peer = peerAddress(wsi), forwardedFor = header(wsi, WSI_TOKEN_X_FORWARDED_FOR)
-        let host = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
-        if forwardedFor != nil, host == peer, !warnedOfUntrustedProxy {
+        let address = proxies.clientAddress(peer: peer, forwardedFor: forwardedFor)
+        if forwardedFor != nil, address == peer, !warnedOfUntrustedProxy {
             warnedOfUntrustedProxy = true
             logger.warning("a handshake came with X-Forwarded-For from \(peer), which is not a --trust-proxy: its clients are counted as one address against the per-address limits")
         }
         let arguments = gate.handshakeTargets.removeValue(forKey: wsi).map(QueryString.arguments(of:)) ?? queryArguments(wsi)
-        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), host)
+        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), address)
         return 0
     }
 

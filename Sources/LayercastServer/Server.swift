@@ -72,7 +72,7 @@ public final class Server: @unchecked Sendable {
     private var nextClient: Int
     /// Join requests parsed at the handshake with the client's address, taken when the
     /// connection is established.
-    var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, host: String)] = [:]
+    var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, address: String)] = [:]
     /// Admin requests waiting for a room's origin in the cluster to answer: nil until it has.
     var deferredAnswers: [OpaquePointer: Result<CommandAnswer, APIError>?] = [:]
     /// POST requests whose bodies are arriving.
@@ -98,7 +98,7 @@ public final class Server: @unchecked Sendable {
         let ledger: any Ledger
         do {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
-            try ledger.claim(configuration.ledgerRole)
+            try ledger.lock(configuration.ledgerRole)
             let interrupted = configuration.ledgerRole == .soleWriter ? try ledger.recoverInterrupted(now: Date()) : []
             if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
         } catch where error.code == .inUse {
@@ -317,7 +317,7 @@ public final class Server: @unchecked Sendable {
         lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
         lws_wsi_user(wsi)?.storeBytes(of: Int(flags), toByteOffset: MemoryLayout<Int>.size, as: Int.self)
         startReading(wsi, deflates: flags != 0)
-        hub.connect(id, join: pending.request, host: pending.host)
+        hub.connect(id, join: pending.request, address: pending.address)
     }
 
     /// The hub client on `wsi`, from its session data; nil before it is established.

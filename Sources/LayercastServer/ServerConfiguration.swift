@@ -51,7 +51,7 @@ public struct ServerConfiguration: Sendable {
     /// Proxies (CIDRs) whose `X-Forwarded-For` names the client they speak for.
     public var trustedProxies: [String] = []
     /// What one client address may do.
-    public var hostLimits = HostLimitRules()
+    public var addressLimits = AddressLimitRules()
     /// The scenes' options (the rain and book flags).
     public var scenes = SceneOptions()
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
@@ -66,7 +66,7 @@ public struct ServerConfiguration: Sendable {
     /// The number of the first client (`c…`): a cluster gives each node its own range, so that
     /// client ids are unique over the cluster.
     public var firstClientNumber = 1
-    /// How this process holds the ledger, claimed at start (another process holding it in a
+    /// How this process holds the ledger, locked at start (another process holding it in a
     /// mode that excludes this one stops the start). A sole writer records every rain still
     /// running as interrupted by its last stop; in a cluster, the node that takes a room over
     /// ends that room's running rains instead.
@@ -90,7 +90,7 @@ public struct ServerConfiguration: Sendable {
         hub.roomIdleSeconds = roomIdleSeconds
         hub.stallTimeoutSeconds = stallTimeoutSeconds
         hub.maxParticles = maxParticles
-        hub.hostLimits = hostLimits
+        hub.addressLimits = addressLimits
         hub.adminToken = adminToken
         hub.scenes = scenes
         hub.dropFramesEvery = dropFramesEvery

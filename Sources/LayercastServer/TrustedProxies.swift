@@ -21,8 +21,8 @@ struct TrustedProxies: Sendable {
 
     let networks: [Network]
 
-    /// Parses `CIDR`s such as `127.0.0.1/32`, `10.0.0.0/8` or `::1/128` (a bare address is a
-    /// single host); throws the first malformed one.
+    /// Parses `CIDR`s such as `127.0.0.1/32`, `10.0.0.0/8` or `::1/128` (a bare address is one
+    /// address alone); throws the first malformed one.
     init(_ cidrs: [String]) throws(ServerError) {
         networks = try cidrs.map { text throws(ServerError) in
             let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)

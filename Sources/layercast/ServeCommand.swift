@@ -78,13 +78,13 @@ struct ServeCommand: ParsableCommand {
     var trustProxy: [String] = []
 
     @Option(help: "WebSocket connections one client address may hold at once.")
-    var hostConnections = HostLimitRules().connections
+    var hostConnections = AddressLimitRules().connections
 
     @Option(help: "Anonymous player joins one client address may make per minute.")
-    var hostAnonymousJoins = HostLimitRules().anonymousJoinsPerMinute
+    var hostAnonymousJoins = AddressLimitRules().anonymousJoinsPerMinute
 
     @Option(help: "Taps per second one client address may make over all its players.")
-    var hostTapRate = HostLimitRules().tapsPerSecond
+    var hostTapRate = AddressLimitRules().tapsPerSecond
 
     @Option(help: "Seconds a rain room with clients stays idle before it starts a rain on its own; 0 only on request.")
     var rainEvery: Double = 15
@@ -255,9 +255,9 @@ struct ServeCommand: ParsableCommand {
         configuration.playerIDSecret = resolvedPlayerIDSecret
         configuration.showTokenSubjects = showTokenSubjects
         configuration.trustedProxies = trustProxy
-        configuration.hostLimits.connections = hostConnections
-        configuration.hostLimits.anonymousJoinsPerMinute = hostAnonymousJoins
-        configuration.hostLimits.tapsPerSecond = hostTapRate
+        configuration.addressLimits.connections = hostConnections
+        configuration.addressLimits.anonymousJoinsPerMinute = hostAnonymousJoins
+        configuration.addressLimits.tapsPerSecond = hostTapRate
         configuration.scenes.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
         configuration.scenes.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
         configuration.scenes.rainEverySeconds = rainEvery

@@ -10,7 +10,7 @@ final class ManualClock: ClusterClock {
 /// Leases and placement on a manual clock (docs/cluster.md, "Placement and leases" and
 /// "Failover"), against Redis's side of the lease scripts kept in memory: no Redis, no sleeps.
 @Suite struct ClusterLeasesTests {
-    /// What `ClusterKeys.claimScript` and `renewScript` do to one lease, on the test's clock.
+    /// What `ClusterKeys.acquireScript` and `renewScript` do to one lease, on the test's clock.
     private struct LeaseInRedis {
         var holder: String?
         var expiresAt = -Double.infinity
@@ -18,7 +18,7 @@ final class ManualClock: ClusterClock {
         mutating func run(_ command: ClusterLeases.Command, from node: String, at now: Double, timing: ClusterTiming) -> RedisReply {
             if now >= expiresAt { holder = nil }
             switch command {
-            case .claim:
+            case .acquire:
                 if holder == nil { (holder, expiresAt) = (node, now + timing.lease) }
             case .renew:
                 if holder == node { expiresAt = now + timing.lease }
@@ -45,8 +45,8 @@ final class ManualClock: ClusterClock {
     }
 
     @Test func theCommandsAreTheScriptsWithTheLeaseInMilliseconds() {
-        #expect(ClusterLeases.Command.claim(Self.key).arguments(node: "n1", timing: Self.timing)
-            == ["EVAL", ClusterKeys.claimScript, "1", "layercast:lease:rain/lobby", "n1", "2000"])
+        #expect(ClusterLeases.Command.acquire(Self.key).arguments(node: "n1", timing: Self.timing)
+            == ["EVAL", ClusterKeys.acquireScript, "1", "layercast:lease:rain/lobby", "n1", "2000"])
         #expect(ClusterLeases.Command.renew(Self.key).arguments(node: "n1", timing: Self.timing)
             == ["EVAL", ClusterKeys.renewScript, "1", "layercast:lease:rain/lobby", "n1", "2000"])
         #expect(ClusterLeases.Command.release(Self.key).arguments(node: "n1", timing: Self.timing)
@@ -59,9 +59,9 @@ final class ManualClock: ClusterClock {
         let redis = try RedisConnection(host: "127.0.0.1", port: server.port, database: 0, timeout: 1)
         var model = LeaseInRedis()
         let steps: [(ClusterLeases.Command, String)] = [
-            (.renew(Self.key), "n1"), (.claim(Self.key), "n1"), (.claim(Self.key), "n2"), (.renew(Self.key), "n2"),
+            (.renew(Self.key), "n1"), (.acquire(Self.key), "n1"), (.acquire(Self.key), "n2"), (.renew(Self.key), "n2"),
             (.renew(Self.key), "n1"), (.release(Self.key), "n2"), (.release(Self.key), "n1"), (.renew(Self.key), "n1"),
-            (.claim(Self.key), "n2"),
+            (.acquire(Self.key), "n2"),
         ]
         for (command, node) in steps {
             let real = try redis.command(command.arguments(node: node, timing: Self.timing))
@@ -74,19 +74,19 @@ final class ManualClock: ClusterClock {
         #expect(ttl > 1000 && ttl <= Int(Self.timing.lease * 1000))
     }
 
-    /// The first node to claim a room runs it; the next learns the holder and relays it.
-    @Test func theFirstClaimRunsTheRoomAndTheNextRelaysIt() {
+    /// The first node to acquire a room's lease runs it; the next learns the holder and relays it.
+    @Test func theFirstToAcquireRunsTheRoomAndTheNextRelaysIt() {
         let clock = ManualClock()
         var redis = LeaseInRedis()
         for (node, expected) in [("n1", Placement.here), ("n2", .relayed(from: "n1"))] {
             var leases = Self.leases(node, on: clock)
-            #expect(leases.shouldClaim(Self.room(.placing, clients: 0)))  // placing: at once, clients or not
-            guard let claim = leases.claim(Self.key) else { Issue.record("no claim"); return }
-            #expect(!leases.shouldClaim(Self.room(.placing)))  // in flight
-            let reply = redis.run(claim, from: node, at: clock.now, timing: Self.timing)
-            #expect(leases.answered(claim, reply) == .place(expected))
-            #expect(leases.shouldClaim(Self.room(.placing)))  // answered
-            #expect(leases.claim("closed/room") == nil)  // only rooms open here
+            #expect(leases.shouldAcquire(Self.room(.placing, clients: 0)))  // placing: at once, clients or not
+            guard let acquisition = leases.acquire(Self.key) else { Issue.record("no acquisition"); return }
+            #expect(!leases.shouldAcquire(Self.room(.placing)))  // in flight
+            let reply = redis.run(acquisition, from: node, at: clock.now, timing: Self.timing)
+            #expect(leases.answered(acquisition, reply) == .place(expected))
+            #expect(leases.shouldAcquire(Self.room(.placing)))  // answered
+            #expect(leases.acquire("closed/room") == nil)  // only rooms open here
         }
     }
 
@@ -95,7 +95,7 @@ final class ManualClock: ClusterClock {
         let clock = ManualClock()
         var redis = LeaseInRedis()
         var origin = Self.leases("n1", on: clock)
-        _ = redis.run(.claim(Self.key), from: "n1", at: clock.now, timing: Self.timing)
+        _ = redis.run(.acquire(Self.key), from: "n1", at: clock.now, timing: Self.timing)
         var renewedAt: [Double] = []
         while clock.now < 10 {
             clock.now += Self.timing.period
@@ -113,30 +113,30 @@ final class ManualClock: ClusterClock {
     }
 
     /// The failover of docs/cluster.md: the origin dies just after a renewal; the relay notices the
-    /// silence, and its claims answer the dead origin until the lease has expired, `lease` after
-    /// that renewal; the first claim after that wins.
+    /// silence, and its acquisitions answer the dead origin until the lease has expired, `lease` after
+    /// that renewal; the first acquisition after that wins.
     @Test func aRelayTakesTheRoomOverOnlyAfterTheLeaseHasExpired() throws {
         let clock = ManualClock()
         var redis = LeaseInRedis()
         var relay = Self.leases("n2", on: clock)
-        _ = redis.run(.claim(Self.key), from: "n1", at: 0, timing: Self.timing)
+        _ = redis.run(.acquire(Self.key), from: "n1", at: 0, timing: Self.timing)
         let diedAt = 3.0
-        var claims: [(at: Double, outcome: ClusterLeases.Outcome?)] = []
-        while claims.last?.outcome != .place(.here), clock.now < 10 {
+        var acquisitions: [(at: Double, outcome: ClusterLeases.Outcome?)] = []
+        while acquisitions.last?.outcome != .place(.here), clock.now < 10 {
             clock.now += Self.timing.period
             if clock.now <= diedAt {  // the origin renews and its frames arrive
                 _ = redis.run(.renew(Self.key), from: "n1", at: clock.now, timing: Self.timing)
                 relay.heard(from: Self.key)
             }
-            if relay.shouldClaim(Self.room(.origin("n1"))) {
-                guard let claim = relay.claim(Self.key) else { Issue.record("no claim"); return }
-                claims.append((clock.now, relay.answered(claim, redis.run(claim, from: "n2", at: clock.now, timing: Self.timing))))
+            if relay.shouldAcquire(Self.room(.origin("n1"))) {
+                guard let acquisition = relay.acquire(Self.key) else { Issue.record("no acquisition"); return }
+                acquisitions.append((clock.now, relay.answered(acquisition, redis.run(acquisition, from: "n2", at: clock.now, timing: Self.timing))))
             }
         }
         let expiry = diedAt + Self.timing.lease
-        #expect(claims.first.map { $0.at - diedAt } == Self.timing.silence)
-        #expect(claims.filter { $0.at < expiry }.allSatisfy { $0.outcome == .place(.relayed(from: "n1")) })
-        let takeover = try #require(claims.last)
+        #expect(acquisitions.first.map { $0.at - diedAt } == Self.timing.silence)
+        #expect(acquisitions.filter { $0.at < expiry }.allSatisfy { $0.outcome == .place(.relayed(from: "n1")) })
+        let takeover = try #require(acquisitions.last)
         #expect(takeover.outcome == .place(.here))
         #expect(takeover.at >= expiry && takeover.at < expiry + Self.timing.silence)
         #expect(redis.holder == "n2")
@@ -148,35 +148,35 @@ final class ManualClock: ClusterClock {
         let clock = ManualClock()
         var relay = Self.leases("n2", on: clock)
         clock.now = max(Self.timing.silence, Self.timing.reconnectGrace)
-        #expect(relay.shouldClaim(Self.room(.origin("n1"))))
-        #expect(!relay.shouldClaim(Self.room(.origin("n1"), clients: 0)))
-        #expect(!relay.shouldClaim(Self.room(.scene)))
+        #expect(relay.shouldAcquire(Self.room(.origin("n1"))))
+        #expect(!relay.shouldAcquire(Self.room(.origin("n1"), clients: 0)))
+        #expect(!relay.shouldAcquire(Self.room(.scene)))
         relay.heard(from: Self.key)
         clock.now += Self.timing.silence - 0.01
-        #expect(!relay.shouldClaim(Self.room(.origin("n1"))))
+        #expect(!relay.shouldAcquire(Self.room(.origin("n1"))))
         clock.now += 0.01
-        #expect(relay.shouldClaim(Self.room(.origin("n1"))))
+        #expect(relay.shouldAcquire(Self.room(.origin("n1"))))
         relay.connected()  // again
         clock.now += Self.timing.reconnectGrace - 0.01
-        #expect(!relay.shouldClaim(Self.room(.origin("n1"))))
+        #expect(!relay.shouldAcquire(Self.room(.origin("n1"))))
         clock.now += 0.01
-        #expect(relay.shouldClaim(Self.room(.origin("n1"))))
-        _ = relay.claim(Self.key)
-        relay.disconnected()  // the claim will not be answered
-        #expect(relay.shouldClaim(Self.room(.origin("n1"))))
+        #expect(relay.shouldAcquire(Self.room(.origin("n1"))))
+        _ = relay.acquire(Self.key)
+        relay.disconnected()  // the acquisition will not be answered
+        #expect(relay.shouldAcquire(Self.room(.origin("n1"))))
     }
 
     /// What an origin's renewal says: kept, lost to another node (a partition longer than the
     /// lease), or lapsed (Redis restarted); an error says nothing.
-    @Test func renewalsKeepLoseOrClaimAgain() {
+    @Test func renewalsKeepLoseOrAcquireAgain() {
         let clock = ManualClock()
         var origin = Self.leases("n1", on: clock)
         let renew = ClusterLeases.Command.renew(Self.key)
         #expect(origin.answered(renew, .string(Array("n1".utf8))) == nil)
         #expect(origin.answered(renew, .string(Array("n3".utf8))) == .place(.relayed(from: "n3")))
-        #expect(origin.answered(renew, .null) == .claimAgain)
+        #expect(origin.answered(renew, .null) == .acquireAgain)
         #expect(origin.answered(renew, .error("Redis is unreachable")) == nil)
-        #expect(origin.answered(.claim(Self.key), .error("Redis is unreachable")) == nil)
+        #expect(origin.answered(.acquire(Self.key), .error("Redis is unreachable")) == nil)
         origin.closed(Self.key)
         #expect(origin.answered(renew, .null) == nil)
     }

@@ -20,8 +20,8 @@ import Testing
          #"I{"room":"rain/lobby","node":"n2","client":"c2000000007","player":"p-1","name":"Ann","kind":"tap","x":12.5,"y":-3,"viewTime":4.25,"id":9}"#),
         (.command(command), false, #"C{"id":41,"node":"n1","room":"rain/lobby","command":"rain","body":"{\"seed\":7}"}"#),
         (.answer(id: 41, .success(CommandAnswer(status: 201, ["rain": 5]))), false, #"A{"id":41,"status":201,"document":{"rain":5}}"#),
-        (.answer(id: 42, .failure(APIError(409, "busy", "a rain is running"))), false,
-         #"A{"id":42,"status":409,"error":"busy","message":"a rain is running"}"#),
+        (.answer(id: 42, .failure(APIError(409, .rainRunning, "a rain is running"))), false,
+         #"A{"id":42,"status":409,"error":"rain_running","message":"a rain is running"}"#),
         (.fullFrameRequest(room: "radar/lobby"), false, "Rradar/lobby"),
         (.delivery(client: "c5", text: ArraySlice(#"{"type":"error"}"#.utf8)), false, "Dc5\n{\"type\":\"error\"}"),
     ] }

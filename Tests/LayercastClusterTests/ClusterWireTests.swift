@@ -42,9 +42,11 @@ import Testing
         #expect(ok?.id == 41)
         #expect((try? ok?.answer.get())?.status == 201)
         #expect((try? ok?.answer.get())?.document == ["rain": 5])
-        let refused = ForwardedCommand.answer(try JSONValue.parse(ForwardedCommand.answerJSON(42, .failure(APIError(409, "busy", "a rain is running"))).serialized()))
+        let refused = ForwardedCommand.answer(try JSONValue.parse(ForwardedCommand.answerJSON(42, .failure(APIError(409, .rainRunning, "a rain is running"))).serialized()))
         guard case .failure(let error)? = refused?.answer else { Issue.record("not a failure"); return }
-        #expect((error.status, error.code, error.message) == (409, "busy", "a rain is running"))
+        #expect((error.status, error.code, error.message) == (409, .rainRunning, "a rain is running"))
+        // A code this node does not know makes the answer unreadable, like a status out of range.
+        #expect(ForwardedCommand.answer(["id": 43, "status": 409, "error": "no_such_code", "message": ""]) == nil)
     }
 
     @Test func nodeReportsRoundTrip() throws {
@@ -56,7 +58,7 @@ import Testing
     }
 
     /// /api/rooms over three reports: totals, clients per node, and the newest view of the origin
-    /// (the dead n1 still claims the room in its last report; n2, newer, took it over).
+    /// (the dead n1 still names itself the room's origin in its last report; n2, newer, took it over).
     @Test func roomsOfTheClusterTakeTheNewestOrigin() {
         let reports = [
             NodeReport(node: "n1", at: 1000, rooms: [.init(key: "radar/lobby", origin: "n1", players: 1, spectators: 1, distinctPlayers: 1, frame: 50, uptime: 2)]),

@@ -36,17 +36,17 @@ final class HubHarness {
 
     static let adminToken = "hub-admin-token"
 
-    /// Connects a client with the join `query` asks for, from `host`.
+    /// Connects a client with the join `query` asks for, from `address`.
     @discardableResult
-    func join(_ query: [String: String], host: String = "10.0.0.1") -> ClientID {
+    func join(_ query: [String: String], address: String = "10.0.0.1") -> ClientID {
         let id = transport.makeClientID()
-        hub.connect(id, join: JoinRequest.parse(query, identities: identities), host: host)
+        hub.connect(id, join: JoinRequest.parse(query, identities: identities), address: address)
         return id
     }
 
     /// A player with its own anonymous id.
-    func player(scene: String, room: String = "lobby", id: Int, host: String = "10.0.0.1") -> ClientID {
-        join(["scene": scene, "room": room, "role": "player", "player": "anon-hubtestplayer\(String(format: "%04d", id))"], host: host)
+    func player(scene: String, room: String = "lobby", id: Int, address: String = "10.0.0.1") -> ClientID {
+        join(["scene": scene, "room": room, "role": "player", "player": "anon-hubtestplayer\(String(format: "%04d", id))"], address: address)
     }
 
     /// Everything the client can be written now.

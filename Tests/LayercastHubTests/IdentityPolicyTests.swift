@@ -68,13 +68,13 @@ extension IdentityPolicy {
     }
 }
 
-@Suite struct HostLimitsTests {
+@Suite struct AddressLimitsTests {
     @Test func connectionsJoinsAndTapsAreCountedPerAddress() {
-        var rules = HostLimitRules()
+        var rules = AddressLimitRules()
         rules.connections = 2
         rules.anonymousJoinsPerMinute = 3
         rules.tapsPerSecond = 5
-        var limits = HostLimits(rules: rules)
+        var limits = AddressLimits(rules: rules)
         let connects = [limits.connect("a"), limits.connect("a"), limits.connect("a"), limits.connect("b")]
         #expect(connects == [true, true, false, true])
         limits.disconnect("a", at: 0)

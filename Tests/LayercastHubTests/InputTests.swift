@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func tapLimitsHoldPerAddressAcrossPlayers() throws {
-        let h = try HubHarness { $0.hostLimits.tapsPerSecond = 5 }
-        let players = (1...3).map { h.player(scene: "radar", id: $0, host: "10.9.9.9") }
+        let h = try HubHarness { $0.addressLimits.tapsPerSecond = 5 }
+        let players = (1...3).map { h.player(scene: "radar", id: $0, address: "10.9.9.9") }
         for p in players { _ = h.read(p) }
         for i in 0..<9 { h.send(players[i % 3], #"{"type":"tap","x":1,"y":1,"viewTime":0}"#) }
         let errors = players.flatMap { h.messages($0).of("error") }
@@ -32,11 +32,11 @@ import Testing
         #expect(h.hub.metricsText().contains("layercast_host_refusals_total{rule=\"taps\"} 4\n"))
     }
 
-    /// Every code of `ProtocolErrorCode`, each from the input that causes it.
-    @Test func everyProtocolErrorCode() throws {
+    /// Every code a WebSocket `error` carries (`ErrorCode.webSocket`), each from the input that causes it.
+    @Test func everyWebSocketErrorCode() throws {
         let h = try HubHarness {
             $0.maxClients = 3
-            $0.hostLimits.connections = 2
+            $0.addressLimits.connections = 2
         }
         var seen: Set<String> = []
         func codes(_ client: ClientID) -> [String] { h.messages(client).of("error").compactMap { $0["code"]?.stringValue } }
@@ -53,20 +53,20 @@ import Testing
         for _ in 0..<21 { h.send(player, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#) }
         seen.formUnion(codes(player))
 
-        let spectator = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.2")
+        let spectator = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.2")
         h.send(spectator, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
         seen.formUnion(codes(spectator))
 
-        let secondFromHost = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")
-        seen.formUnion(codes(secondFromHost))  // 10.0.0.1 now holds two: allowed
-        seen.formUnion(codes(h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")))  // server full (3)
-        h.hub.disconnect(secondFromHost)
+        let secondFromAddress = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")
+        seen.formUnion(codes(secondFromAddress))  // 10.0.0.1 now holds two: allowed
+        seen.formUnion(codes(h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")))  // server full (3)
+        h.hub.disconnect(secondFromAddress)
         h.hub.disconnect(spectator)
-        _ = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")
-        seen.formUnion(codes(h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")))  // host limit
+        _ = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")
+        seen.formUnion(codes(h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")))  // address limit
         for query in [["scene": "nope"], ["scene": "radar", "room": "a b"], ["scene": "radar", "role": "x"],
                       ["scene": "radar", "role": "player", "token": "x"], ["scene": "radar", "role": "player", "player": "p-1"]] {
-            seen.formUnion(codes(h.join(query, host: "10.0.0.9")))
+            seen.formUnion(codes(h.join(query, address: "10.0.0.9")))
         }
         let tokenOnly = HubHarness(identities: IdentityPolicyFixtures.tokensOnly)
         seen.formUnion(tokenOnly.messages(tokenOnly.join(["scene": "radar", "role": "player"])).of("error").compactMap { $0["code"]?.stringValue })
@@ -83,7 +83,7 @@ import Testing
         node.send(early, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
         seen.formUnion(node.messages(early).of("error").compactMap { $0["code"]?.stringValue })
 
-        #expect(seen == Set(ProtocolErrorCode.allCases.map(\.rawValue)), "missing: \(Set(ProtocolErrorCode.allCases.map(\.rawValue)).subtracting(seen))")
+        #expect(seen == Set(ErrorCode.webSocket.map(\.rawValue)), "missing: \(Set(ErrorCode.webSocket.map(\.rawValue)).subtracting(seen))")
     }
 
     @Test func repeatedBadInputClosesWith1008() throws {

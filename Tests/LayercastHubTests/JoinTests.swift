@@ -51,15 +51,15 @@ import Testing
     @Test func theServerAndAnAddressHaveLimits() throws {
         let h = try HubHarness {
             $0.maxClients = 2
-            $0.hostLimits.connections = 1
+            $0.addressLimits.connections = 1
         }
-        let first = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")
+        let first = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")
         #expect(h.messages(first).first?.type == "welcome")
-        let sameHost = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.1")
-        #expect(h.read(sameHost).last == .close(code: 1013, reason: "host_limit"))
-        let other = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.2")
+        let sameAddress = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.1")
+        #expect(h.read(sameAddress).last == .close(code: 1013, reason: "host_limit"))
+        let other = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.2")
         #expect(h.messages(other).first?.type == "welcome")
-        let third = h.join(["scene": "radar", "role": "spectator"], host: "10.0.0.3")
+        let third = h.join(["scene": "radar", "role": "spectator"], address: "10.0.0.3")
         #expect(h.read(third).last == .close(code: 1013, reason: "server_full"))
     }
 

@@ -2,11 +2,11 @@ import Foundation
 import LayercastScenes
 import Testing
 
-/// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its host's.
+/// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its controller's.
 @Suite struct LayeringTests {
     @Test func noHubOrTransportFileNamesAConcreteScene() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
-        let names = SceneCatalog.all.map { String(describing: $0) } + ["RainHost", "SnowHost"]
+        let names = SceneCatalog.all.map { String(describing: $0) } + ["RainController", "SnowController"]
         #expect(names.contains("RainScene") && names.count == SceneCatalog.all.count + 2)
         var checked = 0
         for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {

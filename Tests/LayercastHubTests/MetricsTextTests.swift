@@ -23,10 +23,10 @@ import Testing
         metrics.claimRefusals["too_soon"] = 15
         metrics.takeovers[.resumed] = 16
         metrics.takeovers[.superseded] = 17
-        metrics.hostRefusals[.taps] = 18
+        metrics.addressRefusals[.taps] = 18
         metrics.httpRefused["body_timeout"] = 19
-        metrics.apiErrors["not_found"] = 20
-        metrics.apiErrors["bad_request"] = 21
+        metrics.apiErrors[.notFound] = 20
+        metrics.apiErrors[.badJSON] = 21
         metrics.webSocketViolations["close_code"] = 22
         metrics.tapLatency.observe(0.25)
         metrics.tapLatency.observe(2)

@@ -72,7 +72,7 @@ private final class CommitsNothing: Awarding {
 @Suite struct RainTests {
     @Test func aFailedCommitAnnouncesNothingAndTheNextTapWins() throws {
         let h = HubHarness()
-        let watcher = h.join(["scene": "rain", "role": "spectator"], host: "10.0.0.2")
+        let watcher = h.join(["scene": "rain", "role": "spectator"], address: "10.0.0.2")
         h.awarding.failures = 1
         let tapper = try h.claimingTap()
         let refused = h.messages(tapper)
@@ -115,7 +115,7 @@ private final class CommitsNothing: Awarding {
         #expect(answer.document["commitment"]?.stringValue?.count == 64)
         #expect(answer.document["seed"] == nil)
         guard case .failure(let busy) = h.command("rain", room: "night") else { Issue.record("a second rain started"); return }
-        #expect((busy.status, busy.code) == (409, "rain_running"))
+        #expect((busy.status, busy.code.rawValue) == (409, "rain_running"))
         // A running rain keeps its room open with nobody in it.
         h.tick(untilRainIs: .raining, room: "night")
         #expect(h.hub.rooms["rain/night"] != nil)
@@ -135,12 +135,12 @@ private final class CommitsNothing: Awarding {
         ]
         for (result, status, code) in refusals {
             guard case .failure(let error) = result else { Issue.record("accepted: \(code)"); continue }
-            #expect((error.status, error.code) == (status, code))
+            #expect((error.status, error.code.rawValue) == (status, code))
         }
         #expect(h.hub.rooms.isEmpty)
         let disabled = try HubHarness { $0.adminToken = nil }
         guard case .failure(let off) = disabled.command("snow") else { Issue.record("the admin API was on"); return }
-        #expect((off.status, off.code) == (403, "admin_disabled"))
+        #expect((off.status, off.code.rawValue) == (403, "admin_disabled"))
     }
 
     @Test func theSnowCommandChangesWhatFallsForTheRoom() throws {

@@ -16,7 +16,7 @@ enum LedgerKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite, postgres, memory
 
     /// The ledgers that a second `open()` of their location opens again, as another process
-    /// would: the tests of reopening, of several connections and of claims run on these. Each
+    /// would: the tests of reopening, of several connections and of locks run on these. Each
     /// `open()` of `memory:` is a new, empty ledger.
     static let shared: [LedgerKind] = [.sqlite, .postgres]
 

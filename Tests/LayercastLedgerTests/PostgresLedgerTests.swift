@@ -157,12 +157,12 @@ import Testing
         #expect(try ledger.totalCoins(player: "alice") == 350)
     }
 
-    /// The claim is the session's: a re-established session takes it again, and loses the call
+    /// The lock is the session's: a re-established session takes it again, and loses the call
     /// that finds another process took it meanwhile.
-    @Test func aReestablishedSessionTakesItsClaimAgain() throws {
+    @Test func aReestablishedSessionTakesItsLockAgain() throws {
         let (url, address) = try database()
         let node = try PostgresLedger(url: url, address: address)
-        try node.claim(.clusterNode)
+        try node.lock(.clusterNode)
         func dropSession() throws {
             let pid = try node.connection.query("SELECT pg_backend_pid()") { $0.text(0) }[0]
             try PostgresConnection(url: url).run("SELECT pg_terminate_backend($1::int, 5000)", [.text(pid)])
@@ -171,13 +171,13 @@ import Testing
         try dropSession()
         #expect(try node.totalCoins(player: "alice") == 0)
         let standalone = try PostgresLedger(url: url, address: address)
-        #expect(throws: LedgerError.self) { try standalone.claim(.soleWriter) }  // the node has it again
+        #expect(throws: LedgerError.self) { try standalone.lock(.soleWriter) }  // the node has it again
 
         try dropSession()
-        try standalone.claim(.soleWriter)  // while the node is away
+        try standalone.lock(.soleWriter)  // while the node is away
         let lost = try #require(throws: LedgerError.self) { try node.totalCoins(player: "alice") }
         #expect(lost.code == .inUse, "\(lost)")
-        #expect(lost.message.contains("another process now holds the ledger's claim"))
+        #expect(lost.message.contains("another process now holds the ledger's lock"))
     }
 }
 

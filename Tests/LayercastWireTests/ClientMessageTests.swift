@@ -106,7 +106,7 @@ struct ClientMessageTests {
 }
 
 extension Result where Failure == ProtocolError {
-    var failureCode: ProtocolErrorCode? {
+    var failureCode: ErrorCode? {
         if case .failure(let error) = self { return error.code }
         return nil
     }

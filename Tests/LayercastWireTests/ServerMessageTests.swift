@@ -31,11 +31,17 @@ struct ServerMessageTests {
         #expect(ServerMessage.error(error).serialized() == """
             {"type":"error","code":"bad_field","message":"tap.x must be a finite number within ±100000 (it is missing)"}
             """)
-        #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
+        #expect(ErrorCode.webSocket.map(\.rawValue) == [
             "bad_json", "unknown_type", "bad_field", "too_large", "binary", "rate_limited", "forbidden",
             "unknown_scene", "bad_room", "bad_role", "server_full", "bad_token", "token_required", "bad_player",
             "ledger_unavailable", "host_limit", "not_ready",
         ])
+        #expect(ErrorCode.api.map(\.rawValue) == [
+            "bad_json", "bad_field", "too_large", "bad_room", "bad_player", "ledger_unavailable", "not_ready", "not_found",
+            "unauthorized", "admin_disabled", "length_required", "bad_rain", "rain_running", "no_rain", "origin_timeout", "internal",
+        ])
+        // One type, each code spelled once, and every one of them used by one way in or the other.
+        #expect(Set(ErrorCode.webSocket).union(ErrorCode.api) == Set(ErrorCode.allCases))
     }
 
     @Test func pong() {

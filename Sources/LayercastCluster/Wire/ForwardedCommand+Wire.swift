@@ -25,7 +25,7 @@ extension ForwardedCommand {
         case .success(let answer):
             ["id": .number(Double(id)), "status": .number(Double(answer.status)), "document": answer.document]
         case .failure(let error):
-            ["id": .number(Double(id)), "status": .number(Double(error.status)), "error": .string(error.code), "message": .string(error.message)]
+            ["id": .number(Double(id)), "status": .number(Double(error.status)), "error": .string(error.code.rawValue), "message": .string(error.message)]
         }
     }
 
@@ -33,7 +33,8 @@ extension ForwardedCommand {
     static func answer(_ value: JSONValue) -> (id: Int, answer: Result<CommandAnswer, APIError>)? {
         guard case .object(let o) = value, case .number(let id)? = o["id"], id.isFinite, abs(id) < 1e15,
               case .number(let status)? = o["status"], (100...599).contains(status) else { return nil }
-        if case .string(let code)? = o["error"] {
+        if case .string(let text)? = o["error"] {
+            guard let code = ErrorCode(rawValue: text) else { return nil }
             let message: String = if case .string(let m)? = o["message"] { m } else { "" }
             return (Int(id), .failure(APIError(UInt32(status), code, message)))
         }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// A source of media time in seconds.
+/// A source of media time in seconds (the name follows Apple's media-timing vocabulary:
+/// `CACurrentMediaTime`, `CAMediaTiming`). Not the load tool's estimate of a server's clock.
 public protocol MediaClock: AnyObject {
     var now: CFTimeInterval { get }
 }
 
-/// The host's monotonic clock (CLOCK_MONOTONIC), as `CACurrentMediaTime()` reads on iOS.
+/// This machine's monotonic clock (CLOCK_MONOTONIC), as `CACurrentMediaTime()` reads on iOS.
 public final class MonotonicClock: MediaClock {
     public init() {}
 

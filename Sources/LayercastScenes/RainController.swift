@@ -8,7 +8,7 @@ import Logging
 /// The red-packet rain in its room (docs/protocol.md, "The red-packet rain" and "Provably fair
 /// rains"): rains recorded before they start, with only their commitment public; the per-player
 /// tap rate; the record kept in step with the scene's phases; and the schedule.
-public final class RainHost: SceneHost {
+public final class RainController: SceneController {
     /// The scene and its clock; replaced by a rebuilt one when this node takes a rain over.
     public private(set) var stage: SceneStage
     public let awarding: any Awarding
@@ -47,7 +47,7 @@ public final class RainHost: SceneHost {
 
     /// `POST /api/rooms/{room}/rain`: starts a rain with the body's settings (201).
     /// `POST /api/rooms/{room}/stop-rain`: stops the rain counting down or falling (200).
-    public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
+    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
         if command == "stop-rain" { return stopRain(in: room).map { CommandAnswer(status: 200, $0) } }
         return RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed())
             .flatMap { startRain($0, in: room) }
@@ -56,16 +56,16 @@ public final class RainHost: SceneHost {
 
     /// Stops the running rain now (RainScene.stopRain) and records it interrupted; the claims it
     /// made stand. Refused (409 `no_rain`) unless a rain is counting down or falling.
-    func stopRain(in room: any HostedRoom) -> Result<JSONValue, APIError> {
+    func stopRain(in room: any ControlledRoom) -> Result<JSONValue, APIError> {
         guard let id = running, scene.phase == .countdown || scene.phase == .raining else {
-            return .failure(APIError(409, "no_rain", "room \(room.name) has no rain counting down or falling"))
+            return .failure(APIError(409, .noRain, "room \(room.name) has no rain counting down or falling"))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         stage.run { _ = scene.stopRain() }
         stopped = true
         logger.warning("rain stopped by the operator", metadata: ["room": "\(room.name)", "rain": "\(id)"])
         recordEnd(of: id, in: room)
-        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene lost rain \(id)")) }
+        guard let rain = scene.rain else { return .failure(APIError(500, .internal, "the scene lost rain \(id)")) }
         return .success([
             "rain": .number(Double(id)), "room": .string(room.name),
             "status": .string(running == nil ? "interrupted" : "running"),
@@ -76,7 +76,7 @@ public final class RainHost: SceneHost {
 
     /// Records the end of rain `id` (interrupted when an operator stopped it); on failure it stays
     /// `running` here and the next tick tries again.
-    private func recordEnd(of id: Int64, in room: any HostedRoom) {
+    private func recordEnd(of id: Int64, in room: any ControlledRoom) {
         do {
             try rains.end(id, interrupted: stopped)
             running = nil
@@ -88,9 +88,9 @@ public final class RainHost: SceneHost {
 
     /// Starts a rain now, with a fresh secret salt and its per-player limits settled over the
     /// players in the room: recorded first, then the scene counts down. Refused while one runs.
-    func startRain(_ order: RainRequest.Order, in room: any HostedRoom) -> Result<JSONValue, APIError> {
+    func startRain(_ order: RainRequest.Order, in room: any ControlledRoom) -> Result<JSONValue, APIError> {
         if let running = running ?? scene.rain?.id {
-            return .failure(APIError(409, "rain_running", "room \(room.name) is running rain \(running); start the next one when it is idle"))
+            return .failure(APIError(409, .rainRunning, "room \(room.name) is running rain \(running); start the next one when it is idle"))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         let players = room.playerCount
@@ -104,14 +104,14 @@ public final class RainHost: SceneHost {
                                            size: scene.configuration.size, players: players, mediaStart: stage.now))
         } catch {
             logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
-            return .failure(APIError(503, "ledger_unavailable", "the ledger could not record the rain: \(error)"))
+            return .failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)"))
         }
         stage.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
         running = id
         taps = [:]
         stopped = false
         logger.info("rain started", metadata: ["room": "\(room.name)", "rain": "\(id)", "commitment": "\(commitment.digest)"])
-        guard let rain = scene.rain else { return .failure(APIError(500, "internal", "the scene did not start rain \(id)")) }
+        guard let rain = scene.rain else { return .failure(APIError(500, .internal, "the scene did not start rain \(id)")) }
         return .success([
             "rain": .number(Double(id)), "room": .string(room.name), "commitment": .string(commitment.digest),
             "duration": .number(settings.duration), "packets": .number(Double(settings.packets)),
@@ -124,13 +124,13 @@ public final class RainHost: SceneHost {
     }
 
     /// The rain's phase, or when the next one falls, for a client that has just joined.
-    public func joined(client: String, in room: any HostedRoom) -> [SceneEvent] {
+    public func joined(client: String, in room: any ControlledRoom) -> [SceneEvent] {
         if let phase = scene.phaseEvent(for: client) { return [phase] }
         return nextRainEvent(in: room, for: client).map { [$0] } ?? []
     }
 
     /// The running rain's tap rate, per player over all of its connections.
-    public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? {
+    public func admitTap(by player: String, in room: any ControlledRoom) -> ProtocolError? {
         guard let rate = scene.rain?.settings.tapRate,
               !taps[player, default: RateLimiter(rate: rate, burst: rate)].allow(at: room.now) else { return nil }
         return ProtocolError(.rateLimited, "more than \(RateText.decimal(rate)) taps per second during this rain")
@@ -138,7 +138,7 @@ public final class RainHost: SceneHost {
 
     /// Records the end of a rain once the scene shows its results, and starts a scheduled rain
     /// when the room has clients and has been idle long enough.
-    public func ticked(in room: any HostedRoom) -> [SceneEvent] {
+    public func ticked(in room: any ControlledRoom) -> [SceneEvent] {
         let now = room.now
         if idleSince == nil { idleSince = now }
         if let id = running, scene.phase == .results || scene.phase == .idle { recordEnd(of: id, in: room) }
@@ -166,7 +166,7 @@ public final class RainHost: SceneHost {
     /// `{"phase":"idle","nextAt":t}` of an idle room on a schedule: the room's media time when the
     /// schedule starts the next rain (now, if it is due and waits for a client); for `client`
     /// alone when given. Nil when no rain is scheduled or one is running.
-    func nextRainEvent(in room: any HostedRoom, for client: String?) -> SceneEvent? {
+    func nextRainEvent(in room: any ControlledRoom, for client: String?) -> SceneEvent? {
         let every = options.rainEverySeconds
         guard every > 0, scene.phase == .idle, running == nil else { return nil }
         let now = room.now
@@ -190,7 +190,7 @@ public final class RainHost: SceneHost {
     /// replaying its awards from its seed and start (as `layercast replay` does); rains it cannot
     /// rebuild, and older ones, are recorded interrupted. The room's media time goes on from the
     /// last frame the dead origin sent, so the rebuilt rain is where it was.
-    public func tookOver(in room: any HostedRoom) -> Takeover {
+    public func tookOver(in room: any ControlledRoom) -> Takeover {
         let recorded: [RecordedRain]
         do {
             recorded = try rains.running(in: room.name)
@@ -223,7 +223,7 @@ public final class RainHost: SceneHost {
     }
 
     /// Rebuilds `rain` in the idle scene: `.resumed`, or why it cannot be (then nothing changed).
-    private func resume(_ rain: RecordedRain, in room: any HostedRoom) -> TakeoverOutcome {
+    private func resume(_ rain: RecordedRain, in room: any ControlledRoom) -> TakeoverOutcome {
         guard let settings = rain.settings, settings.validationError() == nil else { return .unreadable }
         guard rain.size == scene.configuration.size else { return .screen }
         guard scene.phase == .idle, running == nil else { return .scene }

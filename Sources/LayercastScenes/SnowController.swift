@@ -5,7 +5,7 @@ import Logging
 
 /// The snowfall in its room: the admin command that changes what falls (docs/protocol.md,
 /// "Admin API").
-public final class SnowHost: SceneHost {
+public final class SnowController: SceneController {
     public let stage: SceneStage
     public let awarding: any Awarding = NoAwards()
     private let scene: SnowScene
@@ -19,11 +19,11 @@ public final class SnowHost: SceneHost {
 
     /// `POST /api/rooms/{room}/snow`: changes what falls from now on (falling particles keep
     /// theirs), the body's fields over the current settings; answers the new settings.
-    public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
+    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
         SnowRequest.settings(from: body, current: scene.settings).flatMap { settings in
             stage.advance(to: room.mediaTime(at: room.now))
             guard stage.run({ scene.setSnow(settings) }) else {
-                return .failure(APIError(400, "bad_field", "the snow scene refused the settings"))
+                return .failure(APIError(400, .badField, "the snow scene refused the settings"))
             }
             logger.info("snow changed", metadata: ["room": "\(room.name)", "mode": "\(settings.mode.rawValue)", "rate": "\(settings.rate)"])
             return .success(CommandAnswer([

@@ -2,21 +2,21 @@ import Foundation
 import Testing
 @testable import LayercastLedger
 
-/// Claims keep a sole writer alone on its ledger: each ledger opened here is a separate
+/// Locks keep a sole writer alone on its ledger: each ledger opened here is a separate
 /// connection (SQLite: a separate lock file description), as a second process's would be.
-@Suite struct LedgerClaimTests {
-    @Test(arguments: LedgerKind.shared) func aSoleWriterExcludesEveryOtherClaim(kind: LedgerKind) throws {
+@Suite struct LedgerLockTests {
+    @Test(arguments: LedgerKind.shared) func aSoleWriterExcludesEveryOtherLock(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let first = try location.open()
-            try first.claim(.soleWriter)
+            try first.lock(.soleWriter)
             for role in [LedgerRole.soleWriter, .clusterNode] {
                 let other = try location.open()
-                let error = try #require(throws: LedgerError.self) { try other.claim(role) }
+                let error = try #require(throws: LedgerError.self) { try other.lock(role) }
                 #expect(error.code == .inUse)
                 #expect(error.message.contains("another process serves the ledger"))
                 #expect(error.message.contains("sole writer") == (role == .clusterNode))
             }
-            // A refused claim changed nothing: the first still holds the ledger, and only it.
+            // A refused lock changed nothing: the first still holds the ledger, and only it.
             let rain = try first.beginRain(newRain())
             #expect(try first.runningRains(room: "lobby") == [rain])
         }
@@ -25,45 +25,45 @@ import Testing
     @Test(arguments: LedgerKind.shared) func clusterNodesShareAndExcludeASoleWriter(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let nodes = try (0..<3).map { _ in try location.open() }
-            for node in nodes { try node.claim(.clusterNode) }
+            for node in nodes { try node.lock(.clusterNode) }
             let standalone = try location.open()
-            let error = try #require(throws: LedgerError.self) { try standalone.claim(.soleWriter) }
+            let error = try #require(throws: LedgerError.self) { try standalone.lock(.soleWriter) }
             #expect(error.code == .inUse)
             #expect(!error.message.contains("sole writer"))
         }
     }
 
-    @Test(arguments: LedgerKind.shared) func aClaimEndsWithItsLedger(kind: LedgerKind) throws {
+    @Test(arguments: LedgerKind.shared) func aLockEndsWithItsLedger(kind: LedgerKind) throws {
         try kind.withLocation { location in
             do {
                 let first = try location.open()
-                try first.claim(.soleWriter)
+                try first.lock(.soleWriter)
             }  // closed here, as a process's ledger is when it ends
             let next = try location.open()
-            try next.claim(.soleWriter)
+            try next.lock(.soleWriter)
             let later = try location.open()
-            let error = try #require(throws: LedgerError.self) { try later.claim(.clusterNode) }
+            let error = try #require(throws: LedgerError.self) { try later.lock(.clusterNode) }
             #expect(error.code == .inUse)
         }
     }
 
-    /// No other process can reach a memory ledger: every claim is granted, and opening
+    /// No other process can reach a memory ledger: every lock is granted, and opening
     /// `memory:` again makes another, empty ledger.
     @Test func aMemoryLedgerIsItsProcesssOwn() throws {
         let first = try LedgerLocation.memory.open()
-        try first.claim(.soleWriter)
+        try first.lock(.soleWriter)
         let rain = try first.beginRain(newRain())
         let other = try LedgerLocation.memory.open()
-        try other.claim(.soleWriter)
-        try other.claim(.clusterNode)
+        try other.lock(.soleWriter)
+        try other.lock(.clusterNode)
         #expect(try other.rain(id: rain) == nil)
         #expect(try first.runningRains(room: "lobby") == [rain])
     }
 
-    @Test func readingToolsNeedNoClaim() throws {
+    @Test func readingToolsNeedNoLock() throws {
         try withTemporaryDirectory { directory in
             let serving = try SQLiteLedger(directory: directory)
-            try serving.claim(.soleWriter)
+            try serving.lock(.soleWriter)
             let rain = try serving.beginRain(newRain())
             let tool = try SQLiteLedger(directory: directory)  // `ledger check`, `ledger backup`
             try tool.verify()

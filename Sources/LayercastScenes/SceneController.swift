@@ -5,7 +5,7 @@ import LayercastWire
 /// A scene's server-side behaviour in a room, beside its frames: the admin commands it takes,
 /// what a joining client is told, what it persists as it runs, and its own tap rules. The room
 /// (LayercastHub) calls it on its one thread and knows no scene by name.
-public protocol SceneHost: AnyObject {
+public protocol SceneController: AnyObject {
     /// The scene and its clock.
     var stage: SceneStage { get }
     /// The awarding service its claims are committed through.
@@ -14,36 +14,36 @@ public protocol SceneHost: AnyObject {
     var isBusy: Bool { get }
     /// Answers `command`, one of the scene's `commands`, with the request body `body`; a refusal
     /// changes nothing.
-    func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError>
+    func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError>
     /// Events for `client`, which has just joined (after its `welcome`).
-    func joined(client: String, in room: any HostedRoom) -> [SceneEvent]
+    func joined(client: String, in room: any ControlledRoom) -> [SceneEvent]
     /// The scene's own refusal of a tap by `player` before it is resolved, or nil.
-    func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError?
+    func admitTap(by player: String, in room: any ControlledRoom) -> ProtocolError?
     /// After each tick: records what the scene persists, runs its schedule; events for the room.
-    func ticked(in room: any HostedRoom) -> [SceneEvent]
+    func ticked(in room: any ControlledRoom) -> [SceneEvent]
     /// The server is stopping: records what the stop interrupts.
     func stopping()
     /// In a cluster, this node has just become the origin of `room`, which another node ran
     /// until it died: take up what the scene persisted there (the rain it was running), or
     /// record it interrupted.
-    func tookOver(in room: any HostedRoom) -> Takeover
+    func tookOver(in room: any ControlledRoom) -> Takeover
 }
 
-extension SceneHost {
+extension SceneController {
     public var isBusy: Bool { false }
 
-    public func perform(_ command: String, body: [UInt8], in room: any HostedRoom) -> Result<CommandAnswer, APIError> {
-        .failure(APIError(404, "not_found", "this scene takes no command \(FieldReader.quoted(command))"))
+    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
+        .failure(APIError(404, .notFound, "this scene takes no command \(FieldReader.quoted(command))"))
     }
 
-    public func joined(client: String, in room: any HostedRoom) -> [SceneEvent] { [] }
-    public func admitTap(by player: String, in room: any HostedRoom) -> ProtocolError? { nil }
-    public func ticked(in room: any HostedRoom) -> [SceneEvent] { [] }
+    public func joined(client: String, in room: any ControlledRoom) -> [SceneEvent] { [] }
+    public func admitTap(by player: String, in room: any ControlledRoom) -> ProtocolError? { nil }
+    public func ticked(in room: any ControlledRoom) -> [SceneEvent] { [] }
     public func stopping() {}
-    public func tookOver(in room: any HostedRoom) -> Takeover { Takeover() }
+    public func tookOver(in room: any ControlledRoom) -> Takeover { Takeover() }
 }
 
-/// What a host took up when its node became the origin of a room another node ran.
+/// What a controller took up when its node became the origin of a room another node ran.
 public struct Takeover: Equatable, Sendable {
     /// Events for the room.
     public var events: [SceneEvent]
@@ -74,8 +74,8 @@ public enum TakeoverOutcome: String, Sendable, CaseIterable {
     case superseded
 }
 
-/// What a host may know of its room.
-public protocol HostedRoom: AnyObject {
+/// What a controller may know of its room.
+public protocol ControlledRoom: AnyObject {
     /// The room's name.
     var name: String { get }
     /// Now, on the monotonic clock the room's schedule runs on.
@@ -99,8 +99,8 @@ public struct CommandAnswer {
     }
 }
 
-/// The host of a scene with no server-side behaviour of its own: taps are answered in the scene.
-public final class PlainSceneHost: SceneHost {
+/// The controller of a scene with no server-side behaviour of its own: taps are answered in the scene.
+public final class PlainSceneController: SceneController {
     public let stage: SceneStage
     public let awarding: any Awarding
 

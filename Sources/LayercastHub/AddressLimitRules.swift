@@ -2,7 +2,7 @@
 /// `--host-tap-rate`). The defaults leave room for a few dozen players behind one NAT tapping
 /// as fast as a rain allows; a campaign whose players share carrier-grade NAT addresses raises
 /// them (docs/protocol.md, "Limits per address").
-public struct HostLimitRules: Sendable {
+public struct AddressLimitRules: Sendable {
     /// WebSocket connections held at once.
     public var connections = 256
     /// Anonymous player joins per minute (bursts of as many).
