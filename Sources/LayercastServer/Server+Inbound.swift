@@ -101,9 +101,7 @@ extension Server {
             return fail(wsi, code: violation.code, reason: violation.reason, message: violation.message)
         }
         let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : 1000
-        closesDue[wsi] = (code, String(decoding: payload.dropFirst(2), as: UTF8.self))
-        beginClosing(wsi, awaitsAnswer: false)
-        lws_callback_on_writable(wsi)
+        sendClose(wsi, code: code, reason: String(decoding: payload.dropFirst(2), as: UTF8.self))
     }
 
     /// Fails the connection (§7.1.7): a close frame with `code` and `message`, then the socket is
@@ -112,7 +110,13 @@ extension Server {
         guard closingDeadlines[wsi] == nil else { return }
         hub.metrics.webSocketViolations[reason, default: 0] += 1
         logger.notice("websocket violation", metadata: ["client": "\(clientName(wsi) ?? "?")", "reason": "\(reason)"])
-        closesDue[wsi] = (Int(code), message)
+        sendClose(wsi, code: Int(code), reason: message)
+    }
+
+    /// Queues a close frame that awaits no answer (an echo, or a failure) for lws's writable
+    /// callback, and begins the close.
+    private func sendClose(_ wsi: OpaquePointer, code: Int, reason: String) {
+        closesDue[wsi] = (code, reason)
         beginClosing(wsi, awaitsAnswer: false)
         lws_callback_on_writable(wsi)
     }

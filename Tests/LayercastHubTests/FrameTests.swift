@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func aStalledClientIsDroppedAndTheOthersKeepTheirFrames() throws {
-        let h = try HubHarness { $0.stallTimeoutSeconds = 1 }
+        let h = HubHarness { $0.stallTimeoutSeconds = 1 }
         let stalled = h.join(["scene": "radar", "role": "spectator"])
         let reader = h.join(["scene": "radar", "role": "spectator"])
         _ = h.read(stalled)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func anEmptyRoomClosesAfterItsIdleTime() throws {
-        let h = try HubHarness { $0.roomIdleSeconds = 1 }
+        let h = HubHarness { $0.roomIdleSeconds = 1 }
         let client = h.join(["scene": "cubes", "role": "spectator"])
         h.hub.disconnect(client)
         h.tick(20)

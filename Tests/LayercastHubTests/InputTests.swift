@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func tapLimitsHoldPerAddressAcrossPlayers() throws {
-        let h = try HubHarness { $0.addressLimits.tapsPerSecond = 5 }
+        let h = HubHarness { $0.addressLimits.tapsPerSecond = 5 }
         let players = (1...3).map { h.player(scene: "radar", id: $0, address: "10.9.9.9") }
         for p in players { _ = h.read(p) }
         for i in 0..<9 { h.send(players[i % 3], #"{"type":"tap","x":1,"y":1,"viewTime":0}"#) }
@@ -34,7 +34,7 @@ import Testing
 
     /// Every code a WebSocket `error` carries (`ErrorCode.webSocket`), each from the input that causes it.
     @Test func everyWebSocketErrorCode() throws {
-        let h = try HubHarness {
+        let h = HubHarness {
             $0.maxClients = 3
             $0.addressLimits.connections = 2
         }

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theServerAndAnAddressHaveLimits() throws {
-        let h = try HubHarness {
+        let h = HubHarness {
             $0.maxClients = 2
             $0.addressLimits.connections = 1
         }

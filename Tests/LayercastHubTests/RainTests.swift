@@ -138,7 +138,7 @@ private final class CommitsNothing: Awarding {
             #expect((error.status, error.code.rawValue) == (status, code))
         }
         #expect(h.hub.rooms.isEmpty)
-        let disabled = try HubHarness { $0.adminToken = nil }
+        let disabled = HubHarness { $0.adminToken = nil }
         guard case .failure(let off) = disabled.command("snow") else { Issue.record("the admin API was on"); return }
         #expect((off.status, off.code.rawValue) == (403, "admin_disabled"))
     }

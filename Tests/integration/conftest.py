@@ -31,6 +31,7 @@ import itertools
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -285,6 +286,22 @@ def wait_until(predicate, timeout: float, what: str, interval: float = 0.1):
         if time.monotonic() >= deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {what} (last: {last!r})")
         time.sleep(interval)
+
+
+def drip(sock, data: bytes, interval: float) -> bytes:
+    """Sends `data` one byte every `interval` seconds until the server answers (its first bytes,
+    returned) or stops taking them (b"")."""
+    sock.settimeout(interval)
+    for byte in data:
+        try:
+            sock.sendall(bytes([byte]))
+        except OSError:
+            return b""
+        try:
+            return sock.recv(65536)
+        except socket.timeout:
+            continue
+    return b""
 
 
 # ---------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import BINARY, REPO, ServerProcess, _require_binary, http_get, metric, unique_room
+from conftest import BINARY, REPO, ServerProcess, _require_binary, drip, http_get, metric, unique_room
 from layercast_client import LayercastClient
 from test_rain import ADMIN, COUNTDOWN, connect_player, events, play, start_rain, wait_phase
 
@@ -201,18 +201,7 @@ def test_a_trickled_post_body_is_cut_off(edge_server, unharmed):
         sock.sendall(b"POST " + RAIN + b" HTTP/1.1\r\n" + H + f"Authorization: Bearer {ADMIN}\r\n".encode()
                      + b"Content-Length: 20\r\n\r\n")
         started = time.monotonic()
-        sock.settimeout(0.5)
-        answer = None
-        for byte in b'{"duration": 1}    ':
-            try:
-                sock.sendall(bytes([byte]))
-            except OSError:
-                break
-            try:
-                answer = sock.recv(65536)
-                break
-            except socket.timeout:
-                continue
+        answer = drip(sock, b'{"duration": 1}    ', 0.5)
         elapsed = time.monotonic() - started
     assert answer and answer.startswith(b"HTTP/1.1 408 "), answer
     assert BODY_TIMEOUT - 0.2 <= elapsed <= BODY_TIMEOUT + 1.5, f"cut off after {elapsed:.1f}s"
