@@ -163,7 +163,10 @@ let package = Package(
             exclude: ["metrics.prom"]  // MetricsTextTests' expected text, read from the source tree
         ),
         .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "LayercastServerTests", dependencies: ["CZlib", "LayercastServer", "LayercastHub", "LayercastWire"]),
+        .testTarget(name: "LayercastServerTests", dependencies: [
+            "CZlib", "LayercastServer", "LayercastHub", "LayercastWire", "LayercastLedger", "LayercastScenes", "LayercastIdentity",
+            "LayercastJSON", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "LayercastPlatformTests", dependencies: ["LayercastPlatform"]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),

@@ -1,3 +1,5 @@
+import LayercastWire
+
 /// The head of one HTTP/1.x request exactly as it arrived: request line and header lines, the
 /// names in their original case and spacing. Parsing finds the lines; RequestFraming judges them.
 struct RequestHead {
@@ -34,12 +36,12 @@ struct RequestHead {
 
     private static func read(_ lines: [ArraySlice<UInt8>]) -> Result<RequestHead, RequestRefusal> {
         if lines.contains(where: { $0.contains(0x0D) || $0.contains(0x00) }) {
-            return .failure(.badRequest("bad_request_line", "a bare CR or a NUL in the request head"))
+            return .failure(.badRequest(.badRequestLine, "a bare CR or a NUL in the request head"))
         }
         let parts = lines[0].split(separator: 0x20, omittingEmptySubsequences: false)
         guard parts.count == 3, let version = String(validating: parts[2], as: UTF8.self),
               version == "HTTP/1.1" || version == "HTTP/1.0" else {
-            return .failure(.badRequest("bad_request_line", "the request line must be METHOD SP TARGET SP HTTP/1.1"))
+            return .failure(.badRequest(.badRequestLine, "the request line must be METHOD SP TARGET SP HTTP/1.1"))
         }
         var fields: [(name: String, value: String)] = []
         var malformed = 0

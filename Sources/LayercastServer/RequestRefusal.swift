@@ -1,14 +1,15 @@
 import LayercastJSON
+import LayercastWire
 
 /// Why a request is answered with an error and its connection closed before any handler sees
 /// it: the status, the `/metrics` reason and a one-line explanation for the body.
 struct RequestRefusal: Error, Equatable {
     let status: Int
-    /// The `reason` label of `layercast_http_refused_total`.
-    let reason: String
+    /// The answer's `error` and the `reason` label of `layercast_http_refused_total`.
+    let reason: ErrorCode
     let message: String
 
-    static func badRequest(_ reason: String, _ message: String) -> RequestRefusal {
+    static func badRequest(_ reason: ErrorCode, _ message: String) -> RequestRefusal {
         RequestRefusal(status: 400, reason: reason, message: message)
     }
 
@@ -16,7 +17,7 @@ struct RequestRefusal: Error, Equatable {
     /// `Allow` on a 405, `Connection: close`, and the body the API's errors have,
     /// `{"error":"<reason>","message":"…"}`.
     func response(headers: [(name: String, value: String)]) -> [UInt8] {
-        let body = JSONValue.object(["error": .string(reason), "message": .string(message)]).serialized() + "\n"
+        let body = JSONValue.object(["error": .string(reason.rawValue), "message": .string(message)]).serialized() + "\n"
         var text = "HTTP/1.1 \(status) \(Self.titles[status] ?? "Error")\r\n"
         for header in headers { text += "\(header.name): \(header.value)\r\n" }
         if status == 405 { text += "allow: \(RequestFraming.allowedMethods.joined(separator: ", "))\r\n" }

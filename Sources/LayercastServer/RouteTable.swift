@@ -1,21 +1,8 @@
-/// The HTTP routes: method + path pattern → handler, matched in order. A pattern's `{name}`
-/// segment matches any one segment (even an empty one) and hands it to the handler by name.
-struct RouteTable {
-    /// What a handler is given: the connection and the pattern's segments by name.
-    struct Request {
-        let wsi: OpaquePointer
-        let parameters: [String: String]
-
-        subscript(_ name: String) -> String { parameters[name] ?? "" }
-    }
-
-    enum Method: String { case get = "GET", post = "POST" }
-
-    /// A handler answers the request and returns what the lws callback returns.
-    typealias Handler = (Server, Request) -> Int32
-
+/// Routes by method and path pattern, matched in order. A pattern's `{name}` segment matches any
+/// one segment (even an empty one) and hands it to the handler by name.
+struct RouteTable<Handler> {
     private struct Route {
-        let method: Method
+        let method: APIRequest.Method
         let segments: [Substring]
         let handler: Handler
     }
@@ -23,12 +10,12 @@ struct RouteTable {
     private var routes: [Route] = []
 
     /// Adds `method pattern`, e.g. `.get, "/api/rooms/{room}/leaderboard"`.
-    mutating func add(_ method: Method, _ pattern: String, _ handler: @escaping Handler) {
+    mutating func add(_ method: APIRequest.Method, _ pattern: String, _ handler: Handler) {
         routes.append(Route(method: method, segments: pattern.split(separator: "/", omittingEmptySubsequences: false), handler: handler))
     }
 
     /// The first route that `method` and `path` match, with its parameters.
-    func match(_ method: Method, _ path: String) -> (handler: Handler, parameters: [String: String])? {
+    func match(_ method: APIRequest.Method, _ path: String) -> (handler: Handler, parameters: [String: String])? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         for route in routes where route.method == method && route.segments.count == parts.count {
             var parameters: [String: String] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastWire
 
 extension Server {
     /// Answers 408 and closes every POST whose body has not arrived whole within
@@ -8,7 +9,7 @@ extension Server {
         let limit = configuration.bodyTimeoutSeconds
         for (wsi, post) in pendingPosts where now - post.startedAt > limit {
             pendingPosts[wsi] = nil
-            refuseRequest(wsi, RequestRefusal(status: 408, reason: "body_timeout",
+            refuseRequest(wsi, RequestRefusal(status: 408, reason: .bodyTimeout,
                                        message: "the request body did not arrive within \(Int(limit)) s"))
         }
     }

@@ -1,3 +1,4 @@
+import LayercastWire
 import CLibWebSockets
 import Foundation
 import LayercastPlatform
@@ -36,7 +37,7 @@ extension Server {
     func httpWritable(_ wsi: OpaquePointer) -> Int32 {
         if case .some(.some(let answer)) = deferredAnswers[wsi] {
             deferredAnswers[wsi] = nil
-            return write(wsi, answer.map(\.document), status: (try? answer.get().status) ?? 200)
+            return write(wsi, answer)
         }
         return gate.flushing.contains(wsi) ? completeTransaction(wsi) : 0
     }
@@ -67,7 +68,7 @@ extension Server {
                 dropGone(wsi)
             } else if now >= request.deadline {
                 let message = "the request head did not arrive whole within \(configuration.headTimeoutSeconds) s"
-                refuseRequest(wsi, RequestRefusal(status: 408, reason: "head_timeout", message: message))
+                refuseRequest(wsi, RequestRefusal(status: 408, reason: .headTimeout, message: message))
             }
         }
         if !gate.held.isEmpty {
@@ -85,7 +86,7 @@ extension Server {
         }
         guard let parsed = RequestHead.parse(buffer.prefix(count)) else {
             if count == buffer.count {
-                refuseRequest(wsi, RequestRefusal(status: 431, reason: "head_too_large",
+                refuseRequest(wsi, RequestRefusal(status: 431, reason: .headTooLarge,
                                                   message: "the request head is over \(RequestGate.maxHead) bytes"))
             }
             return
@@ -121,7 +122,7 @@ extension Server {
     /// Answers a refused request on the socket itself (lws has read none of it) and closes.
     func refuseRequest(_ wsi: OpaquePointer, _ refusal: RequestRefusal) {
         gate.held[wsi] = nil
-        hub.metrics.httpRefused[refusal.reason, default: 0] += 1
+        hub.metrics.httpRefused[refusal.reason.rawValue, default: 0] += 1
         logger.notice("refused request", metadata: ["status": "\(refusal.status)", "reason": "\(refusal.reason)"])
         let fd = lws_get_socket_fd(wsi)
         // Take what was sent, so that closing does not reset the connection before the answer is read.

@@ -6,7 +6,7 @@ import LayercastPlatform
 import LayercastWire
 
 extension Server {
-    /// Answers one HTTP request: a route of the table, or a file under `public/`. Returns what
+    /// Answers one HTTP request: a route of the API, or a file under `public/`. Returns what
     /// the lws callback returns (-1 closes the connection).
     func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
         if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return beginPost(wsi, path: path) }
@@ -14,14 +14,10 @@ extension Server {
             refuseRequest(wsi, RequestFraming.methodRefusal)
             return 0
         }
-        if let route = routes.match(.get, path) {
-            return route.handler(self, RouteTable.Request(wsi: wsi, parameters: route.parameters))
-        }
+        let request = APIRequest(.get, path, query: queryArguments(wsi), authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
+        if let status = answer(wsi, request) { return status }
         guard let file = files.file(for: path) else {
-            if path.hasPrefix("/api/") {
-                return write(wsi, .failure(APIError(404, .notFound, "no API route at \(LogText.escaped(path))")))
-            }
-            return write(wsi, status: 404, type: "text/plain; charset=utf-8", body: "not found\n")
+            return write(wsi, .text("not found\n", status: 404))
         }
         let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)
         if status < 0 { return -1 }
@@ -34,7 +30,7 @@ extension Server {
     func beginPost(_ wsi: OpaquePointer, path: String) -> Int32 {
         let length = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
-            return write(wsi, .failure(APIError(411, .lengthRequired, "send the body with a Content-Length (not chunked)")))
+            return write(wsi, .error(APIError(411, .lengthRequired, "send the body with a Content-Length (not chunked)")))
         }
         pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
         // An explicit `Content-Length: 0` gets its HTTP_BODY_COMPLETION from lws right after this
@@ -49,28 +45,40 @@ extension Server {
 
     /// The whole POST body has arrived: its route answers it.
     func completePost(_ wsi: OpaquePointer) -> Int32 {
-        guard let post = pendingPosts[wsi] else { return -1 }
-        guard let route = routes.match(.post, post.path) else {
-            pendingPosts[wsi] = nil
-            return write(wsi, .failure(APIError(404, .notFound, "nothing takes a POST at \(post.path.prefix(100))")))
-        }
-        return route.handler(self, RouteTable.Request(wsi: wsi, parameters: route.parameters))
+        guard let post = pendingPosts.removeValue(forKey: wsi) else { return -1 }
+        let request = APIRequest(.post, post.path, authorization: post.authorization, body: post.body, oversize: post.oversize)
+        return answer(wsi, request) ?? -1
     }
 
-    func write(_ wsi: OpaquePointer, json: JSONValue) -> Int32 {
-        write(wsi, status: 200, type: "application/json", body: json.serialized() + "\n")
+    /// Hands `request` to its route and writes the answer now, or when it comes (`answerLater`:
+    /// a command forwarded to the room's origin). Nil when no route takes it.
+    private func answer(_ wsi: OpaquePointer, _ request: APIRequest) -> Int32? {
+        var immediate: APIResponse?
+        var waiting = false
+        let routed = routes.answer(request) { [unowned self] response in
+            if waiting { answerLater(wsi, response) } else { immediate = response }
+        }
+        guard routed else { return nil }
+        guard let response = immediate else {
+            waiting = true
+            deferredAnswers[wsi] = .some(nil)
+            return 0
+        }
+        return write(wsi, response)
     }
 
-    /// Writes an API answer: the document with `status`, or the error as `{"error","message"}`.
-    func write(_ wsi: OpaquePointer, _ result: Result<JSONValue, APIError>, status: UInt32 = 200) -> Int32 {
-        switch result {
-        case .success(let document):
-            return write(wsi, status: status, type: "application/json", body: document.serialized() + "\n")
-        case .failure(let error):
-            hub.metrics.apiErrors[error.code, default: 0] += 1
-            let document: JSONValue = ["error": .string(error.code.rawValue), "message": .string(error.message)]
-            return write(wsi, status: error.status, type: "application/json", body: document.serialized() + "\n")
-        }
+    /// Keeps `response` for a request that waited for it and asks to write it (`httpWritable`);
+    /// a request whose connection has closed meanwhile is forgotten.
+    private func answerLater(_ wsi: OpaquePointer, _ response: APIResponse) {
+        guard deferredAnswers[wsi] != nil else { return }
+        deferredAnswers[wsi] = response
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Writes an API answer, counting an error's code in `/metrics`.
+    func write(_ wsi: OpaquePointer, _ response: APIResponse) -> Int32 {
+        if let code = response.error { hub.metrics.apiErrors[code, default: 0] += 1 }
+        return write(wsi, status: response.status, type: response.contentType, body: response.body)
     }
 
     /// Writes a whole small response: status line, our headers (lws adds `securityHeaders`), body.

@@ -22,7 +22,8 @@ public final class Server: @unchecked Sendable {
     let logger: Logger
     let files: StaticFiles
     let origins: OriginPolicy
-    let routes: RouteTable
+    /// The HTTP API; set once the hub is.
+    private(set) var routes: APIRoutes!
     /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`).
     let securityHeaders: [(name: String, value: String)]
     private let vhostHeaders: VhostHeaders
@@ -74,7 +75,7 @@ public final class Server: @unchecked Sendable {
     /// connection is established.
     var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, address: String)] = [:]
     /// Admin requests waiting for a room's origin in the cluster to answer: nil until it has.
-    var deferredAnswers: [OpaquePointer: Result<CommandAnswer, APIError>?] = [:]
+    var deferredAnswers: [OpaquePointer: APIResponse?] = [:]
     /// POST requests whose bodies are arriving.
     var pendingPosts: [OpaquePointer: PendingPost] = [:]
     let proxies: TrustedProxies
@@ -117,7 +118,6 @@ public final class Server: @unchecked Sendable {
         }
         identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed,
                                     pseudonyms: PlayerPseudonyms(secret: pseudonymSecret, showsTokenSubjects: configuration.showTokenSubjects))
-        routes = Self.routeTable()
 
         protocols = .allocate(capacity: 4)
         protocols.initialize(repeating: lws_protocols(), count: 4)
@@ -136,6 +136,7 @@ public final class Server: @unchecked Sendable {
         let services = LedgerServices(ledger)
         hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: ledger,
                   services: SceneServices(awarding: services, rains: services, logger: logger), logger: logger)
+        routes = APIRoutes(hub: hub)
 
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         var info = lws_context_creation_info()

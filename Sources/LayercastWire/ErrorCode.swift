@@ -1,7 +1,8 @@
 /// A refusal's stable code, each spelled once for both ways in: the `code` of a WebSocket `error`
 /// message and its close reason (protocol.md, "error"; `ProtocolError`), and the `error` of an
-/// HTTP API answer (`APIError`; openapi.yaml). Some serve both (`bad_room`, `not_ready`,
-/// `ledger_unavailable`…): `webSocket` and `api` list which each uses.
+/// HTTP API answer (`APIError`; openapi.yaml), and of a request refused before any route sees it
+/// (`RequestRefusal`). Some serve both ways (`bad_room`, `not_ready`, `ledger_unavailable`…):
+/// `webSocket`, `api` and `request` list which each uses.
 public enum ErrorCode: String, Sendable, CaseIterable {
     case badJSON = "bad_json"
     case unknownType = "unknown_type"
@@ -43,6 +44,28 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The server failed; the message says what.
     case `internal`
 
+    // A request refused before any route sees it (`layercast_http_refused_total`, docs/protocol.md "HTTP").
+    /// A method other than GET and POST (405).
+    case badMethod = "bad_method"
+    /// A request line that is not `METHOD SP TARGET SP HTTP/1.1`, or a bare CR or NUL in the head.
+    case badRequestLine = "bad_request_line"
+    /// A header line without a colon, with white space before it, or folded onto the line before.
+    case badHeader = "bad_header"
+    case duplicateContentLength = "duplicate_content_length"
+    case badContentLength = "bad_content_length"
+    case contentLengthAndTransferEncoding = "content_length_and_transfer_encoding"
+    case duplicateHost = "duplicate_host"
+    /// A path or query holding control characters, encoded or not.
+    case badTarget = "bad_target"
+    /// A WebSocket handshake that does not ask for `layercast.v1`.
+    case subprotocol
+    /// A request head not whole within `--head-timeout` (408).
+    case headTimeout = "head_timeout"
+    /// A request head over the server's limit (431).
+    case headTooLarge = "head_too_large"
+    /// A POST body not whole within `--body-timeout` (408).
+    case bodyTimeout = "body_timeout"
+
     /// The codes a WebSocket `error` message carries, in protocol.md's order (and the `reason`s
     /// of `layercast_messages_rejected_total`).
     public static let webSocket: [ErrorCode] = [
@@ -54,5 +77,12 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     public static let api: [ErrorCode] = [
         .badJSON, .badField, .tooLarge, .badRoom, .badPlayer, .ledgerUnavailable, .notReady, .notFound, .unauthorized,
         .adminDisabled, .lengthRequired, .badRain, .rainRunning, .noRain, .originTimeout, .internal,
+    ]
+
+    /// The codes of a request refused before any route sees it: the `error` of its answer and the
+    /// `reason` of `layercast_http_refused_total` (which also counts `peer_gone`, never answered).
+    public static let request: [ErrorCode] = [
+        .badMethod, .badRequestLine, .badHeader, .duplicateContentLength, .badContentLength, .contentLengthAndTransferEncoding,
+        .duplicateHost, .badTarget, .subprotocol, .headTimeout, .headTooLarge, .bodyTimeout,
     ]
 }

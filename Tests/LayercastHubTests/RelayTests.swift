@@ -31,7 +31,7 @@ import Testing
 
         func publish(frame: EncodedMessage, in key: String) {
             let text = frame.withBytes { Array($0) }
-            published.append((try? JSONValue.parse(bytes: UnsafeRawBufferPointer(start: text, count: text.count)))?["full"]?.boolValue ?? false)
+            published.append((try? text.withUnsafeBytes { bytes throws(JSONParseError) in try JSONValue.parse(bytes: bytes) })?["full"]?.boolValue ?? false)
             if dropNextFrame {
                 dropNextFrame = false
                 return

@@ -11,7 +11,7 @@ import LayercastHub
         }
     }
 
-    func reason(_ text: String) -> String? { refusal(text)?.reason }
+    func reason(_ text: String) -> String? { refusal(text)?.reason.rawValue }
 
     @Test func aPlainGetAndPostPass() {
         #expect(refusal("GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n") == nil)
