@@ -4,8 +4,8 @@ import LayercastScenes
 import LayercastWire
 
 extension Hub {
-    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the controller of the scene that
-    /// takes it (opening the room when it is not open; a refusal closes such a room again), with
+    /// `POST /api/rooms/{room}/{command}`: the admin command, run by the controller of the room's
+    /// scene (`commandScene`; opening the room when it is not open; a refusal closes such a room again), with
     /// the bearer credential `authorization` and the request body. `oversize`: the body was
     /// longer than the transport reads. Without a cluster the answer is at once; in a cluster it
     /// is the room's origin's, which may come later (`perform(command:…reply:)`).
@@ -21,7 +21,7 @@ extension Hub {
     /// `commandTimeout` seconds.
     public func perform(command: String, room name: String, body: [UInt8], authorization: String?, oversize: Bool,
                         reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
-        guard let scene = SceneCatalog.all.first(where: { $0.commands.contains(command) }) else {
+        guard let scene = commandScene(command, room: name) else {
             return reply(.failure(APIError(404, .notFound, "nothing takes a POST at /api/rooms/\(name.prefix(32))/\(command.prefix(32))")))
         }
         guard let adminToken = configuration.adminToken else {
@@ -57,6 +57,13 @@ extension Hub {
             return .failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it"))
         }
         return run(forwarded.command, body: forwarded.body, in: room, opened: false)
+    }
+
+    /// The scene of the room `name` that takes `command`: of the registered scenes that take it,
+    /// the first whose room `name` is open here, or else the first of them.
+    func commandScene(_ command: String, room name: String) -> (any Scene.Type)? {
+        let candidates = configuration.scenes.scenes(taking: command)
+        return candidates.first { rooms["\($0.info.id)/\(name)"] != nil } ?? candidates.first
     }
 
     /// The origin's answer to a command this node forwarded.

@@ -4,7 +4,7 @@ import LayercastScenes
 extension Hub {
     /// `GET /api/scenes`: the catalogue.
     public func scenesDocument() -> JSONValue {
-        let scenes = SceneCatalog.all.map { type -> JSONValue in
+        let scenes = configuration.scenes.scenes.map { type -> JSONValue in
             let info = type.info
             return ["id": .string(info.id), "title": .string(info.title),
                     "size": ["width": .number(info.size.width), "height": .number(info.size.height)],

@@ -19,6 +19,10 @@ extension Hub {
         case .success(let join):
             let client = Client(id: id, role: join.role, player: join.player, address: address, now: now)
             clients[id] = client
+            guard let scene = configuration.scenes.scene(id: join.sceneID) else {
+                refuse(client, ProtocolError(.unknownScene, "no scene \"\(join.sceneID)\"; see /api/scenes"), code: CloseCode.policyViolation)
+                return
+            }
             guard rooms.values.reduce(0, { $0 + $1.clients.count }) < configuration.maxClients else {
                 refuse(client, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: CloseCode.tryAgainLater)
@@ -28,12 +32,12 @@ extension Hub {
                 refuse(client, refusal, code: CloseCode.tryAgainLater)
                 return
             }
-            guard rooms["\(join.scene.info.id)/\(join.room)"] != nil || rooms.count < configuration.maxRooms else {
+            guard rooms["\(join.sceneID)/\(join.room)"] != nil || rooms.count < configuration.maxRooms else {
                 refuse(client, ProtocolError(.serverFull, "the server runs its limit of \(configuration.maxRooms) rooms; join one that is open"),
                        code: CloseCode.tryAgainLater)
                 return
             }
-            let room = room(scene: join.scene, name: join.room, now: now)
+            let room = room(scene: scene, name: join.room, now: now)
             client.room = room
             room.clients.append(client)
             let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: client.name,

@@ -50,7 +50,7 @@ public final class Hub {
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
-        metrics = Metrics(refusalRules: SceneCatalog.all.flatMap { $0.tapRules })
+        metrics = Metrics(refusalRules: configuration.scenes.tapRules)
     }
 
     /// Frames per second, as `welcome` announces it.
@@ -110,7 +110,7 @@ public final class Hub {
     func room(scene: any Scene.Type, name: String, now: Double) -> Room {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
-        let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: configuration.scenes, services: services)
+        let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: configuration.sceneOptions, services: services)
         let room = Room(name: name, controller: controller, now: now, clock: transport, placing: cluster != nil)
         room.maxParticles = configuration.maxParticles
         if room.source == .scene { room.tick(at: now) }

@@ -20,13 +20,18 @@ public struct HubConfiguration: Sendable {
     public var addressLimits = AddressLimitRules()
     /// Bearer token of admin commands; nil disables them.
     public var adminToken: String?
+    /// The scenes rooms may run.
+    public var scenes: SceneRegistry
     /// The scenes' options (rain and book flags).
-    public var scenes = SceneOptions()
+    public var sceneOptions = SceneOptions()
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?
 
-    public init() {}
+    /// The embedded defaults, running `scenes`.
+    public init(scenes: SceneRegistry) {
+        self.scenes = scenes
+    }
 
     /// Seconds between ticks.
     var tickInterval: Double { 1 / Double(min(max(fps, 1), 120)) }

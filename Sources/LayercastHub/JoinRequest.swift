@@ -1,13 +1,13 @@
 import Foundation
 import LayercastIdentity
-import LayercastScenes
 import LayercastSceneKit
 import LayercastWire
 
 /// What a WebSocket handshake asks for: `/ws?scene=…&room=…&role=…[&token=…|&player=…]`
 /// (docs/protocol.md).
 public struct JoinRequest {
-    public let scene: any Scene.Type
+    /// The scene asked for, by id; whether this service runs it is the hub's to say.
+    public let sceneID: String
     public let room: String
     public let role: ClientRole
     /// Who a player is, as everyone sees it; nil for spectators.
@@ -24,9 +24,6 @@ public struct JoinRequest {
         guard NameRule.isValid(sceneID) else {
             return .failure(ProtocolError(.unknownScene, "a scene id is \(NameRule.description); see /api/scenes"))
         }
-        guard let scene = SceneCatalog.scene(id: sceneID) else {
-            return .failure(ProtocolError(.unknownScene, "no scene \"\(sceneID)\"; see /api/scenes"))
-        }
         let room = arguments["room"] ?? "lobby"
         guard NameRule.isValid(room) else {
             return .failure(ProtocolError(.badRoom, "room must be \(NameRule.description)"))
@@ -34,9 +31,9 @@ public struct JoinRequest {
         guard let role = ClientRole(rawValue: arguments["role"] ?? "player") else {
             return .failure(ProtocolError(.badRole, "role must be player or spectator"))
         }
-        guard role == .player else { return .success(JoinRequest(scene: scene, room: room, role: role, player: nil)) }
+        guard role == .player else { return .success(JoinRequest(sceneID: sceneID, room: room, role: role, player: nil)) }
         return identities.identify(token: arguments["token"], player: arguments["player"], now: now).map {
-            JoinRequest(scene: scene, room: room, role: role, player: $0.player, mintedSecret: $0.mintedSecret)
+            JoinRequest(sceneID: sceneID, room: room, role: role, player: $0.player, mintedSecret: $0.mintedSecret)
         }
     }
 }

@@ -52,8 +52,10 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// What one client address may do.
     public var addressLimits = AddressLimitRules()
+    /// The scenes rooms may run.
+    public var scenes: SceneRegistry
     /// The scenes' options (the rain and book flags).
-    public var scenes = SceneOptions()
+    public var sceneOptions = SceneOptions()
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?
@@ -75,14 +77,17 @@ public struct ServerConfiguration: Sendable {
     /// server then makes its listening socket itself and hands each connection to lws.
     public var sharesPort = false
 
-    public init() {}
+    /// The embedded defaults, serving `scenes`.
+    public init(scenes: SceneRegistry) {
+        self.scenes = scenes
+    }
 
     /// Whether anonymous players are let in.
     var anonymousAllowed: Bool { allowAnonymous ?? (tokenSecret == nil) }
 
     /// What of it the hub is told.
     var hub: HubConfiguration {
-        var hub = HubConfiguration()
+        var hub = HubConfiguration(scenes: scenes)
         hub.node = node
         hub.fps = fps
         hub.maxClients = maxClients
@@ -92,7 +97,7 @@ public struct ServerConfiguration: Sendable {
         hub.maxParticles = maxParticles
         hub.addressLimits = addressLimits
         hub.adminToken = adminToken
-        hub.scenes = scenes
+        hub.sceneOptions = sceneOptions
         hub.dropFramesEvery = dropFramesEvery
         return hub
     }

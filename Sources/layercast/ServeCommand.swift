@@ -234,7 +234,14 @@ struct ServeCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        var configuration = ServerConfiguration()
+        let scenes: SceneRegistry
+        do {
+            scenes = try SceneRegistry(SceneCatalog.all)
+        } catch {
+            FileHandle.standardError.write(Data("layercast serve: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        var configuration = ServerConfiguration(scenes: scenes)
         configuration.host = host
         configuration.port = port
         configuration.publicDirectory = publicDirectory
@@ -258,13 +265,13 @@ struct ServeCommand: ParsableCommand {
         configuration.addressLimits.connections = hostConnections
         configuration.addressLimits.anonymousJoinsPerMinute = hostAnonymousJoins
         configuration.addressLimits.tapsPerSecond = hostTapRate
-        configuration.scenes.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
-        configuration.scenes.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
-        configuration.scenes.rainEverySeconds = rainEvery
-        configuration.scenes.rainDefaults = rainDefaults
-        configuration.scenes.rainScene.size = screenSize ?? configuration.scenes.rainScene.size
-        configuration.scenes.rainScene.resultsDuration = rainResults
-        configuration.scenes.bookScene.perspective = !bookFlat
+        configuration.sceneOptions.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
+        configuration.sceneOptions.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
+        configuration.sceneOptions.rainEverySeconds = rainEvery
+        configuration.sceneOptions.rainDefaults = rainDefaults
+        configuration.sceneOptions.rainScene.size = screenSize ?? configuration.sceneOptions.rainScene.size
+        configuration.sceneOptions.rainScene.resultsDuration = rainResults
+        configuration.sceneOptions.bookScene.perspective = !bookFlat
         configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
         configuration.permessageDeflate = permessageDeflate
 

@@ -16,17 +16,17 @@ final class HubHarness {
 
     let identities: IdentityPolicy
 
-    /// A hub numbering its clients from `firstClient`, on its own ledger or on `sharing`'s.
+    /// A hub of `scenes` numbering its clients from `firstClient`, on its own ledger or on `sharing`'s.
     init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, firstClient: Int = 1, sharing: HubHarness? = nil,
-         _ configure: (inout HubConfiguration) -> Void = { _ in }) {
+         scenes: SceneRegistry = HubHarness.scenes, _ configure: (inout HubConfiguration) -> Void = { _ in }) {
         self.identities = identities
         transport = EmbeddedTransport(firstClient: firstClient)
         ledger = sharing?.ledger ?? MemoryLedger()
         let services = LedgerServices(ledger)
         awarding = ScriptedAwarding(services)
-        var configuration = HubConfiguration()
+        var configuration = HubConfiguration(scenes: scenes)
         configuration.adminToken = Self.adminToken
-        configuration.scenes.rainEverySeconds = 0
+        configuration.sceneOptions.rainEverySeconds = 0
         configure(&configuration)
         var logger = Logger(label: "hub-tests")
         logger.logLevel = .critical
@@ -35,6 +35,8 @@ final class HubHarness {
     }
 
     static let adminToken = "hub-admin-token"
+    /// The scenes this build ships.
+    static let scenes = try! SceneRegistry(SceneCatalog.all)
 
     /// Connects a client with the join `query` asks for, from `address`.
     @discardableResult

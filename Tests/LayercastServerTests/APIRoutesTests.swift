@@ -37,9 +37,9 @@ import Testing
     let routes: APIRoutes
 
     init(adminToken: String? = Self.adminToken) {
-        var configuration = HubConfiguration()
+        var configuration = HubConfiguration(scenes: try! SceneRegistry(SceneCatalog.all))
         configuration.adminToken = adminToken
-        configuration.scenes.rainEverySeconds = 0
+        configuration.sceneOptions.rainEverySeconds = 0
         var logger = Logger(label: "route-tests")
         logger.logLevel = .critical
         let ledger = MemoryLedger()
