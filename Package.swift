@@ -184,7 +184,7 @@ if Context.environment["LAYERCAST_FUZZ"] == "1" {
         .target(name: "FuzzDriver", path: "Fuzz/Targets/FuzzDriver"),
         fuzzTarget("FuzzClientMessage", "LayercastWire"),
         fuzzTarget("FuzzJoinRequest", "LayercastHub"),
-        fuzzTarget("FuzzAdminBody", "LayercastHub"),
+        fuzzTarget("FuzzAdminBody", "LayercastScenes"),
         fuzzTarget("FuzzPlayerToken", "LayercastIdentity"),
         fuzzTarget("FuzzSampleDocument", "LayercastSample"),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastHub
+import LayercastScenes
 import LayercastWire
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
             }
             let outcome = UntrustedInput.join(arguments, tokenSecret: input[0] & 1 == 0 ? nil : "fuzz-secret-0123456789",
                                               allowAnonymous: input[0] & 2 == 0, now: Date(timeIntervalSince1970: 1_795_000_000))
-            if case .refused(_, let status) = outcome { #expect(status == nil) }
+            if case .refused(let code) = outcome { #expect(ErrorCode(rawValue: code).map(ErrorCode.webSocket.contains) == true, "\(code)") }
         }
     }
 
@@ -43,8 +44,8 @@ import Testing
         #expect(!inputs.isEmpty)
         for input in inputs where !input.isEmpty {
             let body = Array(input.dropFirst())
-            let outcome = input[0] & 1 == 0 ? UntrustedInput.rainBody(body) : UntrustedInput.snowBody(body)
-            if case .refused(_, let status) = outcome { #expect(status == 400, "\(String(decoding: body, as: UTF8.self))") }
+            let refusal = input[0] & 1 == 0 ? UntrustedCommandBody.rain(body) : UntrustedCommandBody.snow(body)
+            if let refusal { #expect(refusal.status == 400, "\(String(decoding: body, as: UTF8.self))") }
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import LayercastHub
+import LayercastScenes
 
 /// libFuzzer target: an admin request body. The first byte picks the route (even: rain, odd:
 /// snow); the rest is the body. It must never trap, and every refusal must be a 400 (a body is
@@ -9,9 +9,9 @@ import LayercastHub
 public func fuzzAdminBody(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     let body = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    let outcome = data[0] & 1 == 0 ? UntrustedInput.rainBody(body) : UntrustedInput.snowBody(body)
-    if case .refused(let code, let status) = outcome {
-        precondition(status == 400, "an admin body was refused with \(status.map(String.init) ?? "no status") \(code)")
+    let refusal = data[0] & 1 == 0 ? UntrustedCommandBody.rain(body) : UntrustedCommandBody.snow(body)
+    if let refusal {
+        precondition(refusal.status == 400, "an admin body was refused with \(refusal.status) \(refusal.code.rawValue)")
     }
     return 0
 }
