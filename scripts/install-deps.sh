@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Installs what Layercast needs on a Debian 12 machine that already has Swift:
-# the C libraries' development packages, PostgreSQL for the ledger tests, Redis (server and the
-# hiredis library) and nginx for the cluster, Chromium with its WebDriver, Node.js for the
-# JavaScript unit tests (node --test Tests/js/), and systemd for
-# `systemd-analyze verify` of deploy/ (via apt), and the Python test
-# packages pytest, websocket-client, websockets, selenium, axe-selenium-python, PyYAML and schemathesis
-# (via pip).
-#   scripts/install-deps.sh [--bench]
-# --bench also installs the peers of bench (c)/(d) (bench/peers.py), which no test needs: Node.js's
-# ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
+# Installs what Layercast needs on a Debian 12 machine that already has Swift, in two sets:
+# - serving (`--serve`, what scripts/run.sh installs): the C libraries' development packages that
+#   `swift build` links (libwebsockets with libev, jansson, SQLite, libpq, hiredis, zlib) and
+#   pkg-config. Nothing else: no service is installed, stopped or started, no Python package.
+# - everything (no flag; scripts/test.sh, scripts/cluster.sh and .ci/run): the serving set plus
+#   PostgreSQL for the ledger tests, redis-server and nginx for the cluster, Chromium with its
+#   WebDriver, Node.js for the JavaScript unit tests (node --test Tests/js/), and systemd for
+#   `systemd-analyze verify` of deploy/ (via apt), and the Python test packages pytest,
+#   websocket-client, websockets, selenium, axe-selenium-python, PyYAML and schemathesis (via pip).
+#   scripts/install-deps.sh [--serve | --bench]
+# --bench is everything plus the peers of bench (c)/(d) (bench/peers.py), which no test needs:
+# Node.js's ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
 # Idempotent: installs nothing when everything is present.
 # The tests and scripts/cluster.sh start their own redis-server and nginx on free loopback ports,
 # so the services Debian's packages start (redis on 6379, nginx on 80) are stopped and disabled
@@ -16,17 +18,21 @@
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
-# zlib1g-dev: the encoder bench's permessage-deflate figures.
-# systemd: test_deploy.py verifies the units with systemd-analyze. libpq-dev: the PostgreSQL ledger;
-# postgresql: the server its tests start (scripts/test-postgres.sh), and psql.
-# libhiredis-dev: the cluster's Redis client; redis-server and nginx: what the cluster tests and
-# scripts/cluster.sh run (redis-server brings redis-tools, whose redis-cli they use).
-packages=(pkg-config libwebsockets-dev libjansson-dev libsqlite3-dev libpq-dev postgresql zlib1g-dev
-          libhiredis-dev redis-server nginx chromium chromium-driver nodejs systemd)
+# What `swift build` links (Package.swift's system libraries): libwebsockets-dev and libev-dev
+# (the event loop lws runs on), libjansson-dev, libsqlite3-dev, libpq-dev (the PostgreSQL ledger's
+# client), libhiredis-dev (the cluster's Redis client) and zlib1g-dev (permessage-deflate).
+serving_packages=(pkg-config libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libhiredis-dev zlib1g-dev)
+# For the tests and the cluster: postgresql, the server the ledger tests start
+# (scripts/test-postgres.sh), and psql; redis-server and nginx, what the cluster tests and
+# scripts/cluster.sh run (redis-server brings redis-tools, whose redis-cli they use); systemd:
+# test_deploy.py verifies the units with systemd-analyze.
+test_packages=(postgresql redis-server nginx chromium chromium-driver nodejs systemd)
+serve_only=false
 case ${1:-} in
-    --bench) packages+=(node-ws golang-go golang-github-gorilla-websocket-dev) ;;
-    "") ;;
-    *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 64 ;;
+    --serve) serve_only=true; packages=("${serving_packages[@]}") ;;
+    --bench) packages=("${serving_packages[@]}" "${test_packages[@]}" node-ws golang-go golang-github-gorilla-websocket-dev) ;;
+    "") packages=("${serving_packages[@]}" "${test_packages[@]}") ;;
+    *) echo "usage: scripts/install-deps.sh [--serve | --bench]" >&2; exit 64 ;;
 esac
 
 apt_updated=false
@@ -63,6 +69,8 @@ if (( ${#missing[@]} == 0 )); then
 else
     apt_install "${missing[@]}"
 fi
+# Serving stops here: it needs no service quieted and no Python package.
+[[ $serve_only == false ]] || exit 0
 
 # quiet_service NAME: stops Debian's NAME service if it runs, and keeps it from starting at boot.
 # Without root, or without the service installed, it only says what it left alone.

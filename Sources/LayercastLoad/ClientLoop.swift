@@ -19,6 +19,7 @@ final class ClientLoop: @unchecked Sendable {
         var window = ProgressWindow()
         var open: Int { populations.reduce(0) { $0 + $1.open } }
         var errorCount: Int { populations.reduce(0) { $0 + $1.errorCount } }
+        var reconnects: Int { populations.reduce(0) { $0 + $1.reconnects } }
     }
 
     /// How often the loop wakes to open connections and queue taps and pings.

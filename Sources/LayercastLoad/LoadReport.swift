@@ -13,6 +13,10 @@ public struct LoadReport: Sendable {
     public var checks: [ServiceLevelObjectives.Check]
     /// What each population measured (`configuration.plan.populations`' order); `stats` is their sum.
     public var populations: [LoadStats] = []
+    /// Unix time of the run's start: time 0 of `timeline` and of `--mark-file`'s seconds.
+    public var startedAt = 0.0
+    /// The run second by second, and its marks (`--html`).
+    public var timeline = LoadTimeline()
 
     /// The server process over the run.
     public struct ServerUsage: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 import LayercastPlatform
 
 /// A whole load test: the clients on their threads (or in worker processes), the progress line
-/// once a second, the server's CPU and memory, and the report at the end.
+/// and the timeline's point once a second, the server's CPU and memory, and the report at the end.
 public final class LoadRun {
     public let configuration: LoadConfiguration
     public let objectives: ServiceLevelObjectives
@@ -56,9 +56,13 @@ public final class LoadRun {
             guard let sample = ServerProcessSample.read(pid: pid) else { throw LoadError("cannot read /proc/\(pid): no such process here") }
             return sample
         }
-        let start = monotonicSeconds() + delay
+        let start = monotonicSeconds() + delay, startedAt = Date().timeIntervalSince1970 + delay
+        var timeline = LoadTimeline()
         let populations = try withoutActuallyEscaping(progress) { progress throws(LoadError) in
-            try body(start) { sample, elapsed in progress(sample.line(elapsed: elapsed, clients: plan.clients)) }
+            try body(start) { sample, elapsed in
+                timeline.add(sample, at: elapsed)
+                progress(sample.line(elapsed: elapsed, clients: plan.clients))
+            }
         }
         var stats = LoadStats()
         for population in populations { stats.merge(population) }
@@ -77,6 +81,8 @@ public final class LoadRun {
         var report = LoadReport(configuration: configuration, url: url, seconds: configuration.duration,
                                 stats: stats, server: usage, checks: checks)
         report.populations = populations
+        report.startedAt = startedAt
+        report.timeline = timeline
         return report
     }
 
@@ -131,7 +137,7 @@ public final class LoadRun {
         var sample = ProgressSample()
         for loop in loops {
             loop.measurements.withLock { shared in
-                sample.merge(ProgressSample(open: shared.open, errors: shared.errorCount, window: shared.window))
+                sample.merge(ProgressSample(open: shared.open, errors: shared.errorCount, reconnects: shared.reconnects, window: shared.window))
                 shared.window = ProgressWindow()
             }
         }

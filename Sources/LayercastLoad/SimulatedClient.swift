@@ -182,7 +182,7 @@ final class SimulatedClient {
             }
             frame(number: n, time: t, at: now, stats: &stats, window: &window)
             board?.apply(frame: message)
-        case "event": event(message, at: now, stats: &stats)
+        case "event": event(message, at: now, stats: &stats, window: &window)
         case "welcome":
             if let droppedAt {
                 stats.reconnected += 1
@@ -216,7 +216,7 @@ final class SimulatedClient {
         viewTime = t
     }
 
-    private func event(_ message: JSONValue, at now: Double, stats: inout LoadStats) {
+    private func event(_ message: JSONValue, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
         let data = message["data"]
         if message["name"]?.stringValue == "rain", let seconds = data?["limits"]?["minVisible"]?.doubleValue { minVisible = seconds }
         guard let by = message["by"]?.stringValue, by == clientID else { return }
@@ -225,6 +225,7 @@ final class SimulatedClient {
             guard let id = data?["id"]?.intValue, let sentAt = pendingTaps.removeValue(forKey: id) else { return }
             stats.tapsAnswered += 1
             stats.tapLatency.record(seconds: now - sentAt)
+            window.tapLatency.record(seconds: now - sentAt)
             stats.tapResults[data?["result"]?.stringValue ?? "unknown", default: 0] += 1
         case "award":
             stats.awards += 1

@@ -11,7 +11,7 @@ final class WorkerPool: Sendable {
     static let startDelay = 1.0
 
     private struct Collected {
-        /// Each worker's newest sample (its open connections and errors so far).
+        /// Each worker's newest sample (its open connections, errors and reconnects so far).
         var latest: [ProgressSample]
         /// The frames and ages of every worker since the last line.
         var window = ProgressWindow()
@@ -73,13 +73,14 @@ final class WorkerPool: Sendable {
         return stats
     }
 
-    /// Every worker's open connections and errors, and the window since the last call.
+    /// Every worker's open connections, errors and reconnects, and the window since the last call.
     private func takeSample() -> ProgressSample {
         collected.withLock { collected in
             var sample = ProgressSample(window: collected.window)
             for latest in collected.latest {
                 sample.open += latest.open
                 sample.errors += latest.errors
+                sample.reconnects += latest.reconnects
             }
             collected.window = ProgressWindow()
             return sample

@@ -83,8 +83,8 @@ public final class Server: @unchecked Sendable {
     var warnedOfUntrustedProxy = false
     let identities: IdentityPolicy
 
-    /// Opens the ledger and binds the listening socket; throws when the public directory, the
-    /// ledger or the address is unusable.
+    /// Creates the data directory, opens the ledger and binds the listening socket; throws when
+    /// the public directory, the data directory, the ledger or the address is unusable.
     public init(configuration: ServerConfiguration, logger: Logger) throws(ServerError) {
         self.configuration = configuration
         self.logger = logger
@@ -96,6 +96,8 @@ public final class Server: @unchecked Sendable {
         // One request per connection (Server+Gate.swift): every HTTP answer says so.
         vhostHeaders = VhostHeaders(securityHeaders + [("connection", "close")])
         proxies = try TrustedProxies(configuration.trustedProxies)
+        // Before the ledger: with SQLite it lives there, and with any ledger the player-id key may.
+        try DataDirectory.create(configuration.dataDirectory)
         let ledger: any Ledger
         do {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()

@@ -68,6 +68,12 @@ struct LoadtestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the whole report as JSON to this file.", valueName: "file"))
     var json: String?
 
+    @Option(help: ArgumentHelp("Write the report as one self-contained HTML page to this file: the final figures, the thresholds and the run's timeline as inline SVG.", valueName: "file"))
+    var html: String?
+
+    @Option(name: .customLong("mark-file"), help: ArgumentHelp("Marks to draw on --html's timeline, read when the run ends: one a line, SECONDS NAME (from the run's start) or @UNIXTIME NAME.", valueName: "file"))
+    var markFile: String?
+
     @Option(name: .customLong("server-pid"), help: ArgumentHelp("Process id of the server, when it runs on this machine: report its CPU and peak RSS.", valueName: "pid"))
     var serverPID: Int32?
 
@@ -88,6 +94,7 @@ struct LoadtestCommand: ParsableCommand {
 
     func validate() throws {
         _ = try loadConfiguration()
+        if markFile != nil, html == nil { throw ValidationError("--mark-file needs --html: the marks are drawn on its timeline") }
         for (flag, value) in [("--max-skip-ratio", maxSkipRatio), ("--max-p99-frame-age-ms", maxP99FrameAgeMs), ("--max-p99-tap-ms", maxP99TapMs)] {
             if let value, !value.isFinite || value < 0 { throw ValidationError("\(flag) must be a finite number ≥ 0") }
         }
@@ -170,6 +177,7 @@ struct LoadtestCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        if let html { try writeHTML(report, to: html) }
         guard report.stats.connected > 0 else {
             FileHandle.standardError.write(Data("layercast loadtest: no client connected to \(report.url)\n".utf8))
             throw ExitCode(2)
@@ -178,6 +186,25 @@ struct LoadtestCommand: ParsableCommand {
         if !breached.isEmpty {
             for check in breached { FileHandle.standardError.write(Data("layercast loadtest: SLO breached: \(check.text)\n".utf8)) }
             throw ExitCode(1)
+        }
+    }
+
+    /// Writes `report`'s page to `path`, with the marks of `--mark-file`; exits 2 when either fails.
+    private func writeHTML(_ report: LoadReport, to path: String) throws {
+        var report = report
+        do {
+            if let markFile {
+                for mark in try MarkFile.load(path: markFile, startedAt: report.startedAt) { report.timeline.mark(mark.name, at: mark.seconds) }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("layercast loadtest: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        do {
+            try Data(HTMLReport.page(report).utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("layercast loadtest: cannot write \(path): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
         }
     }
 

@@ -1,0 +1,19 @@
+/// Text made safe for HTML and SVG, in element content and in quoted attribute values alike:
+/// `&`, `<`, `>`, `"` and `'` become character references; nothing else changes.
+enum HTMLText {
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
