@@ -372,7 +372,7 @@ open class CALayer: CAMediaTiming {
         visitPresented(parentTime: parentTime, body)
     }
 
-    private func visitPresented(parentTime: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
+    func visitPresented(parentTime: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
         let local = (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
         body(self, presentedProperties(atLocalTime: local))
         for child in children { child.visitPresented(parentTime: local, body) }
