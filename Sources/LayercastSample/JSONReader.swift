@@ -113,6 +113,8 @@ struct JSONReader {
             if json.isNull { return nil }
             if let name = json.stringValue { return CGImage(named: name) }
             throw SampleError(path: path, message: "must be an image name or null, not \(json.typeName)")
+        case .path, .colors, .numbers:
+            throw SampleError(path: path, message: "\(kind.rawValue) values are not supported in sample documents yet")
         }
     }
 

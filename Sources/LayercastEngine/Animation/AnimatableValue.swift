@@ -3,6 +3,12 @@ import Foundation
 /// The shape of an animatable value; every key path has exactly one.
 public enum AnimatableValueKind: String, Sendable {
     case scalar, point, size, rect, color, transform, bool, image
+    /// A `CGPath`; interpolates point by point between paths of the same element structure.
+    case path
+    /// A list of colours (a gradient's `colors`); interpolates element-wise at equal counts.
+    case colors
+    /// A list of numbers (a gradient's `locations`); interpolates element-wise at equal counts.
+    case numbers
 }
 
 /// A property value an animation can produce: the typed form of the `Any` values
@@ -16,6 +22,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case transform(CATransform3D)
     case bool(Bool)
     case image(CGImage?)
+    case path(CGPath)
+    case colors([CGColor])
+    case numbers([CGFloat])
 
     public var kind: AnimatableValueKind {
         switch self {
@@ -27,6 +36,9 @@ public enum AnimatableValue: Hashable, Sendable {
         case .transform: .transform
         case .bool: .bool
         case .image: .image
+        case .path: .path
+        case .colors: .colors
+        case .numbers: .numbers
         }
     }
 
@@ -56,6 +68,18 @@ public enum AnimatableValue: Hashable, Sendable {
             if let b = any as? Bool { self = .bool(b) } else if let x = Self.number(any) { self = .bool(x != 0) } else { return nil }
         case .image:
             if any == nil { self = .image(nil) } else if let i = any as? CGImage { self = .image(i) } else { return nil }
+        case .path:
+            if let p = any as? CGPath { self = .path(p) } else if let p = (any as? CGMutablePath)?.copy() { self = .path(p) } else { return nil }
+        case .colors:
+            guard let list = any as? [Any] else { return nil }
+            let colors = list.compactMap { $0 as? CGColor }
+            guard colors.count == list.count else { return nil }
+            self = .colors(colors)
+        case .numbers:
+            guard let list = any as? [Any] else { return nil }
+            let numbers = list.compactMap(Self.number)
+            guard numbers.count == list.count else { return nil }
+            self = .numbers(numbers)
         }
     }
 
@@ -65,6 +89,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case let x as Double: CGFloat(x)
         case let x as Float: CGFloat(x)
         case let x as Int: CGFloat(x)
+        case let x as NSNumber: CGFloat(x.doubleValue)
         default: nil
         }
     }
@@ -79,6 +104,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color(let c): c.red.isFinite && c.green.isFinite && c.blue.isFinite && c.alpha.isFinite
         case .transform(let t): t.components.allSatisfy(\.isFinite)
         case .bool, .image: true
+        case .path, .colors, .numbers: components.allSatisfy(\.isFinite)
         }
     }
 }
@@ -94,6 +120,9 @@ extension AnimatableValue {
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
         case .transform(let t): t.components
         case .bool, .image: []
+        case .path(let p): p.elements.flatMap { $0.storedPoints.flatMap { [$0.x, $0.y] } }
+        case .colors(let list): list.flatMap(\.components)
+        case .numbers(let list): list
         }
     }
 
@@ -107,6 +136,21 @@ extension AnimatableValue {
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .transform: .transform(CATransform3D(components: c))
         case .bool, .image: self
+        case .path(let p): .path(p.withStoredPoints(c))
+        case .colors(let list):
+            .colors((0..<list.count).map { CGColor(red: c[4 * $0], green: c[4 * $0 + 1], blue: c[4 * $0 + 2], alpha: c[4 * $0 + 3]) })
+        case .numbers: .numbers(c)
+        }
+    }
+
+    /// Whether two values of one kind have the same shape, so they combine component by component:
+    /// paths with the same element structure, lists of the same length.
+    func matchesShape(of other: AnimatableValue) -> Bool {
+        switch (self, other) {
+        case (.path(let a), .path(let b)): a.hasSameStructure(as: b)
+        case (.colors(let a), .colors(let b)): a.count == b.count
+        case (.numbers(let a), .numbers(let b)): a.count == b.count
+        default: kind == other.kind
         }
     }
 
@@ -130,7 +174,7 @@ extension AnimatableValue {
         case (.transform(let a), .transform(let b)):
             return .transform(CATransform3DInterpolate(a, b, u))
         default:
-            guard isInterpolable, kind == other.kind else { return u < 0.5 ? self : other }
+            guard isInterpolable, matchesShape(of: other) else { return u < 0.5 ? self : other }
             let a = components, b = other.components
             return with(components: zip(a, b).map { $0 + ($1 - $0) * u })
         }
@@ -143,7 +187,7 @@ extension AnimatableValue {
         case (.point(let a), .point(let b)): return .point(CGPoint(x: a.x + b.x, y: a.y + b.y))
         case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(b, a))
         default:
-            guard isInterpolable, kind == other.kind else { return other }
+            guard isInterpolable, matchesShape(of: other) else { return other }
             return with(components: zip(components, other.components).map { $0 + $1 })
         }
     }
@@ -153,7 +197,7 @@ extension AnimatableValue {
         switch (self, other) {
         case (.transform(let a), .transform(let b)): return .transform(CATransform3DConcat(CATransform3DInvert(b), a))
         default:
-            guard isInterpolable, kind == other.kind else { return self }
+            guard isInterpolable, matchesShape(of: other) else { return self }
             return with(components: zip(components, other.components).map { $0 - $1 })
         }
     }
@@ -186,6 +230,9 @@ extension AnimatableValue {
         case .transform(let t): t
         case .bool(let b): b
         case .image(let i): i
+        case .path(let p): p
+        case .colors(let list): list
+        case .numbers(let list): list
         }
     }
 }

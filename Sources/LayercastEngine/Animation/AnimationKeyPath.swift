@@ -5,18 +5,44 @@ public enum LayerProperty: String, CaseIterable, Sendable {
     case position, bounds, anchorPoint, zPosition, opacity, cornerRadius, borderWidth
     case backgroundColor, borderColor, hidden, contents, transform, sublayerTransform
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor
+    // CAShapeLayer
+    case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
+    // CAGradientLayer
+    case colors, locations, startPoint, endPoint
+    // CAReplicatorLayer
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The kind of value the whole property holds.
     public var kind: AnimatableValueKind {
         switch self {
-        case .position, .anchorPoint: .point
+        case .position, .anchorPoint, .startPoint, .endPoint: .point
         case .bounds: .rect
         case .zPosition, .opacity, .cornerRadius, .borderWidth, .shadowOpacity, .shadowRadius: .scalar
-        case .backgroundColor, .borderColor, .shadowColor: .color
+        case .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd: .scalar
+        case .instanceCount, .instanceDelay: .scalar
+        case .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset: .scalar
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .instanceColor: .color
         case .hidden: .bool
         case .contents: .image
-        case .transform, .sublayerTransform: .transform
+        case .transform, .sublayerTransform, .instanceTransform: .transform
         case .shadowOffset: .size
+        case .path: .path
+        case .colors: .colors
+        case .locations: .numbers
+        }
+    }
+
+    /// The layer class that has the property: every layer, or only shape, gradient or replicator layers.
+    public var layerClass: CALayer.Type {
+        switch self {
+        case .path, .fillColor, .strokeColor, .lineWidth, .miterLimit, .lineDashPhase, .strokeStart, .strokeEnd:
+            CAShapeLayer.self
+        case .colors, .locations, .startPoint, .endPoint: CAGradientLayer.self
+        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor,
+             .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
+            CAReplicatorLayer.self
+        default: CALayer.self
         }
     }
 }
@@ -45,11 +71,12 @@ public struct AnimationKeyPath: Hashable, Sendable {
         guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
         let rest = Array(parts.dropFirst())
         let component: Component
-        let isTransform = property == .transform || property == .sublayerTransform
+        let isTransform = property.kind == .transform
+        let isPoint = property.kind == .point
         switch (property, rest.first, rest.count) {
         case (_, nil, _): component = .whole
-        case (.position, "x", 1), (.anchorPoint, "x", 1): component = .x
-        case (.position, "y", 1), (.anchorPoint, "y", 1): component = .y
+        case (_, "x", 1) where isPoint: component = .x
+        case (_, "y", 1) where isPoint: component = .y
         case (.bounds, "origin", 1): component = .origin
         case (.bounds, "size", 1): component = .size
         case (_, "rotation", 1) where isTransform: component = .rotation(.z)

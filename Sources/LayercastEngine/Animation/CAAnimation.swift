@@ -90,6 +90,17 @@ open class CAAnimation: CAMediaTiming {
         return nil
     }
 
+    /// `validationError()`, then whether `layer` has every property the animation drives
+    /// (docs/engine-model.md §11); nil when `add(_:forKey:)` can run it on that layer.
+    public func validationError(for layer: CALayer) -> String? {
+        problem(for: layer.properties)?.message
+    }
+
+    /// The first problem on a layer with `props`, with the key path it concerns ("" for none).
+    func problem(for props: LayerProperties) -> (keyPath: String, message: String)? {
+        validationError().map { ("", $0) }
+    }
+
     /// The fraction of the current cycle after the timing function.
     func fraction(of sample: TimingSample, duration: CFTimeInterval) -> CGFloat {
         let f = CGFloat(sample.simpleTime / duration)

@@ -22,6 +22,13 @@ open class CAAnimationGroup: CAAnimation {
         return nil
     }
 
+    override func problem(for props: LayerProperties) -> (keyPath: String, message: String)? {
+        for (i, child) in (animations ?? []).enumerated() {
+            if let p = child.problem(for: props) { return (p.keyPath, "animations[\(i)].\(p.message)") }
+        }
+        return super.problem(for: props)
+    }
+
     override func resolve(now: CFTimeInterval, inheritedDuration: CFTimeInterval, isGroupChild: Bool) {
         super.resolve(now: now, inheritedDuration: inheritedDuration, isGroupChild: isGroupChild)
         let d = resolved?.duration ?? inheritedDuration

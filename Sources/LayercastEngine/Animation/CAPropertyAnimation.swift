@@ -34,6 +34,14 @@ open class CAPropertyAnimation: CAAnimation {
         return nil
     }
 
+    override func problem(for props: LayerProperties) -> (keyPath: String, message: String)? {
+        if let e = validationError() { return (keyPath ?? "", e) }
+        if let keyPath, let property = parsedKeyPath?.property, !props.has(property) {
+            return (keyPath, "keyPath: '\(keyPath)' is a \(property.layerClass) property, not one of this layer")
+        }
+        return nil
+    }
+
     /// The key path parsed when attached.
     var resolvedKeyPath: AnimationKeyPath?
 

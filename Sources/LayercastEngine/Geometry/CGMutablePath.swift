@@ -74,4 +74,51 @@ public final class CGMutablePath {
     public func addEllipse(in rect: CGRect, transform: AffineTransform = .identity) {
         path.appendEllipse(in: rect, transform: transform)
     }
+
+    /// Adds a closed rounded rectangle; see `CGPath(roundedRect:cornerWidth:cornerHeight:transform:)`.
+    public func addRoundedRect(in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+                               transform: AffineTransform = .identity) {
+        path.appendRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform)
+    }
+
+    /// Adds a circular arc with Core Graphics' angle rules (`clockwise` false: increasing angle), after a
+    /// line from the current point to its start (a move on an empty path).
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
+                       clockwise: Bool, transform: AffineTransform = .identity) {
+        path.appendArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                       clockwise: clockwise, transform: transform)
+    }
+
+    /// Adds an arc of `delta` radians from `startAngle` (positive: increasing angle), as `addRelativeArc`.
+    public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+                               transform: AffineTransform = .identity) {
+        path.appendArc(center: center, radius: radius, startAngle: startAngle, sweep: delta, transform: transform)
+    }
+
+    /// Adds the arc of `radius` tangent to current point → `tangent1End` → `tangent2End`, after a line to
+    /// its first tangent point (`CGPathAddArcToPoint`); ignored without a current point.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
+                       transform: AffineTransform = .identity) {
+        guard let current = path.current else { return }
+        let inverse = transform.inverted() ?? .identity
+        path.appendArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius,
+                       from: inverse.transform(current), transform: transform)
+    }
+
+    /// Adds a move to the first point and lines through the rest, as `addLines(between:transform:)`.
+    public func addLines(between points: [CGPoint], transform: AffineTransform = .identity) {
+        guard let first = points.first else { return }
+        move(to: first, transform: transform)
+        for point in points.dropFirst() { addLine(to: point, transform: transform) }
+    }
+
+    /// Adds each rectangle as a closed subpath.
+    public func addRects(_ rects: [CGRect], transform: AffineTransform = .identity) {
+        for rect in rects { addRect(rect, transform: transform) }
+    }
+
+    /// Appends another path's elements mapped through `transform`.
+    public func addPath(_ other: CGPath, transform: AffineTransform = .identity) {
+        for element in other.elements { path.append(element.applying(transform)) }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One drawing command of a path, named after Core Graphics' `CGPathElementType` cases; points are in
 /// the order of Apple's `CGPathElement.points` (control points first, end point last).
-public enum CGPathElement: Equatable, Sendable {
+public enum CGPathElement: Hashable, Sendable {
     /// Starts a new subpath at the point.
     case moveToPoint(CGPoint)
     /// A straight line from the current point to the point.
@@ -49,13 +49,13 @@ public enum CGPathFillRule: Sendable {
 
 /// An immutable graphics path: a list of `CGPathElement`s, built with `CGMutablePath` or the
 /// rectangle/ellipse initializers. Foundation on Linux has no Core Graphics, so this mirrors its API.
-public struct CGPath: Equatable, Sendable {
+public struct CGPath: Hashable, Sendable {
     /// The path's elements, in drawing order; the first one is always a `moveToPoint`.
     public private(set) var elements: [CGPathElement] = []
     /// The start of the open subpath, or nil before the first `moveToPoint`.
     private var subpathStart: CGPoint?
     /// Where the next element starts, or nil before the first `moveToPoint`.
-    private var current: CGPoint?
+    private(set) var current: CGPoint?
 
     /// A path made of `elements`, appended with Core Graphics' rules: lines, curves and closes
     /// before any `moveToPoint` have no current point and are dropped.
@@ -144,6 +144,10 @@ public struct CGPath: Equatable, Sendable {
         lhs.elements == rhs.elements
     }
 
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements)
+    }
+
     // MARK: Building
 
     /// Appends `element`, ignoring it when it needs a current point and there is none.
@@ -194,6 +198,35 @@ public struct CGPath: Equatable, Sendable {
             append(CGPathElement.addCurveToPoint(control1: control1, control2: control2, end: end).applying(transform))
         }
         append(.closeSubpath)
+    }
+
+    /// Whether both paths have the same elements in the same order, whatever their points.
+    func hasSameStructure(as other: CGPath) -> Bool {
+        elements.count == other.elements.count && zip(elements, other.elements).allSatisfy { a, b in
+            switch (a, b) {
+            case (.moveToPoint, .moveToPoint), (.addLineToPoint, .addLineToPoint),
+                 (.addQuadCurveToPoint, .addQuadCurveToPoint), (.addCurveToPoint, .addCurveToPoint),
+                 (.closeSubpath, .closeSubpath): true
+            default: false
+            }
+        }
+    }
+
+    /// The same structure with the stored points replaced by `c` (x, y pairs in `storedPoints` order).
+    func withStoredPoints(_ c: [CGFloat]) -> CGPath {
+        var i = 0
+        func next() -> CGPoint { defer { i += 2 }; return CGPoint(x: c[i], y: c[i + 1]) }
+        return CGPath(elements: elements.map { element in
+            switch element {
+            case .moveToPoint: return .moveToPoint(next())
+            case .addLineToPoint: return .addLineToPoint(next())
+            case .addQuadCurveToPoint: let control = next(); return .addQuadCurveToPoint(control: control, end: next())
+            case .addCurveToPoint:
+                let c1 = next(), c2 = next()
+                return .addCurveToPoint(control1: c1, control2: c2, end: next())
+            case .closeSubpath: return .closeSubpath
+            }
+        })
     }
 
     // MARK: Geometry

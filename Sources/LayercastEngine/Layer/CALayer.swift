@@ -31,6 +31,8 @@ open class CALayer: CAMediaTiming {
     private var anonymousKeys = 0
     /// For a presentation copy, the model layer it shows.
     private weak var modelSource: CALayer?
+    /// For a mask, the layer it masks: its time parent.
+    private weak var maskOwner: CALayer?
 
     // MARK: CAMediaTiming (a layer's time nests inside its superlayer's)
     public var beginTime: CFTimeInterval = 0
@@ -60,7 +62,7 @@ open class CALayer: CAMediaTiming {
     /// property's action (an implicit animation) unless the transaction disables actions.
     func set<V: Equatable>(_ keyPath: WritableKeyPath<LayerProperties, V>, _ value: V, animating property: LayerProperty?) {
         guard properties[keyPath: keyPath] != value else { return }
-        guard let property, modelSource == nil, superlayer != nil, !CATransaction.disableActions(),
+        guard let property, modelSource == nil, timeParent != nil, !CATransaction.disableActions(),
               let action = action(forKey: property.rawValue) else {
             properties[keyPath: keyPath] = value
             return
@@ -183,6 +185,18 @@ open class CALayer: CAMediaTiming {
 
     // MARK: Tree
 
+    /// A layer without a superlayer whose alpha masks this layer's drawing and sublayers, placed in
+    /// this layer's bounds space; its time parent is this layer (docs/engine-model.md §10.4).
+    public var mask: CALayer? {
+        didSet {
+            if oldValue !== mask { oldValue?.maskOwner = nil }
+            mask?.maskOwner = self
+        }
+    }
+
+    /// The layer whose time this one's nests in: the superlayer, or for a mask the layer it masks.
+    var timeParent: CALayer? { superlayer ?? maskOwner }
+
     /// The sublayers back to front; setting replaces them all.
     public var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
@@ -227,10 +241,10 @@ open class CALayer: CAMediaTiming {
         superlayer = nil
     }
 
-    /// The topmost ancestor (self when it has no superlayer).
+    /// The topmost ancestor (self when it has no superlayer); a mask's ancestors are the masked layer's.
     public var rootLayer: CALayer {
         var layer = self
-        while let parent = layer.superlayer { layer = parent }
+        while let parent = layer.timeParent { layer = parent }
         return layer
     }
 
@@ -242,12 +256,18 @@ open class CALayer: CAMediaTiming {
         let context = SceneContext.current
         let key = key ?? { anonymousKeys += 1; return "animation-\(anonymousKeys)" }()
         removeAnimation(forKey: key)
+        if let problem = anim.problem(for: properties) {
+            Self.unsupportedAnimations.record(keyPath: problem.keyPath, message: problem.message)
+        }
         let copy = anim.copy()
         copy.resolve(now: localTime(atMedia: context.now), inheritedDuration: CATransaction.animationDuration(), isGroupChild: false)
         copy.attachedLayer = self
         attachedAnimations.append((key, copy))
         context.attach(copy)
     }
+
+    /// The refused animations of every layer (docs/engine-model.md §11).
+    public static let unsupportedAnimations = UnsupportedAnimations()
 
     /// The attached animation for `key`.
     public func animation(forKey key: String) -> CAAnimation? {
@@ -281,7 +301,7 @@ open class CALayer: CAMediaTiming {
 
     /// This layer's local time at media time `t` (docs/engine-model.md §1).
     public func localTime(atMedia t: CFTimeInterval) -> CFTimeInterval {
-        let parentTime = superlayer?.localTime(atMedia: t) ?? t
+        let parentTime = timeParent?.localTime(atMedia: t) ?? t
         return (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
     }
 
@@ -289,7 +309,7 @@ open class CALayer: CAMediaTiming {
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
         guard speed != 0 else { return .infinity }
         let parentTime = (t - timeOffset) / CFTimeInterval(speed) + beginTime
-        return superlayer?.mediaTime(fromLocal: parentTime) ?? parentTime
+        return timeParent?.mediaTime(fromLocal: parentTime) ?? parentTime
     }
 
     /// Converts `t` from `layer`'s local time (media time when nil) to this layer's.
@@ -310,7 +330,7 @@ open class CALayer: CAMediaTiming {
         var layer: CALayer? = self
         while let l = layer {
             time = l.speed == 0 ? l.beginTime : (time - l.timeOffset) / CFTimeInterval(l.speed) + l.beginTime
-            layer = l.superlayer
+            layer = l.timeParent
         }
         return time
     }
@@ -362,17 +382,18 @@ open class CALayer: CAMediaTiming {
             copy.children.append(childCopy)
             childCopy.superlayer = copy
         }
+        copy.mask = mask?.presentationCopy(parentTime: local, target: target, match: &match)
         return copy
     }
 
     /// Visits every layer of this subtree in tree order with its presented properties at media
     /// time `t`; allocation-free apart from what `body` does (the frame path uses this).
     public func forEachPresented(at t: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
-        let parentTime = superlayer?.localTime(atMedia: t) ?? t
+        let parentTime = timeParent?.localTime(atMedia: t) ?? t
         visitPresented(parentTime: parentTime, body)
     }
 
-    private func visitPresented(parentTime: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
+    func visitPresented(parentTime: CFTimeInterval, _ body: (CALayer, LayerProperties) -> Void) {
         let local = (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
         body(self, presentedProperties(atLocalTime: local))
         for child in children { child.visitPresented(parentTime: local, body) }

@@ -44,13 +44,38 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
     public var shadowPath: CGPath?
+    /// A shape layer's values; nil for every other layer.
+    public var shape: ShapeLayerProperties?
+    /// A gradient layer's values; nil for every other layer.
+    public var gradient: GradientLayerProperties?
+    /// A replicator layer's values; nil for every other layer.
+    public var replicator: ReplicatorLayerProperties?
 
     public init() {}
 
-    /// A property as an animatable value; absent colours read as transparent black.
+    /// Whether the layer these values belong to has `property` (a shape property only on a shape layer, …).
+    public func has(_ property: LayerProperty) -> Bool {
+        switch property.layerClass {
+        case is CAShapeLayer.Type: shape != nil
+        case is CAGradientLayer.Type: gradient != nil
+        case is CAReplicatorLayer.Type: replicator != nil
+        default: true
+        }
+    }
+
+    private static let defaultShape = ShapeLayerProperties()
+    private static let defaultGradient = GradientLayerProperties()
+    private static let defaultReplicator = ReplicatorLayerProperties()
+
+    /// A property as an animatable value; absent colours read as transparent black, absent lists as
+    /// empty, and a property the layer does not have as its default. Setting one it does not have
+    /// does nothing.
     public subscript(property: LayerProperty) -> AnimatableValue {
         get {
-            switch property {
+            let shape = self.shape ?? Self.defaultShape
+            let gradient = self.gradient ?? Self.defaultGradient
+            let replicator = self.replicator ?? Self.defaultReplicator
+            return switch property {
             case .position: .point(position)
             case .bounds: .rect(bounds)
             case .anchorPoint: .point(anchorPoint)
@@ -68,6 +93,26 @@ public struct LayerProperties: Equatable, Sendable {
             case .shadowRadius: .scalar(shadowRadius)
             case .shadowOffset: .size(shadowOffset)
             case .shadowColor: .color(shadowColor ?? .clear)
+            case .path: .path(shape.path ?? CGPath(elements: []))
+            case .fillColor: .color(shape.fillColor ?? .clear)
+            case .strokeColor: .color(shape.strokeColor ?? .clear)
+            case .lineWidth: .scalar(shape.lineWidth)
+            case .miterLimit: .scalar(shape.miterLimit)
+            case .lineDashPhase: .scalar(shape.lineDashPhase)
+            case .strokeStart: .scalar(shape.strokeStart)
+            case .strokeEnd: .scalar(shape.strokeEnd)
+            case .colors: .colors(gradient.colors ?? [])
+            case .locations: .numbers(gradient.locations ?? [])
+            case .startPoint: .point(gradient.startPoint)
+            case .endPoint: .point(gradient.endPoint)
+            case .instanceCount: .scalar(CGFloat(replicator.instanceCount))
+            case .instanceDelay: .scalar(replicator.instanceDelay)
+            case .instanceTransform: .transform(replicator.instanceTransform)
+            case .instanceColor: .color(replicator.instanceColor ?? .white)
+            case .instanceRedOffset: .scalar(CGFloat(replicator.instanceRedOffset))
+            case .instanceGreenOffset: .scalar(CGFloat(replicator.instanceGreenOffset))
+            case .instanceBlueOffset: .scalar(CGFloat(replicator.instanceBlueOffset))
+            case .instanceAlphaOffset: .scalar(CGFloat(replicator.instanceAlphaOffset))
             }
         }
         set {
@@ -89,6 +134,26 @@ public struct LayerProperties: Equatable, Sendable {
             case (.shadowRadius, .scalar(let x)): shadowRadius = x
             case (.shadowOffset, .size(let s)): shadowOffset = s
             case (.shadowColor, .color(let c)): shadowColor = c
+            case (.path, .path(let p)): shape?.path = p
+            case (.fillColor, .color(let c)): shape?.fillColor = c
+            case (.strokeColor, .color(let c)): shape?.strokeColor = c
+            case (.lineWidth, .scalar(let x)): shape?.lineWidth = x
+            case (.miterLimit, .scalar(let x)): shape?.miterLimit = x
+            case (.lineDashPhase, .scalar(let x)): shape?.lineDashPhase = x
+            case (.strokeStart, .scalar(let x)): shape?.strokeStart = x
+            case (.strokeEnd, .scalar(let x)): shape?.strokeEnd = x
+            case (.colors, .colors(let c)): gradient?.colors = c
+            case (.locations, .numbers(let n)): gradient?.locations = n
+            case (.startPoint, .point(let p)): gradient?.startPoint = p
+            case (.endPoint, .point(let p)): gradient?.endPoint = p
+            case (.instanceCount, .scalar(let x)): replicator?.instanceCount = x.isFinite ? Int(max(-1e9, min(1e9, x))) : 0
+            case (.instanceDelay, .scalar(let x)): replicator?.instanceDelay = x
+            case (.instanceTransform, .transform(let t)): replicator?.instanceTransform = t
+            case (.instanceColor, .color(let c)): replicator?.instanceColor = c
+            case (.instanceRedOffset, .scalar(let x)): replicator?.instanceRedOffset = Float(x)
+            case (.instanceGreenOffset, .scalar(let x)): replicator?.instanceGreenOffset = Float(x)
+            case (.instanceBlueOffset, .scalar(let x)): replicator?.instanceBlueOffset = Float(x)
+            case (.instanceAlphaOffset, .scalar(let x)): replicator?.instanceAlphaOffset = Float(x)
             default: break
             }
         }
