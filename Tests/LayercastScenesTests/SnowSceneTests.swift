@@ -4,7 +4,7 @@ import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 
-// The snowfall (SCENES.md §3): the seed's set-ups, exact rates, the warm start and admin changes.
+// The snowfall (docs/scenes.md §3): the seed's set-ups, exact rates, the warm start and admin changes.
 @Suite struct SnowSceneTests {
     /// A snow scene in its own context at media time 0.
     final class Harness {
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aFreshRoomStartsAtTheTop() {
         let harness = Harness()
-        // SCENES.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still
+        // docs/scenes.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still
         // within a few points of the line y = −10 above the screen; none is on screen yet.
         let early = harness.particles(harness.scene.flakeLayer, at: 0.3)
         #expect(early.count == 3)
