@@ -80,9 +80,10 @@ public final class SceneHarness<S: Scene> {
         stage.resolve(point, viewTime: viewTime ?? now).hit
     }
 
-    /// A tap at `point` by `tapper`, seen at `viewTime` (default `now`; clamped to the last 0.3 s
-    /// as in a room), through the room's tap path: the scene decides; a claim is committed to
-    /// `ledger` and confirmed with the player's running total. Its events are also appended to `events`.
+    /// A tap at `point` by `tapper` (default: client and player `c1`), seen at `viewTime` (default
+    /// `now`; clamped to the last 0.3 s as in a room), through the room's tap path: the scene
+    /// decides; a claim is committed to `ledger` and confirmed with the player's running total.
+    /// Its events are also appended to `events`.
     @discardableResult
     public func tap(at point: CGPoint, viewTime: CFTimeInterval? = nil, by tapper: Tapper = Tapper(client: "c1")) -> TapResult {
         let result = stage.tap(at: point, viewTime: viewTime ?? now, now: now, by: tapper, awarding: ledger)
