@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "layercast", targets: ["layercast"]),
         .library(name: "LayercastEngine", targets: ["LayercastEngine"]),
+        .library(name: "LayercastSceneTesting", targets: ["LayercastSceneTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -75,6 +76,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
+
+        // A scene run in a harness as a room runs it, with a manual clock and no sockets: for
+        // scene authors' tests (docs/testing-a-scene.md).
+        .target(name: "LayercastSceneTesting", dependencies: ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
@@ -153,7 +158,8 @@ let package = Package(
         .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
-        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
+        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
+        .testTarget(name: "LayercastSceneTestingTests", dependencies: ["LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneKit", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),

@@ -3,7 +3,7 @@ import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
 
-/// The iBooks-style book open and close (仿 iBooks 书本开启与关闭), SCENES.md §4, ported from seed
+/// The iBooks-style book open and close (仿 iBooks 书本开启与关闭), docs/scenes.md §4, ported from seed
 /// 003's view controller the way an iOS developer would write it with Core Animation: the
 /// "preparation" (reading view and cover view), the grow, `animationDidStop:finished:` telling the
 /// two rotations apart by key, and `readViewDidBackWithItem:`.

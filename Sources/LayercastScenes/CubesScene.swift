@@ -3,7 +3,7 @@ import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
 
-/// The cube pull-to-refresh loader (华尔街见闻 loader), SCENES.md §2, ported from seed 001's
+/// The cube pull-to-refresh loader (华尔街见闻 loader), docs/scenes.md §2, ported from seed 001's
 /// refresh view the way an iOS developer would write it with Core Animation:
 /// `getFaceWithTransform:color:`, `getCubeTransformLayerWithPosition:`, `refreshWithPercent:`,
 /// `getPositionWithPercent:index:`, `startAnimation`, `animationWithIndex:step:valueCount:`,
@@ -107,11 +107,11 @@ public final class CubesScene: Scene {
     static let shadowOpacity: Float = 0.3
     static let shadowRadius: CGFloat = 0.2
 
-    // Chosen values (SCENES.md leaves them open).
-    /// The side of a cube face, as SCENES.md suggests.
+    // Chosen values (the original leaves them open; docs/scenes.md).
+    /// The side of a cube face, which the original leaves open.
     static let cubeUnit: CGFloat = 20
     static let halfCubeUnit = cubeUnit / 2
-    /// One loop of 8 steps, as SCENES.md suggests.
+    /// One loop of 8 steps, which the original leaves open.
     static let timeDuration: CFTimeInterval = 2
     static let subTimeDuration = timeDuration / CFTimeInterval(animeRefreshSteps)
     /// The loader's scale and place: a 60 pt cube row, high on the screen like a refresh header.

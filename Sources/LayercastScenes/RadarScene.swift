@@ -3,7 +3,7 @@ import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
 
-/// The pulsing radar with items (脉冲雷达), SCENES.md §5, ported from seed 004's
+/// The pulsing radar with items (脉冲雷达), docs/scenes.md §5, ported from seed 004's
 /// `PulsingRadarView` the way an iOS developer would write it with Core Animation.
 ///
 /// Layers: the scene root (414 × 736, pale cream) holds `radar`, a white square of side 414
@@ -46,7 +46,7 @@ public final class RadarScene: Scene {
     static let addInterval: CFTimeInterval = 0.5
     static let fadeDuration: CFTimeInterval = 1
 
-    // Chosen values (SCENES.md leaves them open).
+    // Chosen values (the original leaves them open; docs/scenes.md).
     /// Tries per item before a tick gives up: with at most 11 blockers the free area is ≥ 12 % of
     /// the disc of centres, so 200 tries all miss with probability below 1e-11.
     static let placementAttempts = 200

@@ -3,7 +3,7 @@ import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
 
-/// The red-packet rain (红包雨), SCENES.md §1, ported from seed 000's view controller the way an
+/// The red-packet rain (红包雨), docs/scenes.md §1, ported from seed 000's view controller the way an
 /// iOS developer would write it with Core Animation: `startTime` (the countdown), then
 /// `startRedPackerts`, `showRain` + `addAnimation` for every packet, `endAnimation`, and
 /// `clickRed:` split into a server-side decision (`tap`) and its display (`confirm`).

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The settings of one red-packet rain (SCENES.md §1): how long packets fall and the prize
+/// The settings of one red-packet rain (docs/scenes.md §1): how long packets fall and the prize
 /// policy the server applies to them. The seed left the outcome to "the backend"; here a pool of
 /// coins is shared by `winners` packets chosen from the rain's `packets`.
 public struct RainSettings: Equatable, Sendable {

@@ -49,6 +49,14 @@ public final class SceneStage {
         min(now, max(now - tapLookBehind, viewTime))
     }
 
+    /// Where input at `point`, seen by its client at `viewTime`, lands: the model layer under it in
+    /// the presentation tree at the resolution time (nil for none), and that time. The one hit
+    /// resolution, for taps, drags and `LayercastSceneTesting` alike.
+    public func resolve(_ point: CGPoint, viewTime: CFTimeInterval) -> (hit: CALayer?, time: CFTimeInterval) {
+        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
+        return (context.run { scene.layer.hitTest(point, at: time) }, time)
+    }
+
     /// The one tap path, for live play and replay alike. After advancing to `now`: decide (the
     /// scene hit-tests at the resolution time and answers or claims, inside its context);
     /// commit a claim through `awarding` (outside the context, so no scene state is held across
@@ -57,8 +65,8 @@ public final class SceneStage {
     public func tap(at point: CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval, by tapper: Tapper,
                     awarding: any Awarding) -> TapResult {
         advance(to: now)
-        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
-        let outcome = context.run { scene.tap(scene.layer.hitTest(point, at: time), at: point, time: time, by: tapper) }
+        let (hit, time) = resolve(point, viewTime: viewTime)
+        let outcome = context.run { scene.tap(hit, at: point, time: time, by: tapper) }
         guard case .claim(let claim) = outcome else { return TapResult(outcome: outcome, events: takeEvents()) }
         let total: Int
         do {
@@ -74,8 +82,8 @@ public final class SceneStage {
     public func drag(_ phase: DragPhase, at point: CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval,
                      by client: String) -> [SceneEvent] {
         advance(to: now)
-        let time = Self.resolutionTime(viewTime: viewTime, now: clock.now)
-        context.run { scene.drag(phase, hit: scene.layer.hitTest(point, at: time), at: point, time: time, by: client) }
+        let (hit, time) = resolve(point, viewTime: viewTime)
+        context.run { scene.drag(phase, hit: hit, at: point, time: time, by: client) }
         return takeEvents()
     }
 }

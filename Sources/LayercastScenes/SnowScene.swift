@@ -3,7 +3,7 @@ import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
 
-/// The snowfall (雪花), SCENES.md §3, ported from seed 002 (first part) the way an iOS developer
+/// The snowfall (雪花), docs/scenes.md §3, ported from seed 002 (first part) the way an iOS developer
 /// would write it with Core Animation: demo 1's `flakeLayer` in the view controller, and demo 2's
 /// `THQFlakeView` (`initializeValue`, `createSubLayerContainer`, `createSubLayer:`) with the
 /// final piecewise `animationStart`. Both emitter layers stay in the tree; the settings decide
@@ -32,7 +32,7 @@ import LayercastSceneKit
 /// Every other cell has birthRate 0. Cells never leave `emitterCells`, and only birth rates change,
 /// so particles already falling keep their image and path (docs/engine-model.md §9.1).
 ///
-/// Start (SCENES.md §3, problems 1 and 3): a fresh room's first snow starts at the top
+/// Start (docs/scenes.md §3, problems 1 and 3): a fresh room's first snow starts at the top
 /// (`Start.top`, what the seed's product wanted): `flakeLayer.beginTime` is the room's media
 /// time 0, so the first flakes are born on the line above the screen and fall in; the screen is
 /// covered after about 13 s. A viewer who joins later, or a page that comes back from the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the snowfall shows (SCENES.md §3): which images fall, how many per second and which of
+/// What the snowfall shows (docs/scenes.md §3): which images fall, how many per second and which of
 /// the seed's set-ups makes them. The server chooses; it can change them while it snows.
 public struct SnowSettings: Equatable, Sendable {
     /// The set-up the particles come from.

@@ -63,7 +63,7 @@ struct EmitterTests {
         }
     }
 
-    /// The seed's container cell (SCENES.md §3): an invisible cell (birthRate 10, velocity 0,
+    /// The seed's container cell (docs/scenes.md §3): an invisible cell (birthRate 10, velocity 0,
     /// lifetime 0.35) whose particles each emit the snowflake cell.
     private func containerSnow(innerRate: Float) -> (CAEmitterLayer, CAEmitterCell) {
         let layer = CAEmitterLayer()

@@ -307,7 +307,7 @@ struct HitTestTests {
     }
 
     @Test func overlappingRainPacketsHitOnlyTheTopmost() {
-        // SCENES.md §1: the seed asks every packet's presentation layer and registers all hits;
+        // docs/scenes.md §1: the seed asks every packet's presentation layer and registers all hits;
         // the rule here is the topmost packet only, which root.hitTest(_:at:) gives.
         let context = SceneContext(clock: ManualClock())
         let background = makeLayer(frame: CGRect(x: 0, y: 0, width: 414, height: 736), name: "background")

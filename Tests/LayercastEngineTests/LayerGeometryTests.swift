@@ -73,7 +73,7 @@ struct LayerGeometryTests {
     }
 
     @Test func settingAnchorKeepsPositionSoTheFrameMoves() {
-        // The book seed (§4 of SCENES.md): changing anchorPoint alone moves the layer; setting the
+        // The book seed (docs/scenes.md §4): changing anchorPoint alone moves the layer; setting the
         // frame again afterwards puts it back.
         let cover = makeLayer(bounds: CGRect(x: 0, y: 0, width: 200, height: 300), position: CGPoint(x: 100, y: 150))
         let frame = cover.frame

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import LayercastEngine
 
-// The seed scenes' own layer structures (/work/shared/SCENES.md, /work/shared/seeds/), built with
+// The seed scenes' own layer structures (docs/scenes.md), built with
 // the API the way the iOS code writes them, checked against numbers worked out by hand.
 
-// MARK: - Seed 2: the cube (SCENES.md §2, seeds/001_*.txt)
+// MARK: - Seed 2: the cube (docs/scenes.md §2)
 
 private let cubeUnit: CGFloat = 20
 private let h = cubeUnit / 2
@@ -101,7 +101,7 @@ private func facesViewer(_ face: CALayer, in root: CALayer) -> Bool {
     return (ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x) > 1e-9
 }
 
-// MARK: - Seed 5: the radar pulse (SCENES.md §5, seeds/004_*.txt)
+// MARK: - Seed 5: the radar pulse (docs/scenes.md §5)
 
 private struct Radar {
     let root: CALayer
@@ -158,7 +158,7 @@ private func radarExpected(_ f: Double) -> (scale: Double, opacity: Double) {
     return (1.5 * f, opacity)
 }
 
-// MARK: - Seed 1: the rain packet (SCENES.md §1, seeds/000_*.txt)
+// MARK: - Seed 1: the rain packet (docs/scenes.md §1)
 
 @Suite("Seed structures")
 struct SeedStructureTests {
@@ -248,7 +248,7 @@ struct SeedStructureTests {
     }
 
     @Test func cubePullSetsPositionsWithoutImplicitAnimation() {
-        // SCENES.md §2 "Pulling": positions set with CATransaction.setDisableActions(true) do not
+        // docs/scenes.md §2 "Pulling": positions set with CATransaction.setDisableActions(true) do not
         // animate; without it a layer in a tree gets an implicit animation.
         let context = SceneContext(clock: ManualClock())
         let scene = makeCube()

@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func radarExamplePulseValues() throws {
-        // examples/radar-pulse.json is the seed's pulse (SCENES.md §5). At t = 1, pulse0 is 1 s into
+        // examples/radar-pulse.json is the seed's pulse (docs/scenes.md §5). At t = 1, pulse0 is 1 s into
         // its 4 s group; the group's default curve (0.25, 0.1, 0.25, 1) maps 0.25 to ≈ 0.40851,
         // so scale = 1.5 × 0.40851 and opacity = 1 − 0.3 × (0.40851 / 0.5).
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

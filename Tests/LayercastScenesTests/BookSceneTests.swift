@@ -2,56 +2,35 @@ import Foundation
 import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
+import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes
 
-// The book scene (SCENES.md §4) run on a manual clock, checked against numbers worked out from
+// The book scene (docs/scenes.md §4) run on a manual clock, checked against numbers worked out from
 // the seed and docs/engine-model.md.
 
-/// A book scene in its own context at media time 0, driven like a room: `advance(to:)` moves the
-/// clock and delivers the timers and animation events due by then.
-private final class Harness {
-    let clock = ManualClock()
-    let context: SceneContext
-    let scene: BookScene
+/// The book under the harness (a room's clock, input path and frames), with perspective unless told.
+private func book(perspective: Bool = true) -> SceneHarness<BookScene> {
+    SceneHarness { BookScene(seed: 7, configuration: BookScene.Configuration(perspective: perspective)) }
+}
 
-    init(perspective: Bool = true) {
-        context = SceneContext(clock: clock)
-        scene = context.run { BookScene(seed: 7, configuration: BookScene.Configuration(perspective: perspective)) }
-    }
-
-    func advance(to t: CFTimeInterval) {
-        clock.now = t
-        context.advance(to: t)
-    }
-
-    /// Hit-tests the presentation tree at `t`, hands the result to the scene and returns its events.
-    func tap(at point: CGPoint, time t: CFTimeInterval, by client: String = "c1") -> [SceneEvent] {
-        advance(to: t)
-        let hit = scene.layer.hitTest(point, at: t)
-        context.run { scene.tap(hit, at: point, time: t, by: Tapper(client: client)) }
-        return scene.takeEvents()
+private extension SceneHarness where S == BookScene {
+    /// Runs to `t` and taps `point` there through the room's path; the events announced since the
+    /// last `takeEvents()`, the tap's among them.
+    func tapEvents(at point: CGPoint, time t: CFTimeInterval, by client: String = "c1") -> [SceneEvent] {
+        run(to: t)
+        tap(at: point, by: Tapper(client: client))
+        return takeEvents()
     }
 
     func events(advancingTo t: CFTimeInterval) -> [SceneEvent] {
-        advance(to: t)
-        return scene.takeEvents()
-    }
-
-    func layer(named name: String) -> CALayer? {
-        func find(_ layer: CALayer) -> CALayer? {
-            if layer.name == name { return layer }
-            for child in layer.sublayers ?? [] {
-                if let found = find(child) { return found }
-            }
-            return nil
-        }
-        return find(scene.layer)
+        run(to: t)
+        return takeEvents()
     }
 
     /// The cover's presented properties at `t` (in the root's coordinates: it is a root sublayer).
     func cover(at t: CFTimeInterval) throws -> LayerProperties {
-        try #require(scene.showView?.presentation(at: t)).properties
+        try #require(scene.showView.flatMap { presentation(of: $0, at: t) }).properties
     }
 
     /// Every layer's name and model frame, in tree order: what the shelf looks like at rest.
@@ -127,7 +106,7 @@ struct BookSceneTests {
     }
 
     @Test func shelfLayout() throws {
-        let h = Harness()
+        let h = book()
         let root = h.scene.layer
         #expect(root.frame == screen)
         #expect(h.scene.state == .shelf)
@@ -151,30 +130,30 @@ struct BookSceneTests {
 
     @Test func perspectiveByDefaultFlatAsAnOption() {
         // m34 = −1/d with the chosen d = 1000.
-        #expect(Harness().scene.layer.sublayerTransform.m34 == -0.001)
+        #expect(book().scene.layer.sublayerTransform.m34 == -0.001)
         var perspective = CATransform3DIdentity
         perspective.m34 = -0.001
-        #expect(Harness().scene.layer.sublayerTransform == perspective)
-        #expect(Harness(perspective: false).scene.layer.sublayerTransform == CATransform3DIdentity)
+        #expect(book().scene.layer.sublayerTransform == perspective)
+        #expect(book(perspective: false).scene.layer.sublayerTransform == CATransform3DIdentity)
     }
 
     // MARK: Hit testing
 
     @Test func tappingABookOpensIt() {
-        let h = Harness()
-        #expect(h.tap(at: mobyDickCentre, time: 1, by: "c9") == [bookEvent("open", "moby-dick", by: "c9")])
+        let h = book()
+        #expect(h.tapEvents(at: mobyDickCentre, time: 1, by: "c9") == [bookEvent("open", "moby-dick", by: "c9")])
         #expect(h.scene.state == .opening)
         #expect(h.scene.openBook?.slug == "moby-dick")
     }
 
     @Test func tappingTheShelfDoesNothing() {
-        let h = Harness()
+        let h = book()
         let before = h.tree
         // The plank under row 0 (y 316…332), the gap between two books (x 128.5…157), the heading,
         // the wall below the rows, and a point outside the scene.
         for point in [CGPoint(x: 207, y: 324), CGPoint(x: 140, y: 243), CGPoint(x: 207, y: 70),
                       CGPoint(x: 207, y: 700), CGPoint(x: -5, y: 243)] {
-            #expect(h.tap(at: point, time: 1).isEmpty, "\(point)")
+            #expect(h.tapEvents(at: point, time: 1).isEmpty, "\(point)")
         }
         #expect(h.scene.state == .shelf)
         #expect(h.tree == before)
@@ -182,9 +161,9 @@ struct BookSceneTests {
 
     @Test func bookEdgesAreHalfOpen() {
         // CGRectContainsPoint: minX is inside, maxX is not (book-moby-dick spans x 28.5 ..< 128.5).
-        let h = Harness()
-        #expect(h.tap(at: CGPoint(x: 128.5, y: 243), time: 1).isEmpty)
-        #expect(h.tap(at: CGPoint(x: 28.5, y: 243), time: 1) == [bookEvent("open", "moby-dick", by: "c1")])
+        let h = book()
+        #expect(h.tapEvents(at: CGPoint(x: 128.5, y: 243), time: 1).isEmpty)
+        #expect(h.tapEvents(at: CGPoint(x: 28.5, y: 243), time: 1) == [bookEvent("open", "moby-dick", by: "c1")])
     }
 
     // MARK: The anchor/position rule
@@ -215,8 +194,8 @@ struct BookSceneTests {
     // MARK: Opening
 
     @Test func coverGrowsFromTheBookToTheScreen() throws {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         let cover = try #require(h.layer(named: "cover"))
         #expect(cover.superlayer === h.scene.layer)
         #expect(cover.contents == CGImage(named: "cover-moby-dick", width: 100, height: 146))
@@ -239,8 +218,8 @@ struct BookSceneTests {
     }
 
     @Test func afterTheGrowTheCoverHingesOnItsLeftEdge() throws {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         #expect(h.events(advancingTo: 1.5).isEmpty)
         let cover = try #require(h.scene.showView)
         let reading = try #require(h.scene.readView)
@@ -260,9 +239,9 @@ struct BookSceneTests {
     }
 
     @Test func openRotationAtAQuarterSecond() throws {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
-        h.advance(to: 1.5)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
+        h.run(to: 1.5)
         // 0.25 s of media time into the rotation is 0.25 × 0.55 = 0.1375 s of its 0.5 s: fraction
         // 0.275 of the way from 0 to −π/2 (linear keyframes).
         let angle = -Double.pi / 2 * (0.25 * speed / 0.5)
@@ -274,8 +253,8 @@ struct BookSceneTests {
     }
 
     @Test func openedWhenTheOpenRotationStops() throws {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         let openedAt = 1.5 + rotationMedia
         #expect(h.events(advancingTo: openedAt - 1e-6).isEmpty)
         #expect(h.scene.state == .opening)
@@ -289,36 +268,36 @@ struct BookSceneTests {
     }
 
     @Test func tapsWhileAnimatingAreIgnored() {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         // Mid-grow on another book, mid-rotation anywhere.
-        #expect(h.tap(at: CGPoint(x: 335.5, y: 243), time: 1.2).isEmpty)
-        #expect(h.tap(at: CGPoint(x: 207, y: 368), time: 2).isEmpty)
+        #expect(h.tapEvents(at: CGPoint(x: 335.5, y: 243), time: 1.2).isEmpty)
+        #expect(h.tapEvents(at: CGPoint(x: 207, y: 368), time: 2).isEmpty)
         #expect(h.scene.state == .opening && h.scene.openBook?.slug == "moby-dick")
     }
 
     @Test func readingViewShowsTheBook() throws {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
-        h.advance(to: 3)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
+        h.run(to: 3)
         let title = try #require(h.layer(named: "title") as? CATextLayer)
         #expect(title.string == "Moby-Dick")
         #expect((h.layer(named: "author") as? CATextLayer)?.string == "Herman Melville")
         #expect((h.layer(named: "line-0") as? CATextLayer)?.string == "Call me Ishmael. Some years")
         #expect((h.layer(named: "back") as? CATextLayer)?.string == "‹ Shelf")
         // The cover, seen edge-on (flat) or from behind (perspective), is never what a tap finds.
-        #expect(h.scene.layer.hitTest(CGPoint(x: 1, y: 368), at: 3)?.name == "reading")
+        #expect(h.hit(at: CGPoint(x: 1, y: 368))?.name == "reading")
     }
 
     // MARK: Closing
 
     @Test func closeTurnsTheCoverShutAndShelvesIt() throws {
-        let h = Harness()
+        let h = book()
         let shelf = h.tree
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         _ = h.events(advancingTo: 3)
         // A tap on the page (a text line) closes.
-        #expect(h.tap(at: CGPoint(x: 100, y: 165), time: 3, by: "c4") == [bookEvent("close", "moby-dick", by: "c4")])
+        #expect(h.tapEvents(at: CGPoint(x: 100, y: 165), time: 3, by: "c4") == [bookEvent("close", "moby-dick", by: "c4")])
         #expect(h.scene.state == .closing)
         let cover = try #require(h.scene.showView)
         #expect(cover.opacity == 1)
@@ -345,14 +324,14 @@ struct BookSceneTests {
         #expect(h.scene.state == .shelf && h.scene.showView == nil && h.scene.openBook == nil)
         #expect(h.tree == shelf)
         // The shelf takes taps again.
-        #expect(h.tap(at: CGPoint(x: 207, y: 523), time: 6) == [bookEvent("open", "emma", by: "c1")])
+        #expect(h.tapEvents(at: CGPoint(x: 207, y: 523), time: 6) == [bookEvent("open", "emma", by: "c1")])
     }
 
     @Test func tapsOutsideThePageDoNotClose() {
-        let h = Harness()
-        _ = h.tap(at: mobyDickCentre, time: 1)
+        let h = book()
+        _ = h.tapEvents(at: mobyDickCentre, time: 1)
         _ = h.events(advancingTo: 3)
-        #expect(h.tap(at: CGPoint(x: 500, y: 368), time: 3).isEmpty)
+        #expect(h.tapEvents(at: CGPoint(x: 500, y: 368), time: 3).isEmpty)
         #expect(h.scene.state == .reading)
     }
 
@@ -371,9 +350,9 @@ struct BookSceneTests {
             (false, CGPoint(x: x, y: 0)),
         ]
         for (perspective, expected) in expectations {
-            let h = Harness(perspective: perspective)
-            _ = h.tap(at: mobyDickCentre, time: 1)
-            h.advance(to: t)
+            let h = book(perspective: perspective)
+            _ = h.tapEvents(at: mobyDickCentre, time: 1)
+            h.run(to: t)
             // The root's copy holds the presentation tree (superlayers are weak).
             let root = try #require(h.scene.layer.presentation(at: t))
             let cover = try #require(root.sublayers?.last)
@@ -391,9 +370,9 @@ struct BookSceneTests {
         // scene weakly, so an open book does not keep the scene alive.
         weak var released: BookScene?
         do {
-            let h = Harness()
-            _ = h.tap(at: mobyDickCentre, time: 1)
-            h.advance(to: 3)
+            let h = book()
+            _ = h.tapEvents(at: mobyDickCentre, time: 1)
+            h.run(to: 3)
             released = h.scene
             #expect(released != nil)
         }

@@ -2,63 +2,46 @@ import Foundation
 import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
+import LayercastSceneTesting
 import LayercastWire
 import Testing
 @testable import LayercastScenes
 
-// The cube loader (SCENES.md §2) run on a manual clock, checked against numbers worked out from
+// The cube loader (docs/scenes.md §2) run on a manual clock, checked against numbers worked out from
 // seed 001 and docs/engine-model.md.
 
-/// A cube scene in its own context at media time 0, driven like a room.
-private final class Harness {
-    let clock = ManualClock()
-    let context: SceneContext
-    let scene: CubesScene
-    var events: [SceneEvent] = []
+/// The loader under the harness (a room's clock, input path and frames), seed 7 unless told.
+private func cubes(seed: UInt64 = 7) -> SceneHarness<CubesScene> {
+    SceneHarness(CubesScene.self, seed: seed)
+}
 
-    init(seed: UInt64 = 7) {
-        context = SceneContext(clock: clock)
-        scene = context.run { CubesScene(seed: seed) }
-    }
-
-    func advance(to t: CFTimeInterval) {
-        clock.now = t
-        context.advance(to: t)
-        events += scene.takeEvents()
-    }
-
+private extension SceneHarness where S == CubesScene {
     /// A drag step at (207, y) now.
     func drag(_ phase: DragPhase, y: CGFloat, by client: String = "c1") {
-        let t = clock.now
-        context.run { scene.drag(phase, hit: nil, at: CGPoint(x: 207, y: y), time: t, by: client) }
-        events += scene.takeEvents()
+        drag(phase, at: CGPoint(x: 207, y: y), by: client)
     }
 
     /// A full pull (began at y 100, moved to 160 and 220 = 100 %) released at `t`.
     func pullAndRelease(at t: CFTimeInterval, by client: String = "c1") {
-        advance(to: t)
+        run(to: t)
         drag(.began, y: 100, by: client)
         drag(.moved, y: 160, by: client)
         drag(.moved, y: 220, by: client)
         drag(.ended, y: 220, by: client)
     }
 
-    func takeEvents() -> [SceneEvent] {
-        defer { events = [] }
-        return events
-    }
-
     /// The presented positions of the cube slots 0…3 at `t`.
     func positions(at t: CFTimeInterval) -> [CGPoint] {
-        scene.cubes.map { $0.presentation(at: t)!.position }
+        scene.cubes.map { presentation(of: $0, at: t)!.position }
     }
 
-    func displayList(_ builder: DisplayListBuilder = DisplayListBuilder(), at t: CFTimeInterval) -> DisplayList {
-        context.run { builder.build(scene.layer, at: t) }
+    /// A display list of the tree as it is now (after input since the last tick, too), at `t`.
+    func displayList(at t: CFTimeInterval) -> DisplayList {
+        stage.run { DisplayListBuilder().build(scene.layer, at: t) }
     }
 }
 
-// The seed's key points with u = 20, h = 10 (cubeUnit chosen as SCENES.md suggests).
+// The seed's key points with u = 20, h = 10 (cubeUnit, which the original leaves open, is 20).
 private let keyPoints: [CGPoint] = [
     CGPoint(x: -10, y: -20), CGPoint(x: 10, y: -20), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 0),
     CGPoint(x: 10, y: 20), CGPoint(x: -10, y: 20), CGPoint(x: -10, y: 0), CGPoint(x: -10, y: 0),
@@ -143,7 +126,7 @@ private func topFace(at p: CGPoint, in list: DisplayList) -> String? {
 
 /// Checks that each cube shows exactly top, front and left, and that at every grid point the
 /// face drawn last is the one the eye sees; returns how many grid points were compared.
-private func checkFaces(_ harness: Harness, at t: CFTimeInterval) -> Int {
+private func checkFaces(_ harness: SceneHarness<CubesScene>, at t: CFTimeInterval) -> Int {
     let list = harness.displayList(at: t)
     let cubes = harness.scene.cubes.map { (name: $0.name!, centre: $0.presentation(at: t)!.position) }
     for cube in cubes {
@@ -181,7 +164,7 @@ struct CubesSceneTests {
     }
 
     @Test func treeFollowsTheSeed() {
-        let harness = Harness()
+        let harness = cubes()
         let scene = harness.scene
         // Parent transform: rows (√½, −½, −½), (√½, ½, ½), (0, −√½, √½) (rotate X by π/4, then
         // Z by −π/4 with CATransform3DRotate, row vectors; see `seenFace`).
@@ -232,8 +215,8 @@ struct CubesSceneTests {
         (CGFloat(0), 0.0), (30, 0.25), (60, 0.5), (118.8, 0.99), (120, 1), (200, 1),
     ])
     func pullPlacesTheCubes(distance: CGFloat, percent: Double) {
-        let harness = Harness()
-        harness.advance(to: 1)
+        let harness = cubes()
+        harness.run(to: 1)
         harness.drag(.began, y: 100)
         harness.drag(.moved, y: 100 + distance)
         #expect(abs(harness.scene.percent - percent) < 1e-12)
@@ -251,7 +234,7 @@ struct CubesSceneTests {
     @Test func pullPercentsAgainstTheSeedsKeyPoints() {
         // Worked out by hand: p = 0.25 is halfway through step 0, p = 0.99 is 98 % through step 1,
         // p = 1 is form 2.
-        let harness = Harness()
+        let harness = cubes()
         harness.drag(.began, y: 0)
         harness.drag(.moved, y: 30)
         #expect(close(harness.scene.cubes.map(\.position), [CGPoint(x: 0, y: -20), CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 20), CGPoint(x: -10, y: 0)]))
@@ -263,7 +246,7 @@ struct CubesSceneTests {
     }
 
     @Test func onlyTheControllerPulls() {
-        let harness = Harness()
+        let harness = cubes()
         harness.drag(.began, y: 100, by: "a")
         #expect(harness.takeEvents() == [SceneEvent(name: "pull", data: ["phase": "began"], client: "a")])
         // b's drag is ignored while a controls: no event, no movement.
@@ -278,8 +261,8 @@ struct CubesSceneTests {
     }
 
     @Test func releaseBelowTheThresholdRunsBack() {
-        let harness = Harness()
-        harness.advance(to: 1)
+        let harness = cubes()
+        harness.run(to: 1)
         harness.drag(.began, y: 100)
         harness.drag(.ended, y: 190)   // 90 pt = 75 %
         #expect(harness.takeEvents() == [
@@ -291,9 +274,9 @@ struct CubesSceneTests {
         // at the start the cubes are where the pull left them, at the end on form 0.
         let pulled = (0..<4).map { lerp(point($0, 1), point($0, 2), 0.5) }
         #expect(close(harness.positions(at: 1), pulled))
-        harness.advance(to: 1.1)
+        harness.run(to: 1.1)
         #expect(harness.scene.phase == .returning)
-        harness.advance(to: 1.225)
+        harness.run(to: 1.225)
         #expect(harness.scene.phase == .idle)
         #expect(close(harness.positions(at: 1.225), (0..<4).map { point($0, 0) }))
         // A new pull can start; a cancelled one announces itself.
@@ -306,14 +289,14 @@ struct CubesSceneTests {
     }
 
     @Test func aSilentControllerLosesControl() {
-        let harness = Harness()
-        harness.advance(to: 1)
+        let harness = cubes()
+        harness.run(to: 1)
         harness.drag(.began, y: 0, by: "a")
         harness.drag(.moved, y: 60, by: "a")
         // 5 s after its last step.
-        harness.advance(to: 5.999)
+        harness.run(to: 5.999)
         #expect(harness.scene.phase == .pulling)
-        harness.advance(to: 6)
+        harness.run(to: 6)
         #expect(harness.scene.phase == .returning)
         #expect(harness.scene.controller == nil)
         #expect(harness.takeEvents().last == SceneEvent(name: "pull", data: ["phase": "cancelled", "percent": 0.5], client: "a"))
@@ -322,8 +305,8 @@ struct CubesSceneTests {
     // MARK: Refreshing
 
     @Test func releaseStartsTheLoopWithoutMovingALayer() {
-        let harness = Harness()
-        harness.advance(to: 1)
+        let harness = cubes()
+        harness.run(to: 1)
         harness.drag(.began, y: 100)
         harness.drag(.moved, y: 220)
         let before = harness.scene.cubes
@@ -357,17 +340,17 @@ struct CubesSceneTests {
     @Test(arguments: [-0.05, 0.05, 0.35, 0.6, 0.85])
     func loopValues(offset: Double) {
         // Released at 1, so the loop begins at 1.1; the request returns at ≥ 2 = 1.1 + 0.9.
-        let harness = Harness()
+        let harness = cubes()
         harness.pullAndRelease(at: 1)
         let t = 1.1 + offset
-        harness.advance(to: t)
+        harness.run(to: t)
         #expect(harness.scene.phase == .refreshing)
         #expect(close(harness.positions(at: t), (0..<4).map { loopPosition($0, at: t, begin: 1.1) }, 1e-6))
     }
 
     @Test(arguments: [UInt64(1), 7, 42, 2024])
     func smoothStopAndCompletion(seed: UInt64) {
-        let harness = Harness(seed: seed)
+        let harness = cubes(seed: seed)
         harness.pullAndRelease(at: 1)
         let layers = harness.scene.cubes
         let stop = harness.scene.requestEndsAt!
@@ -384,7 +367,7 @@ struct CubesSceneTests {
         var t = 1.0
         while t < stop + 1.5 {
             t += dt
-            harness.advance(to: t)
+            harness.run(to: t)
             samples.append((t, layers.map { $0.presentation(at: t)!.position }))
             for event in harness.takeEvents() {
                 if event.name == "refresh", event.data["phase"] == "finishing" {
@@ -435,9 +418,9 @@ struct CubesSceneTests {
     }
 
     @Test func drawnFacesAreTheOnesTheEyeSees() {
-        let harness = Harness(seed: 42)
+        let harness = cubes(seed: 42)
         var compared = checkFaces(harness, at: 0)
-        harness.advance(to: 1)
+        harness.run(to: 1)
         harness.drag(.began, y: 100)
         for distance in stride(from: CGFloat(10), through: 120, by: 10) {
             harness.drag(.moved, y: 100 + distance)
@@ -449,7 +432,7 @@ struct CubesSceneTests {
         var t = 1.0
         while t < stop + 1 {
             t += 1.0 / 15
-            harness.advance(to: t)
+            harness.run(to: t)
             compared += checkFaces(harness, at: t)
         }
         // 31 views with at least a few hundred cube points each.
@@ -458,15 +441,13 @@ struct CubesSceneTests {
 
     @Test func deterministicPerSeed() {
         func run(_ seed: UInt64) -> (stop: Double, frames: [String]) {
-            let harness = Harness(seed: seed)
+            let harness = cubes(seed: seed)
             harness.pullAndRelease(at: 0.5)
             let stop = harness.scene.requestEndsAt!
-            let builder = DisplayListBuilder()
             var frames: [String] = []
             for i in 1...150 {
-                let t = 0.5 + Double(i) / 30
-                harness.advance(to: t)
-                frames.append(harness.displayList(builder, at: t).items.map { $0.json.serialized() }.joined(separator: "\n"))
+                harness.run(to: 0.5 + Double(i) / 30)
+                frames.append(harness.displayList.items.map { $0.json.serialized() }.joined(separator: "\n"))
             }
             return (stop, frames)
         }

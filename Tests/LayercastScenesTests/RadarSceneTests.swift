@@ -2,46 +2,24 @@ import Foundation
 import LayercastEngine
 import LayercastJSON
 import LayercastSceneKit
+import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes
 
-// The radar scene (SCENES.md §5) run on a manual clock, checked against numbers worked out from
+// The radar scene (docs/scenes.md §5) run on a manual clock, checked against numbers worked out from
 // the seed and docs/engine-model.md.
 
-/// A radar scene in its own context at media time 0, driven like a room: `advance(to:)` moves the
-/// clock and delivers the timers and animation events due by then.
-private final class Harness {
-    let clock = ManualClock()
-    let context: SceneContext
-    let scene: RadarScene
+/// The radar under the harness (a room's clock, input path and frames), seed 42 unless told.
+private func radar(seed: UInt64 = 42) -> SceneHarness<RadarScene> {
+    SceneHarness(RadarScene.self, seed: seed)
+}
 
-    init(seed: UInt64 = 42) {
-        context = SceneContext(clock: clock)
-        scene = context.run { RadarScene(seed: seed) }
-    }
-
-    func advance(to t: CFTimeInterval) {
-        clock.now = t
-        context.advance(to: t)
-    }
-
-    /// Hit-tests the presentation tree now, hands the result to the scene and returns its events.
-    func tap(at point: CGPoint, by client: String) -> [SceneEvent] {
-        let t = clock.now
-        let hit = scene.layer.hitTest(point, at: t)
-        context.run { scene.tap(hit, at: point, time: t, by: Tapper(client: client)) }
-        return scene.takeEvents()
-    }
-
-    func layer(named name: String) -> CALayer? {
-        func find(_ layer: CALayer) -> CALayer? {
-            if layer.name == name { return layer }
-            for child in layer.sublayers ?? [] {
-                if let found = find(child) { return found }
-            }
-            return nil
-        }
-        return find(scene.layer)
+private extension SceneHarness where S == RadarScene {
+    /// A tap at `point` now by `client` through the room's path; the events announced since the
+    /// last `takeEvents()`, the tap's among them.
+    func tapEvents(at point: CGPoint, by client: String) -> [SceneEvent] {
+        tap(at: point, by: Tapper(client: client))
+        return takeEvents()
     }
 
     /// Every item layer in the tree, live or leaving, back to front.
@@ -106,7 +84,7 @@ struct RadarSceneTests {
     }
 
     @Test func layerTree() throws {
-        let h = Harness()
+        let h = radar()
         let root = h.scene.layer
         #expect(root.frame == CGRect(x: 0, y: 0, width: 414, height: 736))
         #expect(root.backgroundColor == CGColor(red: 253 / 255, green: 246 / 255, blue: 236 / 255, alpha: 1))
@@ -129,7 +107,7 @@ struct RadarSceneTests {
     }
 
     @Test func pulseAnimationsAreTheSeeds() throws {
-        let h = Harness()
+        let h = radar()
         // beginTime = CACurrentMediaTime() (0 here) + i·4/6.
         let begins: [CFTimeInterval] = [0, 2.0 / 3, 4.0 / 3, 2, 8.0 / 3, 10.0 / 3]
         for (i, begin) in begins.enumerated() {
@@ -155,7 +133,7 @@ struct RadarSceneTests {
     }
 
     @Test func pulseValuesFollowTheDefaultCurve() throws {
-        let h = Harness()
+        let h = radar()
         // A few values written out: pulse 0 at 1 s is at f = default(0.25) ≈ 0.4085, so scale
         // 1.5·0.4085 ≈ 0.6128 and opacity 1 − 0.6·0.4085 ≈ 0.7549; at 3 s f = default(0.75) > 0.5.
         #expect(abs(expectedPulse(0, at: 1).scale - 0.6128) < 1e-4)
@@ -178,8 +156,8 @@ struct RadarSceneTests {
     }
 
     @Test func pulsesNeverStop() throws {
-        let h = Harness()
-        h.advance(to: 120)
+        let h = radar()
+        h.run(to: 120)
         for i in 0..<6 {
             #expect(try #require(h.layer(named: "pulse-\(i)")).animationKeys() == ["pulsing"])
         }
@@ -188,13 +166,13 @@ struct RadarSceneTests {
     // MARK: Items
 
     @Test func anItemArrivesEveryHalfSecond() {
-        let h = Harness()
-        h.advance(to: 0.49)
+        let h = radar()
+        h.run(to: 0.49)
         #expect(h.scene.items.isEmpty)
-        h.advance(to: 0.5)
+        h.run(to: 0.5)
         #expect(names(h.scene.items) == ["item-1"])
         // Ticks at 0.5, 1.0, 1.5, 2.0 by 2.2 s: four items, above the pulses in arrival order.
-        h.advance(to: 2.2)
+        h.run(to: 2.2)
         #expect(names(h.scene.items) == ["item-1", "item-2", "item-3", "item-4"])
         #expect(names(h.scene.radar.sublayers ?? []) == ["pulses", "item-1", "item-2", "item-3", "item-4"])
         for item in h.scene.items {
@@ -205,8 +183,8 @@ struct RadarSceneTests {
     }
 
     @Test func itemsFadeInOverOneSecondWithUIViewsCurve() throws {
-        let h = Harness()
-        h.advance(to: 0.5)
+        let h = radar()
+        h.run(to: 0.5)
         let item = try #require(h.scene.items.first)
         #expect(item.opacity == 1)
         let fade = try #require(item.animation(forKey: "opacity") as? CABasicAnimation)
@@ -222,20 +200,20 @@ struct RadarSceneTests {
         for (t, opacity) in expected {
             #expect(abs(Double(try #require(item.presentation(at: t)).opacity) - opacity) < 1e-5, "at \(t)")
         }
-        h.advance(to: 1.5)
+        h.run(to: 1.5)
         #expect(item.animationKeys() == nil)
         #expect(try #require(item.presentation(at: 1.5)).opacity == 1)
     }
 
     @Test func theEleventhItemRetiresTheOldest() throws {
-        let h = Harness()
-        h.advance(to: 5)
+        let h = radar()
+        h.run(to: 5)
         #expect(names(h.scene.items) == (1...10).map { "item-\($0)" })
         #expect(h.scene.leaving.isEmpty)
         let oldest = try #require(h.scene.items.first)
 
         // 5.5 s: item-11 arrives, item-1 stops being live and fades 1 → 0 over 5.5…6.5.
-        h.advance(to: 5.5)
+        h.run(to: 5.5)
         #expect(names(h.scene.items) == (2...11).map { "item-\($0)" })
         #expect(h.scene.leaving.map { $0 === oldest } == [true])
         #expect(oldest.superlayer === h.scene.radar)
@@ -243,12 +221,12 @@ struct RadarSceneTests {
         #expect(try #require(oldest.presentation(at: 5.5)).opacity == 1)
         #expect(abs(Double(try #require(oldest.presentation(at: 6)).opacity) - 0.5) < 1e-5)
         #expect(abs(Double(try #require(oldest.presentation(at: 6.25)).opacity) - (1 - easeInEaseOut(0.75))) < 1e-5)
-        #expect(h.scene.takeEvents().isEmpty, "an unselected item leaves silently")
+        #expect(h.takeEvents().isEmpty, "an unselected item leaves silently")
 
         // Still on screen just before the fade ends; the completion block removes it at 6.5 s.
-        h.advance(to: 6.4999)
+        h.run(to: 6.4999)
         #expect(oldest.superlayer === h.scene.radar)
-        h.advance(to: 6.5)
+        h.run(to: 6.5)
         #expect(oldest.superlayer == nil)
         // By then item-2 (retired at 6.0) and item-3 (at 6.5) are leaving; item-13 has arrived.
         #expect(names(h.scene.leaving) == ["item-2", "item-3"])
@@ -260,10 +238,10 @@ struct RadarSceneTests {
         // Every 0.1 s for a minute: at most 10 live items (exactly 10 from 5 s on), at most two
         // more leaving, every item wholly inside the circle (centre within 207 − 22√2 of (207, 207))
         // and no two items on screen overlapping.
-        let h = Harness()
+        let h = radar()
         for k in 1...600 {
             let t = Double(k) / 10
-            h.advance(to: t)
+            h.run(to: t)
             let live = h.scene.items.count
             #expect(live <= 10)
             if t >= 5 { #expect(live == 10, "at \(t)") }
@@ -284,8 +262,8 @@ struct RadarSceneTests {
     }
 
     @Test func theSeedFixesTheLayout() {
-        let a = Harness(seed: 42), b = Harness(seed: 42), c = Harness(seed: 7)
-        for h in [a, b, c] { h.advance(to: 3) }
+        let a = radar(seed: 42), b = radar(seed: 42), c = radar(seed: 7)
+        for h in [a, b, c] { h.run(to: 3) }
         #expect(a.scene.items.map(\.position) == b.scene.items.map(\.position))
         #expect(a.scene.items.map(\.position) != c.scene.items.map(\.position))
     }
@@ -348,12 +326,12 @@ struct RadarSceneTests {
     // MARK: Taps
 
     @Test func tappingAnItemSelectsItForEveryone() throws {
-        let h = Harness()
-        h.advance(to: 3)
+        let h = radar()
+        h.run(to: 3)
         let third = try #require(h.layer(named: "item-3"))
         let fifth = try #require(h.layer(named: "item-5"))
-        #expect(h.scene.layer.hitTest(h.centre(of: third), at: 3) === third)
-        #expect(h.tap(at: h.centre(of: third), by: "c1") == [selectEvent("item-3", by: "c1")])
+        #expect(h.hit(at: h.centre(of: third)) === third)
+        #expect(h.tapEvents(at: h.centre(of: third), by: "c1") == [selectEvent("item-3", by: "c1")])
         #expect(h.scene.selection === third)
         #expect(h.scene.takeEvents().isEmpty, "takeEvents clears")
         // The highlight: a 3 pt red ring grown over 0.2 s on the default curve (half-way:
@@ -369,21 +347,21 @@ struct RadarSceneTests {
         #expect(settled.transform == CATransform3DIdentity && settled.borderWidth == 3)
 
         // Another player picks item-5: item-3's ring shrinks 3 → 0 (half-way 3 − 3·default(0.5)).
-        h.advance(to: 3.5)
-        #expect(h.tap(at: h.centre(of: fifth), by: "c2") == [selectEvent("item-5", by: "c2")])
+        h.run(to: 3.5)
+        #expect(h.tapEvents(at: h.centre(of: fifth), by: "c2") == [selectEvent("item-5", by: "c2")])
         #expect(h.scene.selection === fifth)
         #expect(third.borderWidth == 0 && fifth.borderWidth == 3)
         #expect(abs(Double(try #require(third.presentation(at: 3.6)).borderWidth) - (3 - 3 * defaultCurve(0.5))) < 1e-6)
         // Tapping the selection again pops it and announces it again.
-        h.advance(to: 4)
-        #expect(h.tap(at: h.centre(of: fifth), by: "c3") == [selectEvent("item-5", by: "c3")])
+        h.run(to: 4)
+        #expect(h.tapEvents(at: h.centre(of: fifth), by: "c3") == [selectEvent("item-5", by: "c3")])
         #expect(abs(try #require(fifth.presentation(at: 4.15)).transform.m11 - 1.2) < 1e-9)
     }
 
     @Test func tapsOnNothingDoNothing() throws {
-        let h = Harness()
-        h.advance(to: 3)
-        #expect(h.tap(at: h.centre(of: try #require(h.layer(named: "item-2"))), by: "c1").count == 1)
+        let h = radar()
+        h.run(to: 3)
+        #expect(h.tapEvents(at: h.centre(of: try #require(h.layer(named: "item-2"))), by: "c1").count == 1)
         let selected = h.scene.selection
 
         // The grid point nearest the radar's centre that no item covers. At 3 s pulses 0–4 have
@@ -402,34 +380,34 @@ struct RadarSceneTests {
         // With seed 42 the centre itself is free, inside every begun pulse: pulse-4 is on top.
         #expect(free == .zero && topmost == 4)
         let point = CGPoint(x: 207 + free.x, y: 161 + 207 + free.y)
-        #expect(h.scene.layer.hitTest(point, at: 3) === h.layer(named: "pulse-\(topmost)"))
-        #expect(h.tap(at: point, by: "c1").isEmpty)
+        #expect(h.hit(at: point) === h.layer(named: "pulse-\(topmost)"))
+        #expect(h.tapEvents(at: point, by: "c1").isEmpty)
 
         // Above the radar only the scene root is hit; a tap that hit nothing at all.
-        #expect(h.scene.layer.hitTest(CGPoint(x: 10, y: 10), at: 3) === h.scene.layer)
-        #expect(h.tap(at: CGPoint(x: 10, y: 10), by: "c1").isEmpty)
-        h.context.run { h.scene.tap(nil, at: CGPoint(x: -5, y: -5), time: 3, by: Tapper(client: "c1")) }
+        #expect(h.hit(at: CGPoint(x: 10, y: 10)) === h.scene.layer)
+        #expect(h.tapEvents(at: CGPoint(x: 10, y: 10), by: "c1").isEmpty)
+        h.stage.run { h.scene.tap(nil, at: CGPoint(x: -5, y: -5), time: 3, by: Tapper(client: "c1")) }
         #expect(h.scene.takeEvents().isEmpty)
         #expect(h.scene.selection === selected)
     }
 
     @Test func theSelectionClearsWhenTheSelectedItemLeaves() throws {
-        let h = Harness()
-        h.advance(to: 3)
+        let h = radar()
+        h.run(to: 3)
         let first = try #require(h.layer(named: "item-1"))
-        #expect(h.tap(at: h.centre(of: first), by: "c1") == [selectEvent("item-1", by: "c1")])
+        #expect(h.tapEvents(at: h.centre(of: first), by: "c1") == [selectEvent("item-1", by: "c1")])
         // 5.5 s: item-11 arrives and item-1 leaves; the scene clears the selection on its own.
-        h.advance(to: 5.5)
-        #expect(h.scene.takeEvents() == [SceneEvent(name: "select", data: ["item": .null], client: nil)])
+        h.run(to: 5.5)
+        #expect(h.takeEvents() == [SceneEvent(name: "select", data: ["item": .null], client: nil)])
         #expect(h.scene.selection == nil)
         #expect(first.borderWidth == 0)
         // While it fades it is still hit, but a leaving item cannot be selected.
-        h.advance(to: 5.75)
-        #expect(h.scene.layer.hitTest(h.centre(of: first), at: 5.75) === first)
-        #expect(h.tap(at: h.centre(of: first), by: "c2").isEmpty)
+        h.run(to: 5.75)
+        #expect(h.hit(at: h.centre(of: first)) === first)
+        #expect(h.tapEvents(at: h.centre(of: first), by: "c2").isEmpty)
         #expect(h.scene.selection == nil)
-        h.advance(to: 6.5)
+        h.run(to: 6.5)
         #expect(first.superlayer == nil && !h.scene.leaving.contains { $0 === first })
-        #expect(h.scene.takeEvents().isEmpty)
+        #expect(h.takeEvents().isEmpty)
     }
 }

@@ -5,7 +5,7 @@ import LayercastSceneKit
 import Testing
 @testable import LayercastScenes
 
-// The red-packet rain (SCENES.md §1) run on a manual clock. The numbers come from seed 000:
+// The red-packet rain (docs/scenes.md §1) run on a manual clock. The numbers come from seed 000:
 // countdown 5…1 one per second, a packet every 1/4 s, 44 × 62.5 packets anchored at (0, 0) above
 // the screen at (0, −62.5), falls from (rand % 414, 0) to (rand % 414, 736) in (rand % 200)/100 + 3.5 s
 // (linear), spins between rotations of rand % 360 degrees about (0, 0, −1) (easeInEaseOut, fill

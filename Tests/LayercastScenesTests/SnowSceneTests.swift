@@ -1,45 +1,38 @@
 import Foundation
 import LayercastEngine
 import LayercastSceneKit
+import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes
 
-// The snowfall (SCENES.md §3): the seed's set-ups, exact rates, the warm start and admin changes.
-@Suite struct SnowSceneTests {
-    /// A snow scene in its own context at media time 0.
-    final class Harness {
-        let clock = ManualClock()
-        let context: SceneContext
-        let scene: SnowScene
+/// The snowfall under the harness (a room's clock and frames). Particles are a pure function of
+/// time, so these tests need no room frame rate: one frame a second spares building thousands of
+/// particle frames nobody reads.
+private func snow(seed: UInt64 = 1, settings: SnowSettings = SnowSettings(), start: SnowScene.Start = .top) -> SceneHarness<SnowScene> {
+    SceneHarness(fps: 1) { SnowScene(seed: seed, settings: settings, start: start) }
+}
 
-        init(seed: UInt64 = 1, settings: SnowSettings = SnowSettings(), start: SnowScene.Start = .top) {
-            context = SceneContext(clock: clock)
-            scene = context.run { SnowScene(seed: seed, settings: settings, start: start) }
-        }
-
-        func advance(to t: CFTimeInterval) {
-            clock.now = t
-            context.advance(to: t)
-        }
-
-        /// Particles of `layer` at media time `t`.
-        func particles(_ layer: CAEmitterLayer, at t: CFTimeInterval) -> [EmitterParticle] {
-            advance(to: t)
-            return context.run { layer.particles(at: layer.localTime(atMedia: t)) }
-        }
-
-        /// Particles of both layers born in (from, to] of media time, seen at `to`.
-        func births(from: CFTimeInterval, to: CFTimeInterval) -> Int {
-            [scene.flakeLayer, scene.containerLayer].reduce(0) { total, layer in
-                let local = context.run { layer.localTime(atMedia: from) }
-                return total + particles(layer, at: to).filter { $0.birthTime > local }.count
-            }
-        }
+private extension SceneHarness where S == SnowScene {
+    /// Particles of `layer` at media time `t`, after running to `t`.
+    func particles(_ layer: CAEmitterLayer, at t: CFTimeInterval) -> [EmitterParticle] {
+        run(to: t)
+        return stage.run { layer.particles(at: layer.localTime(atMedia: t)) }
     }
 
+    /// Particles of both layers born in (from, to] of media time, seen at `to`.
+    func births(from: CFTimeInterval, to: CFTimeInterval) -> Int {
+        [scene.flakeLayer, scene.containerLayer].reduce(0) { total, layer in
+            let local = stage.run { layer.localTime(atMedia: from) }
+            return total + particles(layer, at: to).filter { $0.birthTime > local }.count
+        }
+    }
+}
+
+// The snowfall (docs/scenes.md §3): the seed's set-ups, exact rates, the warm start and admin changes.
+@Suite struct SnowSceneTests {
     @Test func aFreshRoomStartsAtTheTop() {
-        let harness = Harness()
-        // SCENES.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still
+        let harness = snow()
+        // docs/scenes.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still
         // within a few points of the line y = −10 above the screen; none is on screen yet.
         let early = harness.particles(harness.scene.flakeLayer, at: 0.3)
         #expect(early.count == 3)
@@ -53,7 +46,7 @@ import Testing
     }
 
     @Test func warmStartBeginsAtTheSteadyState() {
-        let harness = Harness(start: .steady)
+        let harness = snow(start: .steady)
         // Rate 10 × lifetime 120 (± 0.25, mean 120) = 1 200 alive at media time 0 already.
         let count = harness.particles(harness.scene.flakeLayer, at: 0).count
         #expect(abs(Double(count) - 1_200) <= 120)
@@ -62,13 +55,13 @@ import Testing
     }
 
     @Test func exactModeEmitsTheRate() {
-        let harness = Harness(settings: SnowSettings(images: ["snowflake", "petal"], rate: 7, mode: .exact))
+        let harness = snow(settings: SnowSettings(images: ["snowflake", "petal"], rate: 7, mode: .exact))
         // Exact: 7 per second over two images, 3.5 each; over 10 s, 70 (± 1 per cell for phase).
         #expect(abs(harness.births(from: 10, to: 20) - 70) <= 2)
     }
 
     @Test func demoModeIsTheSeedsSevenPerSecond() {
-        let harness = Harness(settings: SnowSettings(images: ["snowflake"], rate: 2, mode: .demo))
+        let harness = snow(settings: SnowSettings(images: ["snowflake"], rate: 2, mode: .demo))
         // The seed's problem 2: 10 containers/s × 0.35 s × 2/s = 7 per second.
         #expect(SnowSettings(images: ["snowflake"], rate: 2, mode: .demo).emittedRate == 7)
         let births = harness.births(from: 10, to: 30)
@@ -79,17 +72,17 @@ import Testing
         // q < 5: container (q, 1.1/q), cell q → 1.1 q; q ≥ 10: 10 × 0.25 × q/2.25 = 1.111… q.
         #expect(SnowSettings(rate: 4, mode: .container).emittedRate == 4.4)
         #expect(abs(SnowSettings(rate: 20, mode: .container).emittedRate - 22.222222) < 1e-5)
-        let harness = Harness(settings: SnowSettings(rate: 4, mode: .container))
+        let harness = snow(settings: SnowSettings(rate: 4, mode: .container))
         let births = harness.births(from: 10, to: 30)
         #expect(abs(Double(births) - 88) <= 9)
     }
 
     @Test func imagesSwitchOnlyForNewParticles() {
-        let harness = Harness()
+        let harness = snow()
         let before = harness.particles(harness.scene.flakeLayer, at: 5)
-        harness.context.run { _ = harness.scene.setSnow(SnowSettings(images: ["petal"], rate: 10)) }
+        harness.stage.run { _ = harness.scene.setSnow(SnowSettings(images: ["petal"], rate: 10)) }
         let after = harness.particles(harness.scene.flakeLayer, at: 8)
-        let local5 = harness.context.run { harness.scene.flakeLayer.localTime(atMedia: 5) }
+        let local5 = harness.stage.run { harness.scene.flakeLayer.localTime(atMedia: 5) }
         // Everything born before the change is still a snowflake and still there; everything after is a petal.
         let old = after.filter { $0.birthTime <= local5 }
         #expect(old.allSatisfy { $0.contents.name == "snowflake" })
@@ -101,8 +94,8 @@ import Testing
     }
 
     @Test func refusedSettingsChangeNothing() {
-        let harness = Harness()
-        let refused = harness.context.run { harness.scene.setSnow(SnowSettings(images: ["rain"], rate: 5)) }
+        let harness = snow()
+        let refused = harness.stage.run { harness.scene.setSnow(SnowSettings(images: ["rain"], rate: 5)) }
         #expect(!refused)
         #expect(harness.scene.settings == SnowSettings())
         #expect(SnowSettings(images: [], rate: 1).validationError(assets: ["snowflake"]) != nil)
@@ -112,16 +105,16 @@ import Testing
     }
 
     @Test func theSameSeedGivesTheSameSnow() {
-        let a = Harness(seed: 42), b = Harness(seed: 42), c = Harness(seed: 43)
+        let a = snow(seed: 42), b = snow(seed: 42), c = snow(seed: 43)
         let pa = a.particles(a.scene.flakeLayer, at: 12.5)
         #expect(pa == b.particles(b.scene.flakeLayer, at: 12.5))
         #expect(pa.map(\.position) != c.particles(c.scene.flakeLayer, at: 12.5).map(\.position))
     }
 
     @Test func demoOneSpawnsAlongTheTopEdge() {
-        let harness = Harness()
+        let harness = snow()
         let layer = harness.scene.flakeLayer
-        let t = harness.context.run { layer.localTime(atMedia: 20) }
+        let t = harness.stage.run { layer.localTime(atMedia: 20) }
         let young = harness.particles(layer, at: 20).filter { t - $0.birthTime < 0.15 }
         // Born on the line y = −10, x in W/2 ± W (emitterSize 2W); 0.15 s at most 15 pt/s
         // (velocity 10 + 10/2) plus ½ · 10 · 0.15² is under 2.4 pt from it.

@@ -1,4 +1,4 @@
-"""The book scene (SCENES.md §4) against docs/protocol.md, "The book (`scene=book`)".
+"""The book scene (docs/scenes.md §4) against docs/protocol.md, "The book (`scene=book`)".
 
 A scripted player finds a book by its item name in the frames, taps its centre, and everyone in
 the room (a spectator here) hears `open` then `opened`; while the cover turns, its item's matrix

@@ -55,7 +55,7 @@ def bright_rows(driver) -> list[int]:
 
 
 def test_fresh_snow_room_starts_at_the_top(driver, console, server, room):  # noqa: F811
-    # SCENES.md §3, problem 1: the first snow of a room starts at the top.
+    # docs/scenes.md §3, problem 1: the first snow of a room starts at the top.
     driver.get(f"{server.base_url}scene.html?scene=snow&room={room}&role=spectator")
     wait_frames(driver, 1)
     t = wait_until(lambda: (lambda v: v if v is not None and v >= 0.3 else None)(

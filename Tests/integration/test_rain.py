@@ -31,7 +31,7 @@ SECRET = "test-token-secret-0123456789abcdef"
 PLAYER_ID_SECRET = "test-player-id-secret-0123456789"
 MIN_VISIBLE = 0.3  # --rain-min-visible's default: a packet younger than this on screen cannot be claimed
 PACKET = re.compile(r"^packet-(\d+)$")
-COUNTDOWN = 5.0  # seconds of 5…1 before the packets (SCENES.md §1)
+COUNTDOWN = 5.0  # seconds of 5…1 before the packets (docs/scenes.md §1)
 
 
 # ---------------------------------------------------------------------------------------------

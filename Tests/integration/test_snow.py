@@ -1,4 +1,4 @@
-"""The snowfall (`scene=snow`, SCENES.md §3) against the real server: particles on the wire
+"""The snowfall (`scene=snow`, docs/scenes.md §3) against the real server: particles on the wire
 (protocol.md, "Particles"), counts over time, spawn positions, a late joiner's first frame, the
 admin request `POST /api/rooms/{room}/snow` and the room's particle cap."""
 
@@ -58,7 +58,7 @@ def wait_media_time(client: LayercastClient, t: float, timeout: float = 30):
 def test_frames_carry_quantised_particles(snow, room):
     client = connect(snow, room)
     try:
-        # A fresh room starts at the top (SCENES.md §3, problem 1): flakes born on the line above
+        # A fresh room starts at the top (docs/scenes.md §3, problem 1): flakes born on the line above
         # the screen rise for about 1 s, then fall in from about 2.3 s of age. By media time 8:
         # 10/s × ≈ 5.7 s × about half of the 2W-wide line inside the scene ≈ 28.
         frame = wait_media_time(client, 8)
@@ -133,7 +133,7 @@ def test_new_flakes_appear_along_the_top_edge(snow, room):
 def test_fresh_room_starts_at_the_top(snow, room):
     client = connect(snow, room)
     try:
-        # The room's first frames: nothing has come down yet (SCENES.md §3, problem 1). Every
+        # The room's first frames: nothing has come down yet (docs/scenes.md §3, problem 1). Every
         # flake is born on y = −10 and rises for about a second, so none is on screen in the
         # first 1.5 s, let alone below the top quarter.
         wait_media_time(client, 1.6)
