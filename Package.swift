@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]

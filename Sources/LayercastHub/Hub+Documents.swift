@@ -1,3 +1,4 @@
+import LayercastEngine
 import LayercastJSON
 import LayercastScenes
 
@@ -37,7 +38,8 @@ extension Hub {
     public func metricsText() -> String {
         let inRooms = clients.values.filter { $0.room != nil }
         let players = inRooms.filter { $0.role == .player }.count
-        return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players) + (cluster?.metricsText ?? "")
+        return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players,
+                              refusedAnimations: CALayer.unsupportedAnimations.count) + (cluster?.metricsText ?? "")
     }
 
     /// `GET /healthz`: `status` (`ok`, or `degraded` while a cluster node has lost Redis) and

@@ -38,8 +38,9 @@ public struct Metrics {
         claimRefusals = Dictionary(refusalRules.map { ($0, 0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The exposition text; the gauges come from the live rooms.
-    func render(rooms: Int, players: Int, spectators: Int) -> String {
+    /// The exposition text; the gauges come from the live rooms, and `refusedAnimations` is the
+    /// engine's count of animations `add(_:forKey:)` could not run.
+    func render(rooms: Int, players: Int, spectators: Int, refusedAnimations: Int = 0) -> String {
         var out = PrometheusText()
         out.family("layercast_rooms", .gauge, "Rooms running a scene.", value: rooms)
         out.family("layercast_clients", .gauge, "WebSocket clients by role.",
@@ -70,6 +71,8 @@ public struct Metrics {
                    counts: Dictionary(uniqueKeysWithValues: apiErrors.map { ($0.key.rawValue, $0.value) }))
         out.family("layercast_websocket_violations_total", .counter, "WebSocket connections failed for breaking RFC 6455, by reason.",
                    label: "reason", counts: webSocketViolations)
+        out.family("layercast_animations_refused_total", .counter, "Animations add(_:forKey:) refused because the engine cannot run their key path or value; the first of each key path is logged.",
+                   value: refusedAnimations)
         out.family("layercast_tap_latency_seconds", "From a tap's arrival to the write of its result to the tapping client.", histogram: tapLatency)
         return out.text
     }

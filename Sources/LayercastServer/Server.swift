@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import LayercastEngine
 import LayercastHub
 import LayercastIdentity
 import LayercastLedger
@@ -139,6 +140,11 @@ public final class Server: @unchecked Sendable {
         hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: ledger,
                   services: SceneServices(awarding: services, rains: services, logger: logger), logger: logger)
         routes = APIRoutes(hub: hub)
+        // A release build runs on past an animation the engine cannot run; it says so once per key path.
+        CALayer.unsupportedAnimations.report = { [logger] keyPath, message in
+            logger.warning("refused an animation the engine cannot run (layercast_animations_refused_total)",
+                           metadata: ["keyPath": "\(keyPath)", "reason": "\(message)"])
+        }
 
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         var info = lws_context_creation_info()

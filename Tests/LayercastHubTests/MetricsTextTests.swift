@@ -31,6 +31,6 @@ import Testing
         metrics.tapLatency.observe(0.25)
         metrics.tapLatency.observe(2)
         let expected = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("metrics.prom"), encoding: .utf8)
-        #expect(metrics.render(rooms: 1, players: 2, spectators: 3) == expected)
+        #expect(metrics.render(rooms: 1, players: 2, spectators: 3, refusedAnimations: 4) == expected)
     }
 }
