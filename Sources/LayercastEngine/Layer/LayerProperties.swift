@@ -45,11 +45,24 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowRadius: CGFloat = 3
     public var shadowPath: CGPath?
     /// A shape layer's values; nil for every other layer.
-    public var shape: ShapeLayerProperties?
+    public var shape: ShapeLayerProperties? {
+        get { shapeBox.unboxed() }
+        set { shapeBox.rebox(newValue) }
+    }
     /// A gradient layer's values; nil for every other layer.
-    public var gradient: GradientLayerProperties?
+    public var gradient: GradientLayerProperties? {
+        get { gradientBox.unboxed() }
+        set { gradientBox.rebox(newValue) }
+    }
     /// A replicator layer's values; nil for every other layer.
-    public var replicator: ReplicatorLayerProperties?
+    public var replicator: ReplicatorLayerProperties? {
+        get { replicatorBox.unboxed() }
+        set { replicatorBox.rebox(newValue) }
+    }
+    // Boxed, so that every other layer's values stay as small as before (one pointer each).
+    private var shapeBox: CopyOnWriteBox<ShapeLayerProperties>?
+    private var gradientBox: CopyOnWriteBox<GradientLayerProperties>?
+    private var replicatorBox: CopyOnWriteBox<ReplicatorLayerProperties>?
 
     public init() {}
 
@@ -72,10 +85,8 @@ public struct LayerProperties: Equatable, Sendable {
     /// does nothing.
     public subscript(property: LayerProperty) -> AnimatableValue {
         get {
-            let shape = self.shape ?? Self.defaultShape
-            let gradient = self.gradient ?? Self.defaultGradient
-            let replicator = self.replicator ?? Self.defaultReplicator
-            return switch property {
+            // A class's values are read only for that class's properties: a plain layer's reads copy nothing more.
+            switch property {
             case .position: .point(position)
             case .bounds: .rect(bounds)
             case .anchorPoint: .point(anchorPoint)
@@ -93,26 +104,26 @@ public struct LayerProperties: Equatable, Sendable {
             case .shadowRadius: .scalar(shadowRadius)
             case .shadowOffset: .size(shadowOffset)
             case .shadowColor: .color(shadowColor ?? .clear)
-            case .path: .path(shape.path ?? CGPath(elements: []))
-            case .fillColor: .color(shape.fillColor ?? .clear)
-            case .strokeColor: .color(shape.strokeColor ?? .clear)
-            case .lineWidth: .scalar(shape.lineWidth)
-            case .miterLimit: .scalar(shape.miterLimit)
-            case .lineDashPhase: .scalar(shape.lineDashPhase)
-            case .strokeStart: .scalar(shape.strokeStart)
-            case .strokeEnd: .scalar(shape.strokeEnd)
-            case .colors: .colors(gradient.colors ?? [])
-            case .locations: .numbers(gradient.locations ?? [])
-            case .startPoint: .point(gradient.startPoint)
-            case .endPoint: .point(gradient.endPoint)
-            case .instanceCount: .scalar(CGFloat(replicator.instanceCount))
-            case .instanceDelay: .scalar(replicator.instanceDelay)
-            case .instanceTransform: .transform(replicator.instanceTransform)
-            case .instanceColor: .color(replicator.instanceColor ?? .white)
-            case .instanceRedOffset: .scalar(CGFloat(replicator.instanceRedOffset))
-            case .instanceGreenOffset: .scalar(CGFloat(replicator.instanceGreenOffset))
-            case .instanceBlueOffset: .scalar(CGFloat(replicator.instanceBlueOffset))
-            case .instanceAlphaOffset: .scalar(CGFloat(replicator.instanceAlphaOffset))
+            case .path: .path((shape ?? Self.defaultShape).path ?? CGPath(elements: []))
+            case .fillColor: .color((shape ?? Self.defaultShape).fillColor ?? .clear)
+            case .strokeColor: .color((shape ?? Self.defaultShape).strokeColor ?? .clear)
+            case .lineWidth: .scalar((shape ?? Self.defaultShape).lineWidth)
+            case .miterLimit: .scalar((shape ?? Self.defaultShape).miterLimit)
+            case .lineDashPhase: .scalar((shape ?? Self.defaultShape).lineDashPhase)
+            case .strokeStart: .scalar((shape ?? Self.defaultShape).strokeStart)
+            case .strokeEnd: .scalar((shape ?? Self.defaultShape).strokeEnd)
+            case .colors: .colors((gradient ?? Self.defaultGradient).colors ?? [])
+            case .locations: .numbers((gradient ?? Self.defaultGradient).locations ?? [])
+            case .startPoint: .point((gradient ?? Self.defaultGradient).startPoint)
+            case .endPoint: .point((gradient ?? Self.defaultGradient).endPoint)
+            case .instanceCount: .scalar(CGFloat((replicator ?? Self.defaultReplicator).instanceCount))
+            case .instanceDelay: .scalar((replicator ?? Self.defaultReplicator).instanceDelay)
+            case .instanceTransform: .transform((replicator ?? Self.defaultReplicator).instanceTransform)
+            case .instanceColor: .color((replicator ?? Self.defaultReplicator).instanceColor ?? .white)
+            case .instanceRedOffset: .scalar(CGFloat((replicator ?? Self.defaultReplicator).instanceRedOffset))
+            case .instanceGreenOffset: .scalar(CGFloat((replicator ?? Self.defaultReplicator).instanceGreenOffset))
+            case .instanceBlueOffset: .scalar(CGFloat((replicator ?? Self.defaultReplicator).instanceBlueOffset))
+            case .instanceAlphaOffset: .scalar(CGFloat((replicator ?? Self.defaultReplicator).instanceAlphaOffset))
             }
         }
         set {
