@@ -94,7 +94,9 @@ public struct LoadReport: Sendable {
             "  reconnects  \(s.reconnects) attempted, \(s.reconnected) reconnected; time \(s.reconnectTime.summary.text)",
             "  frames      \(s.frames) received, skipped \(s.skipped) (ratio \(number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames), digits: 4))); age \(s.frameAge.summary.text)",
         ]
-        if population.role == .player {
+        if population.dragsPerSecond > 0 {
+            lines.append("  drags       \(s.dragsBegun) gestures, \(s.dragMessagesSent) messages sent")
+        } else if population.role == .player {
             lines.append("  taps        \(s.tapsSent) sent, \(s.tapsAnswered) answered; tap → result \(s.tapLatency.summary.text); awards \(s.awards), \(s.coins) coins")
         }
         return lines
@@ -185,6 +187,7 @@ public struct LoadReport: Sendable {
             } else {
                 fields.append(("taps", .null))
             }
+            fields.append(("drags", population.dragsPerSecond > 0 ? ["gestures": i(s.dragsBegun), "messages": i(s.dragMessagesSent)] : .null))
             fields.append(("errors", .object(JSONObject(s.errors.sorted { $0.key < $1.key }.map { ($0.key, i($0.value)) }))))
             object.append((population.name, .object(JSONObject(fields))))
         }

@@ -33,6 +33,9 @@ public struct LoadStats: Sendable, Codable {
     public var frameAge = LatencyHistogram()
 
     public var tapsSent = 0
+    /// Drag gestures begun, and the drag messages sent for them (`began`, `moved`, `ended`).
+    public var dragsBegun = 0
+    public var dragMessagesSent = 0
     /// Taps whose `tap` event came back.
     public var tapsAnswered = 0
     /// Answers by `result` (`award`, `taken`, `miss`, `closed`).
@@ -72,6 +75,8 @@ public struct LoadStats: Sendable, Codable {
         skipped += other.skipped
         frameAge.add(other.frameAge)
         tapsSent += other.tapsSent
+        dragsBegun += other.dragsBegun
+        dragMessagesSent += other.dragMessagesSent
         tapsAnswered += other.tapsAnswered
         tapResults.merge(other.tapResults, uniquingKeysWith: +)
         tapLatency.add(other.tapLatency)

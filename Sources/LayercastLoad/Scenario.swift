@@ -21,6 +21,10 @@ public struct Scenario: Sendable, Equatable {
         /// Taps per second of each client (players only).
         public var tapsPerSecond = 0.0
         public var aim = LoadConfiguration.AimMode.random
+        /// Drag gestures per second of each client (`drag`, players only): each is a `began`,
+        /// `dragSteps` `moved` steps 120 points down from it, and an `ended`.
+        public var dragsPerSecond = 0.0
+        public var dragSteps = 4
         /// Leaves after a random stay and rejoins after a random time away; nil stays.
         public var churn: Churn?
         /// Reconnects after a close it did not ask for, with the page's backoff (`ReconnectBackoff`).
@@ -35,7 +39,9 @@ public struct Scenario: Sendable, Equatable {
 
         /// `spectate`, `tap 2/s random`, … for the report.
         public var behaviourText: String {
-            var text = role == .spectator ? "spectate" : tapsPerSecond > 0 ? "tap \(LoadReport.number(tapsPerSecond))/s \(aim.rawValue)" : "play (no taps)"
+            var text = role == .spectator ? "spectate"
+                : dragsPerSecond > 0 ? "drag \(LoadReport.number(dragsPerSecond))/s in \(dragSteps) steps"
+                : tapsPerSecond > 0 ? "tap \(LoadReport.number(tapsPerSecond))/s \(aim.rawValue)" : "play (no taps)"
             if let churn { text += ", churn (stay \(churn.stay.text) s, away \(churn.away.text) s)" }
             if reconnect { text += ", reconnect" }
             return text

@@ -28,6 +28,8 @@ public enum ScenarioParser {
     public static let maximumStages = 100
     public static let maximumPopulations = 32
     public static let maximumURLs = 64
+    /// The server's limit of drag messages a second on one connection (protocol.md, "Limits").
+    public static let maximumDragMessages = 120.0
 
     /// Reads and checks the file at `path`.
     public static func load(path: String, allowedRemote: [String] = []) throws(ScenarioError) -> Scenario {
@@ -210,7 +212,7 @@ private struct Reader {
     }
 
     func population(_ node: Node, _ path: String) throws(ScenarioError) -> Scenario.Population {
-        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "churn", "reconnect", "thresholds"]
+        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "drags", "steps", "churn", "reconnect", "thresholds"]
         let fields = try mapping(node, path, allowed: keys)
         guard let nameNode = fields["name"] else { throw fail(node, join(path, "name"), "missing: each population is named (it names its part of the report)") }
         let name = try string(nameNode, join(path, "name"))
@@ -244,9 +246,27 @@ private struct Reader {
                 population.aim = aim
             }
         case "drag":
-            throw fail(behaviourNode, join(path, "behaviour"), "drag (cubes) is not implemented yet; spectate or tap")
+            population = .init(name: name, size: size, role: .player)
+            if let taps = fields["taps"] { throw fail(taps, join(path, "taps"), "draggers do not tap (behaviour: tap)") }
+            if let aim = fields["aim"] { throw fail(aim, join(path, "aim"), "draggers do not aim (behaviour: tap)") }
+            population.dragsPerSecond = try fields["drags"].map { node throws(ScenarioError) in
+                try number(node, join(path, "drags"), "drag gestures per second, 0…10") { (0...10).contains($0) }
+            } ?? 1
+            if let node = fields["steps"] {
+                population.dragSteps = try integer(node, join(path, "steps"), "moved steps per gesture, 1…20", 1...20)
+            }
+            let messages = population.dragsPerSecond * Double(population.dragSteps + 2)
+            guard messages <= ScenarioParser.maximumDragMessages else {
+                throw fail(fields["drags"] ?? node, join(path, "drags"),
+                           "drags × (steps + 2) is \(LoadReport.number(messages)) messages a second, over the server's \(LoadReport.number(ScenarioParser.maximumDragMessages)) per connection")
+            }
         default:
-            throw fail(behaviourNode, join(path, "behaviour"), "must be spectate or tap")
+            throw fail(behaviourNode, join(path, "behaviour"), "must be spectate, tap or drag")
+        }
+        if behaviour != "drag" {
+            for key in ["drags", "steps"] {
+                if let stray = fields[key] { throw fail(stray, join(path, key), "only draggers drag (behaviour: drag)") }
+            }
         }
         if let node = fields["churn"] {
             let churn = try mapping(node, join(path, "churn"), allowed: ["stay", "away"])

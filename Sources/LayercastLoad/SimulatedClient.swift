@@ -56,6 +56,9 @@ final class SimulatedClient {
     private var pendingTaps: [Int: Double] = [:]
     private var nextTapID = 1
     private var nextTapAt = Double.infinity
+    /// When the next drag gesture begins, and the one under way: where it began, its next step and when.
+    private var nextDragAt = Double.infinity
+    private var drag: (start: (x: Double, y: Double), step: Int, at: Double)?
     private var nextPingAt = Double.infinity
     private var nextPingID = 1
     /// The fragments of the message being received.
@@ -110,6 +113,10 @@ final class SimulatedClient {
         if behaviour.tapsPerSecond > 0 {
             nextTapAt = now + Double.random(in: 0..<(1 / behaviour.tapsPerSecond))
         }
+        if behaviour.dragsPerSecond > 0 {
+            nextDragAt = now + Double.random(in: 0..<(1 / behaviour.dragsPerSecond))
+        }
+        drag = nil
         if let churn = behaviour.churn { leaveAt = now + churn.stay.random() }
     }
 
@@ -153,6 +160,8 @@ final class SimulatedClient {
         leaving = false
         leaveAt = .infinity
         nextTapAt = .infinity
+        nextDragAt = .infinity
+        drag = nil
         nextPingAt = .infinity
         pendingTaps.removeAll()
         state = .closed
@@ -256,7 +265,35 @@ final class SimulatedClient {
                 stats.tapsSent += 1
             }
         }
+        pollDrag(at: now, stats: &stats)
         return !outbox.isEmpty
+    }
+
+    /// Seconds a drag gesture lasts: a quarter second, or less when gestures come faster.
+    private var dragDuration: Double { min(0.25, 0.8 / behaviour.dragsPerSecond) }
+
+    /// Queues the drag step due by `now`: a gesture begins at a random point of the scene's upper
+    /// half, moves `dragSteps` times evenly 120 points down (a full pull), and ends.
+    private func pollDrag(at now: Double, stats: inout LoadStats) {
+        if drag == nil, now >= nextDragAt, let viewTime {
+            nextDragAt = max(nextDragAt + 1 / behaviour.dragsPerSecond, now)  // no bursts after a stall
+            let start = (x: Self.round(Double.random(in: 0...max(sceneSize.width, 0))),
+                         y: Self.round(Double.random(in: 0...max(sceneSize.height / 2, 0))))
+            outbox.append(Self.dragMessage("began", start.x, start.y, viewTime))
+            drag = (start, 1, now + dragDuration / Double(behaviour.dragSteps + 1))
+            stats.dragsBegun += 1
+            stats.dragMessagesSent += 1
+        } else if let current = drag, now >= current.at, let viewTime {
+            let done = current.step > behaviour.dragSteps
+            let y = current.start.y + 120 * Double(min(current.step, behaviour.dragSteps)) / Double(behaviour.dragSteps)
+            outbox.append(Self.dragMessage(done ? "ended" : "moved", current.start.x, Self.round(y), viewTime))
+            drag = done ? nil : (current.start, current.step + 1, current.at + dragDuration / Double(behaviour.dragSteps + 1))
+            stats.dragMessagesSent += 1
+        }
+    }
+
+    private static func dragMessage(_ phase: String, _ x: Double, _ y: Double, _ viewTime: Double) -> JSONValue {
+        ["type": "drag", "phase": .string(phase), "x": .number(x), "y": .number(y), "viewTime": .number(viewTime)]
     }
 
     /// Takes the oldest queued message.

@@ -109,6 +109,17 @@ import Testing
         #expect(scenario.populations[1].tapsPerSecond == 1)  // tap's default rate
     }
 
+    @Test func draggersDragOnceASecondInFourStepsByDefault() throws {
+        let scenario = try ScenarioParser.parse("""
+            duration: 5
+            populations: [{name: pullers, count: 2, behaviour: drag}, {name: fast, count: 1, behaviour: drag, drags: 4, steps: 10}]
+            """)
+        let (pullers, fast) = (scenario.populations[0], scenario.populations[1])
+        #expect(pullers.role == .player && pullers.dragsPerSecond == 1 && pullers.dragSteps == 4 && pullers.tapsPerSecond == 0)
+        #expect(fast.dragsPerSecond == 4 && fast.dragSteps == 10)
+        #expect(pullers.behaviourText == "drag 1/s in 4 steps")
+    }
+
     @Test(arguments: [
         ("populations: [{name: a, count: 1}]\nduration: 5\nspeed: 3\n", 3, "speed: unknown key"),
         ("duration: 5\npopulations:\n  - name: a\n    count: -2\n", 4, "populations[0].count: must be a whole number of clients"),
@@ -118,7 +129,11 @@ import Testing
         ("url: ws://10.0.0.1:8080\nduration: 5\npopulations: [{name: a, count: 1}]\n", 1, "url: refusing to load 10.0.0.1"),
         ("urls:\n  - ws://127.0.0.1:1\n  - ws://example.com:80\nduration: 5\npopulations: [{name: a, count: 1}]\n", 3, "urls[1]: refusing to load example.com"),
         ("duration: 5\npopulations: [{name: a, weight: 1, count: 2}]\n", 2, "populations[0].count: give weight or count, not both"),
-        ("duration: 5\npopulations: [{name: a, count: 2, behaviour: drag}]\n", 2, "drag (cubes) is not implemented yet"),
+        ("duration: 5\npopulations: [{name: a, count: 2, behaviour: drag, drags: 10, steps: 20}]\n", 2,
+         "drags: drags × (steps + 2) is 220 messages a second, over the server's 120 per connection"),
+        ("duration: 5\npopulations: [{name: a, count: 2, behaviour: tap, steps: 3}]\n", 2, "steps: only draggers drag"),
+        ("duration: 5\npopulations: [{name: a, count: 2, behaviour: drag, taps: 1}]\n", 2, "draggers do not tap"),
+        ("duration: 5\npopulations: [{name: a, count: 2, behaviour: fly}]\n", 2, "must be spectate, tap or drag"),
         ("duration: 5\npopulations: [{name: a, count: 2, taps: 3}]\n", 2, "spectators do not tap"),
         ("duration: 5\npopulations: [{name: a, count: 2, behaviour: tap, taps: 30}]\n", 2, "taps: must be taps per second, 0…20"),
         ("duration: 5\npopulations: [{name: a, count: 2}, {name: a, count: 1}]\n", 2, "names another population too"),

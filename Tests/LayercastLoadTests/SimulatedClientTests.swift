@@ -1,4 +1,5 @@
 @testable import LayercastLoad
+import LayercastJSON
 import Testing
 
 @Suite struct SimulatedClientTests {
@@ -41,5 +42,41 @@ import Testing
         // 25 ms, within the histogram's 3 significant digits.
         #expect(abs(stats.tapLatency.summary.p99 - 25) < 0.025)
         #expect(window.tapLatency.count == 1 && abs(window.tapLatency.summary.p99 - 25) < 0.025)
+    }
+
+    @Test func aDragGestureBeginsMovesDownAPullAndEnds() throws {
+        var dragger = Scenario.Population(name: "d", size: .count(1), role: .player)
+        dragger.dragsPerSecond = 2
+        dragger.dragSteps = 3
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: dragger, joinAt: 0, pingInterval: 100)
+        var stats = LoadStats(), window = ProgressWindow()
+        func receive(_ text: String, at now: Double) {
+            Array(text.utf8).withUnsafeBytes { client.receive($0, at: now, stats: &stats, window: &window) }
+        }
+        client.established(at: 1, stats: &stats)
+        receive(#"{"type":"welcome","client":"c1","size":{"width":200,"height":400},"time":0}"#, at: 1.01)
+        receive(#"{"type":"frame","n":1,"t":0.5}"#, at: 1.02)
+        _ = client.poll(at: 1.02, stats: &stats)
+        #expect(client.takeMessage()?["type"]?.stringValue == "ping")
+        // Within 1/2 s of the handshake the gesture begins; a quarter second later it has ended.
+        var drags: [JSONValue] = []
+        var now = 1.02
+        while now < 2.0 {
+            now += 0.01
+            _ = client.poll(at: now, stats: &stats)
+            while let message = client.takeMessage() {
+                if message["type"]?.stringValue == "drag" { drags.append(message) }
+            }
+            if drags.last?["phase"]?.stringValue == "ended" { break }
+        }
+        #expect(drags.map { $0["phase"]?.stringValue } == ["began", "moved", "moved", "moved", "ended"])
+        let x = try #require(drags.first?["x"]?.doubleValue), y = try #require(drags.first?["y"]?.doubleValue)
+        #expect((0...200).contains(x) && (0...200).contains(y))  // the upper half
+        #expect(drags.allSatisfy { $0["x"]?.doubleValue == x && $0["viewTime"]?.doubleValue == 0.5 })
+        let ys: [Double] = drags.compactMap { $0["y"]?.doubleValue }
+        let expected: [Double] = [0, 40, 80, 120, 120].map { y + $0 }
+        let offsets: [Double] = zip(ys, expected).map { abs($0.0 - $0.1) }
+        #expect(ys.count == 5 && offsets.allSatisfy { $0 < 0.006 })  // 120 pt down, rounded to 0.01
+        #expect(stats.dragsBegun == 1 && stats.dragMessagesSent == 5)
     }
 }

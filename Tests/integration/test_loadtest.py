@@ -332,3 +332,36 @@ def test_scenario_replaces_the_population_flags():
     proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(path), "--clients", "5"], cwd=REPO,
                           capture_output=True, text=True, timeout=20)
     assert proc.returncode == 64 and "--clients cannot be given with --scenario" in proc.stderr, explain(proc)
+
+
+def test_a_drag_population_pulls_the_cube_loader(server):
+    """Draggers (docs/loadtest.md, `behaviour: drag`) pull the real cube loader: a spectator in the
+    room hears a pull begin and end by a loader client, and the report counts each gesture as its
+    steps + 2 messages, none refused."""
+    from layercast_client import LayercastClient
+    room = unique_room("pull")
+    spectator = LayercastClient.connect(server.base_url, scene="cubes", room=room, role="spectator")
+    try:
+        spectator.wait_welcome(5)
+        spectator.wait_frames(1, 5)
+        mark = spectator.mark()
+        scenario = {"url": server.base_url.replace("http://", "ws://"), "scene": "cubes", "room": room, "duration": 4,
+                    "populations": [{"name": "pullers", "count": 2, "behaviour": "drag", "drags": 2, "steps": 3}]}
+        out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+        proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(write_scenario(scenario)), "--json", str(out)],
+                              cwd=REPO, capture_output=True, text=True, timeout=40)
+        assert proc.returncode == 0, f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr[-3000:]}"
+        pulls = [m for m in spectator.messages_of("event", since=mark) if m.get("name") == "pull"]
+        phases = [m["data"]["phase"] for m in pulls]
+        assert "began" in phases and "ended" in phases, pulls
+        assert all(m["by"].startswith("c") for m in pulls), pulls
+    finally:
+        spectator.close()
+    pullers = json.loads(out.read_text())["populations"]["pullers"]
+    drags = pullers["drags"]
+    # 2 clients × 2 gestures a second for about 4 s; every gesture is began + 3 moved + ended, and
+    # one cut off by the run's end has sent fewer.
+    assert drags["gestures"] >= 8, pullers
+    assert 5 * (drags["gestures"] - 2) <= drags["messages"] <= 5 * drags["gestures"], pullers
+    assert pullers["taps"]["sent"] == 0 and pullers["errors"] == {}, pullers
+    assert "drag 2/s in 3 steps" in proc.stdout, proc.stdout
