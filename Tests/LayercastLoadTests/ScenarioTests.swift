@@ -165,7 +165,7 @@ import Testing
     @Test func theExamplesRead() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/scenarios").standardized
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["churny-audience.yaml", "rain-night.yaml", "spectator-flood.json"])
+        #expect(files == ["churny-audience.yaml", "cube-pullers.yaml", "rain-night.yaml", "spectator-flood.json"])
         for file in files {
             let scenario = try ScenarioParser.load(path: folder.appendingPathComponent(file).path)
             #expect(scenario.clients > 0, "\(file)")
@@ -173,6 +173,8 @@ import Testing
         let night = try ScenarioParser.load(path: folder.appendingPathComponent("rain-night.yaml").path)
         #expect(night.stages.map(\.name) == ["ramp", "hold", "spike", "rain", "drop"])
         #expect(night.slots == [3200, 800] && night.target(at: 245) == 2500 && night.target(at: 415) == 0)
+        let pullers = try ScenarioParser.load(path: folder.appendingPathComponent("cube-pullers.yaml").path)
+        #expect(pullers.populations.map(\.dragsPerSecond) == [0, 2] && pullers.slots == [180, 20])
     }
 }
 
