@@ -3,9 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "Layercast",
-    platforms: [.macOS(.v13)],
+    // Linux only: the service links libwebsockets, libev, jansson, libpq and hiredis through
+    // pkg-config and calls Linux-only APIs (epoll through libev, SO_REUSEPORT workers,
+    // /proc/self/exe), so no Apple platform is claimed here; nothing is built or tested on macOS.
     products: [
         .executable(name: "layercast", targets: ["layercast"]),
+        // The service as a library: `LayercastCommand.main(scenes:)` in your own `main`, with the
+        // engine, the `Scene` protocol and our shipped scenes re-exported (docs/writing-a-scene.md).
+        .library(name: "Layercast", targets: ["Layercast"]),
         .library(name: "LayercastEngine", targets: ["LayercastEngine"]),
         .library(name: "LayercastSceneTesting", targets: ["LayercastSceneTesting"]),
     ],
@@ -140,9 +145,15 @@ let package = Package(
             ]
         ),
 
-        .executableTarget(
-            name: "layercast",
+        // The service as a library (product `Layercast`): the `layercast` command tree with the
+        // scenes its caller registers, and what a scene author imports.
+        .target(
+            name: "Layercast",
             dependencies: [
+                "LayercastEngine",
+                "LayercastJSON",
+                "LayercastSceneKit",
+                "LayercastScenes",
                 "LayercastSample",
                 "LayercastAudit",
                 "LayercastLedger",
@@ -152,8 +163,11 @@ let package = Package(
                 "LayercastLoad",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/LayercastService"  // not Sources/Layercast: it would differ from Sources/layercast only in case
         ),
+        // Our `layercast`: `LayercastCommand.main` with the shipped scenes.
+        .executableTarget(name: "layercast", dependencies: ["Layercast"]),
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
         .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and tests Layercast: dependencies, Swift build and tests, the JavaScript unit tests
-# (node --test Tests/js/), then the Python
+# Builds and tests Layercast: dependencies, Swift build and tests, the example scene package's
+# build and tests, the JavaScript unit tests (node --test Tests/js/), then the Python
 # conformance tests and the integration tests when there are any, then the reliability runs
 # (docs/reliability.md): every libFuzzer target for 30 s and a 2-minute soak, about 10 minutes;
 # LAYERCAST_QUICK=1 leaves those two out. Exits non-zero as soon as a step fails.
@@ -16,6 +16,12 @@ run() {
 run bash scripts/install-deps.sh
 run swift build --build-tests
 run swift test
+# The example scene package (docs/writing-a-scene.md): a package of its own that depends on
+# Layercast by path, builds its card-flip scene and its binary (which the integration tests
+# serve, Tests/integration/test_example_package.py) and runs the scene's tests. It has its own
+# .build, so this is a second debug build of Layercast's modules.
+run swift build --package-path examples/scene-package
+run swift test --package-path examples/scene-package
 # The browser client's pure modules (public/lib/) and the golden vectors (Tests/vectors/), with
 # node's own test runner: no npm, no DOM.
 run node --test Tests/js/

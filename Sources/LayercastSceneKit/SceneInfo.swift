@@ -10,7 +10,8 @@ public struct SceneInfo: Sendable {
     public var interactions: [String]
     public var assets: [SceneAsset]
 
-    public init(id: String, title: String, size: CGSize, interactions: [String], assets: [SceneAsset]) {
+    /// A scene that takes taps and shows no image unless `interactions` and `assets` say otherwise.
+    public init(id: String, title: String, size: CGSize, interactions: [String] = ["tap"], assets: [SceneAsset] = []) {
         self.id = id
         self.title = title
         self.size = size

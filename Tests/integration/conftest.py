@@ -56,9 +56,10 @@ STOP_TIMEOUT = 10.0
 
 
 class ServerProcess:
-    """A running `layercast serve`; `base_url` is `http://127.0.0.1:PORT/`."""
+    """A running `layercast serve` (or `binary serve`, a program built on the Layercast
+    library); `base_url` is `http://127.0.0.1:PORT/`."""
 
-    def __init__(self, args: list[str], public: str | Path = "public"):
+    def __init__(self, args: list[str], public: str | Path = "public", binary: Path = BINARY):
         self.args = list(args)
         if "--data" not in self.args:
             self.args += ["--data", tempfile.mkdtemp(prefix="layercast-data-")]
@@ -67,7 +68,7 @@ class ServerProcess:
                                                delete=False)
         self.stdout_lines: list[str] = []
         self.exit_code: Optional[int] = None
-        cmd = [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0",
+        cmd = [str(binary), "serve", "--host", "127.0.0.1", "--port", "0",
                "--public", str(public), *self.args]
         self.cmd = cmd
         self.proc = subprocess.Popen(cmd, cwd=REPO, stdin=subprocess.DEVNULL,

@@ -35,6 +35,7 @@ DEPLOY = REPO / "deploy"
 DOCKERFILE = DEPLOY / "Dockerfile"
 K8S = DEPLOY / "k8s"
 UNITS = [DEPLOY / "layercast.service", DEPLOY / "layercast@.service"]
+EXAMPLE = REPO / "examples" / "scene-package"   # a scene author's package, with its own unit
 FLAG = re.compile(r"--[a-z][a-z0-9-]*")
 
 
@@ -48,9 +49,9 @@ def help_flags() -> set[str]:
     return set(FLAG.findall(serve_help())) | {"--help"}
 
 
-def dockerfile_stages() -> list[list[str]]:
+def dockerfile_stages(dockerfile: Path = DOCKERFILE) -> list[list[str]]:
     """The Dockerfile's instructions (continuation lines joined), split into stages."""
-    text = re.sub(r"\\\n", " ", DOCKERFILE.read_text())
+    text = re.sub(r"\\\n", " ", dockerfile.read_text())
     stages: list[list[str]] = []
     for line in text.splitlines():
         line = line.strip()
@@ -62,10 +63,10 @@ def dockerfile_stages() -> list[list[str]]:
     return stages
 
 
-def runtime_packages() -> list[str]:
+def runtime_packages(dockerfile: Path = DOCKERFILE) -> list[str]:
     """The packages `apt-get install` names in the Dockerfile's last (runtime) stage."""
     packages: list[str] = []
-    for line in dockerfile_stages()[-1]:
+    for line in dockerfile_stages(dockerfile)[-1]:
         for command in re.split(r"&&|;", line):
             words = shlex.split(command)
             if "apt-get" in words and "install" in words:
@@ -73,9 +74,9 @@ def runtime_packages() -> list[str]:
     return packages
 
 
-def docker_instruction(name: str) -> list[str]:
+def docker_instruction(name: str, dockerfile: Path = DOCKERFILE) -> list[str]:
     """The exec-form arguments of the runtime stage's `name` instruction (CMD, ENTRYPOINT)."""
-    lines = [line for line in dockerfile_stages()[-1] if line.upper().startswith(name + " ")]
+    lines = [line for line in dockerfile_stages(dockerfile)[-1] if line.upper().startswith(name + " ")]
     assert len(lines) == 1, f"the runtime stage needs exactly one {name}"
     return yaml.safe_load(lines[0][len(name):].strip())
 
@@ -311,9 +312,9 @@ def test_systemd_units_verify():
     _require_binary()
     with tempfile.TemporaryDirectory() as folder:
         units = []
-        for unit in UNITS:
+        for unit in [*UNITS, EXAMPLE / "card-flip.service"]:
             # ExecStart must name an executable that exists: the built binary stands in.
-            text = unit.read_text().replace("/usr/local/bin/layercast", str(BINARY.resolve()))
+            text = re.sub(r"/usr/local/bin/(layercast|card-flip-server)\b", str(BINARY.resolve()), unit.read_text())
             name = unit.name.replace("@.", "@8081.")
             (Path(folder) / name).write_text(text)
             units.append(str(Path(folder) / name))
@@ -350,3 +351,22 @@ def test_nginx_configurations_front_every_node():
     assert any(str(mapping).split(":")[-1] == listen for mapping in nginx["ports"])
     for name in ("location /ws", "proxy_set_header Upgrade $http_upgrade", "proxy_buffering off"):
         assert name in conf and name in template, name
+
+
+def test_example_package_deploys_like_ours():
+    """The example scene package's Dockerfile and systemd unit (docs/writing-a-scene.md) are ours
+    with its own binary: the same runtime libraries, the binary the build stage installs as the
+    entry point, `serve` flags that exist, and the unit's --data in its own StateDirectory."""
+    dockerfile = EXAMPLE / "Dockerfile"
+    assert runtime_packages(dockerfile) == runtime_packages()
+    installed = re.search(r"install -D -m 0755 \S+ (/out/\S+)", " ".join(dockerfile_stages(dockerfile)[0])).group(1)
+    copied = next(line.split() for line in dockerfile_stages(dockerfile)[-1] if line.startswith(f"COPY --from=build {installed}"))
+    assert docker_instruction("ENTRYPOINT", dockerfile) == [copied[-1], "serve"]
+    assert docker_instruction("CMD", dockerfile) == docker_instruction("CMD")
+    unit = EXAMPLE / "card-flip.service"
+    start = unit_exec_start(unit)
+    assert start[:2] == [copied[-1], "serve"]
+    flags = help_flags()
+    assert {FLAG.match(a).group(0) for a in start[2:] if FLAG.match(a)} <= flags
+    assert option(start, "--data") == f"/var/lib/{unit_setting(unit, 'StateDirectory')}"
+    assert unit_setting(unit, "ProtectSystem") == "strict"

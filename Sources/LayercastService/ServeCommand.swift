@@ -226,20 +226,15 @@ struct ServeCommand: ParsableCommand {
     }
     private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
-    func run() throws {
+    /// Runs the service with `scenes` until SIGINT or SIGTERM (`LayercastCommand.main(scenes:)`
+    /// calls it in place of ArgumentParser's `run()`).
+    func run(scenes: SceneRegistry) throws {
         StopSignals.block()  // before any other thread starts, so that no stop signal is lost
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
-        }
-        let scenes: SceneRegistry
-        do {
-            scenes = try SceneRegistry(SceneCatalog.all)
-        } catch {
-            FileHandle.standardError.write(Data("layercast serve: \(error)\n".utf8))
-            throw ExitCode(2)
         }
         var configuration = ServerConfiguration(scenes: scenes)
         configuration.host = host

@@ -1,0 +1,8 @@
+// What a scene author's code sees through `import Layercast`: the Core Animation model
+// (CALayer, CABasicAnimation, CATransaction, SceneContext …), the `Scene` protocol and the
+// types it speaks (SceneInfo, SceneEvent, Tapper, TapOutcome, DragPhase), JSON values for event
+// data, and our shipped scenes (`SceneCatalog.all`) to serve next to one's own.
+@_exported import LayercastEngine
+@_exported import LayercastJSON
+@_exported import LayercastSceneKit
+@_exported import LayercastScenes

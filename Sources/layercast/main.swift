@@ -1,0 +1,4 @@
+import Layercast
+
+// Our `layercast`: the service with the scenes we ship.
+LayercastCommand.main(scenes: SceneCatalog.all)

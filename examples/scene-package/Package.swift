@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A scene author's package: one scene of its own (CardFlip), its tests, and a binary that
+// serves it next to Layercast's shipped scenes. It uses Layercast's products only, so it would
+// be the same with `.package(url: "https://…/layercast.git", from: "…")` in place of the path.
+// Linux only, as Layercast itself.
+let package = Package(
+    name: "CardFlipExample",
+    products: [
+        .executable(name: "card-flip-server", targets: ["CardFlipServer"]),
+    ],
+    dependencies: [
+        .package(name: "Layercast", path: "../.."),
+    ],
+    targets: [
+        // The scene: a library, so that the tests and the server both import it.
+        .target(name: "CardFlip", dependencies: [.product(name: "Layercast", package: "Layercast")]),
+        // `card-flip-server serve …`: Layercast's whole command tree with our scenes and this one.
+        .executableTarget(name: "CardFlipServer", dependencies: ["CardFlip", .product(name: "Layercast", package: "Layercast")]),
+        .testTarget(name: "CardFlipTests", dependencies: [
+            "CardFlip",
+            .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastSceneTesting", package: "Layercast"),
+        ]),
+    ]
+)

@@ -1,0 +1,5 @@
+import CardFlip
+import Layercast
+
+// Layercast's five scenes, then ours; `card-flip-server serve --port 8080` serves them all.
+LayercastCommand.main(scenes: SceneCatalog.all + [CardFlipScene.self])
