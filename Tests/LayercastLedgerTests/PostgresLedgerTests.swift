@@ -68,9 +68,9 @@ import Testing
     @Test func aNewerSchemaVersionIsRefused() throws {
         let (url, address) = try database()
         _ = try PostgresLedger(url: url, address: address)
-        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (3, 0)")
+        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (4, 0)")
         let error = try #require(throws: LedgerError.self) { try PostgresLedger(url: url, address: address) }
-        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 3; this build knows only version 2 (is it newer?)"))
+        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 4; this build knows only version 3 (is it newer?)"))
     }
 
     @Test func tablesOfAnotherApplicationAreRefusedAndLeftUnchanged() throws {

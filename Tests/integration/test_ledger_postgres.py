@@ -61,7 +61,7 @@ def test_a_rain_on_postgres_tells_exactly_the_rows_it_commits(start_server, post
     assert f"{len(stored)} awards, {sum(c for _, c in stored.values())} coins, replayed identically" in result.stdout
     check = layercast("ledger", "check", "--ledger", url)
     assert check.returncode == 0, check.stderr
-    assert f"ok (schema version 2, 1 rains, {len(stored)} awards" in check.stdout
+    assert f"ok (schema version 3, 1 rains, {len(stored)} awards" in check.stdout
     for client in players + [spectator]:
         client.close()
 
