@@ -77,8 +77,8 @@ struct ClusterLeases {
         lastRenewal = -.infinity
     }
 
-    /// This node's heartbeat, sent at every tick and on connecting: its key set for
-    /// `heartbeatExpiry`.
+    /// This node's heartbeat, which its link sends at every tick and on connecting: its key set
+    /// for `heartbeatExpiry`.
     var heartbeat: [String] {
         ["SET", ClusterKeys.heartbeat(node), node, "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
     }

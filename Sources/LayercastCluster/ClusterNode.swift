@@ -52,7 +52,7 @@ public final class ClusterNode: HubCluster {
         leases = ClusterLeases(node: node, timing: timing, clock: clock)
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
-        link = ClusterLink(address: address, timing: timing, logger: logger, notify: notify)
+        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat, logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -143,10 +143,8 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
-                // The heartbeat first (a lease of this node's is not taken from a node that
-                // beats), then origins hold on to their rooms at once; relays wait
-                // `reconnectGrace` (periodic).
-                command(leases.heartbeat, for: .ignored)
+                // The link has sent the heartbeat first. Origins hold on to their rooms at
+                // once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
             case .disconnected(let reason):
                 metrics.redisErrors += 1
@@ -247,11 +245,11 @@ public final class ClusterNode: HubCluster {
         }
     }
 
-    /// Every `timing.period`: beats (from the hub's thread, so a stalled hub stops beating),
-    /// renews leases, takes over silent rooms, and writes and reads the nodes' reports.
+    /// Every `timing.period`: renews leases (from the hub's thread, so a hung hub loses its
+    /// rooms when their leases expire), takes over silent rooms, and writes and reads the nodes'
+    /// reports. (The link beats by itself.)
     private func periodic() {
         guard connected else { return }
-        command(leases.heartbeat, for: .ignored)
         let presence = hub.clusterRooms
         for renewal in leases.renewals(of: presence) { command(renewal) }
         for room in presence where leases.shouldAcquire(room) { acquire(room.key) }

@@ -8,15 +8,16 @@
 /// So a room has a new origin within `heartbeatExpiry + period` of its origin's death (0.6 s),
 /// whatever is left of the room's `lease`.
 public struct ClusterTiming: Sendable {
-    /// A room's lease lives this long unless its origin renews it (or its origin's heartbeat
-    /// lapses first: then the lease is taken at once).
+    /// A room's lease lives this long unless its origin renews it from its hub's thread (or its
+    /// origin's heartbeat lapses first: then the lease is taken at once). So an origin whose
+    /// process runs but whose hub thread hangs loses its rooms within this.
     public var lease = 2.0
     /// An origin renews its leases this often.
     public var renewal = 0.5
-    /// A node's heartbeat key lives this long; the node sets it again at every tick of its
-    /// link's timer (`period`), from the hub's thread. A node not heard of for this long is dead,
-    /// and the leases it holds may be taken; so a stall of its hub thread longer than this less
-    /// one `period` costs it its rooms.
+    /// A node's heartbeat key lives this long; the node's link sets it again at every tick of its
+    /// timer (`period`), from the link's own thread. A node not heard of for this long (its
+    /// process dead or stopped, or cut off from Redis) is dead, and the leases it holds may be
+    /// taken; a busy hub thread does not stop the heartbeat.
     public var heartbeatExpiry = 0.5
     /// A relaying node with clients that has had no frame for this long tries to take the room,
     /// and again every `period` while the silence lasts.
@@ -32,8 +33,8 @@ public struct ClusterTiming: Sendable {
     public var publishing = 3.5
     /// A relay asks a room's origin for a full frame at most this often.
     public var fullFrameRequests = 0.2
-    /// The link's timer: the node beats and looks at its leases and rooms this often (so a
-    /// silent room's lease is tried again this often).
+    /// The link's timer: the link beats and the node looks at its leases and rooms this often (so
+    /// a silent room's lease is tried again this often).
     public var period = 0.1
     /// The link's first wait before connecting to Redis again, doubled at each failure up to
     /// `maximumBackoff`.
