@@ -4,7 +4,7 @@ enum ClusterKeys {
     /// String: the node id of the room's origin, with the lease's expiry.
     static func lease(_ room: String) -> String { "layercast:lease:\(room)" }
     /// String: set by a live node for `ClusterTiming.heartbeatExpiry` at every tick of its link's
-    /// timer (`ClusterTiming.period`); its absence says the node is dead, stalled or cut off from Redis.
+    /// timer (`ClusterTiming.period`); its absence says the node is dead, stopped or cut off from Redis.
     static func heartbeat(_ node: String) -> String { heartbeatPrefix + node }
     /// What `heartbeat` puts before a node id (the acquisition script builds the key from it).
     static let heartbeatPrefix = "layercast:alive:"
