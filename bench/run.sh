@@ -14,7 +14,7 @@
 #      per client-frame, extra frame age through an edge, --workers 2 against one process, a rain
 #      room's Redis traffic (bench/cluster.py; redis-server, nodes on CPU 0, clients on CPU 1),
 #      then tap → answer through an edge against on the origin (bench/edge_taps.py)
-#   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, takeover time,
+#   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, kill → first frame p50/p99,
 #      rebuild time against the rain's age                            (bench/takeover.py)
 # Usage: bench/run.sh [a|b|c|d|e|f|g|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.

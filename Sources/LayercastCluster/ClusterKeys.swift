@@ -3,6 +3,11 @@
 enum ClusterKeys {
     /// String: the node id of the room's origin, with the lease's expiry.
     static func lease(_ room: String) -> String { "layercast:lease:\(room)" }
+    /// String: set by a live node for `ClusterTiming.heartbeatExpiry` at every tick of its link's
+    /// timer (`ClusterTiming.period`); its absence says the node is dead, stopped or cut off from Redis.
+    static func heartbeat(_ node: String) -> String { heartbeatPrefix + node }
+    /// What `heartbeat` puts before a node id (the acquisition script builds the key from it).
+    static let heartbeatPrefix = "layercast:alive:"
     /// Channel: the room's frames and room events, from its origin (`ClusterMessage.frame`, `.event`).
     static func roomChannel(_ room: String) -> String { "layercast:room:\(room)" }
     /// The room whose channel `channel` is; nil for another channel.
@@ -18,10 +23,15 @@ enum ClusterKeys {
     /// Integer: incremented once by each starting node, which takes that range of client numbers.
     static let clientRanges = "layercast:client-ranges"
 
-    /// Sets the lease when nobody holds it; answers the holder (this node when it won).
+    /// Sets the lease to this node (ARGV[1], for ARGV[2] ms) when nobody holds it or its holder's
+    /// heartbeat key (ARGV[3] + holder) is gone: a dead origin's lease is taken without waiting
+    /// for it to expire. Answers the holder (this node when it won).
     static let acquireScript = """
-        if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return ARGV[1] end
-        return redis.call('GET', KEYS[1])
+        local holder = redis.call('GET', KEYS[1])
+        if holder == ARGV[1] then return holder end
+        if holder and redis.call('EXISTS', ARGV[3] .. holder) == 1 then return holder end
+        redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+        return ARGV[1]
         """
     /// Extends the lease when this node holds it; answers the holder (nil when nobody does).
     static let renewScript = """

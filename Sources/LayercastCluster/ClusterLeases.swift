@@ -2,13 +2,16 @@ import LayercastHub
 
 /// The leases of the rooms open on this node (docs/cluster.md, "Placement and leases"): the
 /// Redis commands that acquire, renew and release one; when an origin renews them (every
-/// `renewal`, well within the `lease` they last); and the takeover decision: a relay whose room
-/// has clients and has been silent for `silence` tries to acquire the room's lease, which it wins only once the
-/// origin's lease has expired.
+/// `renewal`, well within the `lease` they last); this node's heartbeat (its key, set for
+/// `heartbeatExpiry` at every tick); and the takeover decision: a relay whose room has
+/// clients and has been silent for `silence` tries to acquire the room's lease, and again every
+/// `period` while the holder it names stays silent. It wins once the holder's heartbeat key is
+/// gone or its lease has expired, whichever comes first.
 struct ClusterLeases {
     /// A command about one room's lease.
     enum Command: Equatable {
-        /// Set the lease to this node if nobody holds it, for `lease`; answers the holder.
+        /// Set the lease to this node for `lease` if nobody holds it or its holder's heartbeat is
+        /// gone; answers the holder.
         case acquire(String)
         /// Extend the lease if this node holds it; answers the holder (nil when nobody does).
         case renew(String)
@@ -26,7 +29,7 @@ struct ClusterLeases {
         func arguments(node: String, timing: ClusterTiming) -> [String] {
             let ttl = String(Int((timing.lease * 1000).rounded()))
             return switch self {
-            case .acquire(let key): ["EVAL", ClusterKeys.acquireScript, "1", ClusterKeys.lease(key), node, ttl]
+            case .acquire(let key): ["EVAL", ClusterKeys.acquireScript, "1", ClusterKeys.lease(key), node, ttl, ClusterKeys.heartbeatPrefix]
             case .renew(let key): ["EVAL", ClusterKeys.renewScript, "1", ClusterKeys.lease(key), node, ttl]
             case .release(let key): ["EVAL", ClusterKeys.releaseScript, "1", ClusterKeys.lease(key), node]
             }
@@ -45,8 +48,10 @@ struct ClusterLeases {
     private struct Room {
         /// An acquisition of its lease is in flight.
         var acquiring = false
-        /// When its origin was last heard from (a frame relayed, or the room placed).
+        /// When its origin was last heard from (a frame relayed, or the room placed on a new holder).
         var heardAt: Double
+        /// The holder the last answer about its lease named.
+        var holder: String?
     }
 
     let node: String
@@ -72,6 +77,12 @@ struct ClusterLeases {
         lastRenewal = -.infinity
     }
 
+    /// This node's heartbeat, which its link sends at every tick and on connecting: its key set
+    /// for `heartbeatExpiry`.
+    var heartbeat: [String] {
+        ["SET", ClusterKeys.heartbeat(node), node, "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
+    }
+
     /// Lost Redis: the acquisitions in flight will not be answered.
     mutating func disconnected() {
         for key in rooms.keys { rooms[key]?.acquiring = false }
@@ -80,9 +91,10 @@ struct ClusterLeases {
     /// Room `key`'s origin was heard from now.
     mutating func heard(from key: String) { rooms[key]?.heardAt = clock.now }
 
-    /// The renewals due now: every room this node is origin of, once per `renewal`.
+    /// The renewals due now: every room this node is origin of, once per `renewal` (asked at each
+    /// tick, so a tick short of it by less than half a `period`, the timer's rounding, is on time).
     mutating func renewals(of presence: [RoomPresence]) -> [Command] {
-        guard clock.now - lastRenewal >= timing.renewal else { return [] }
+        guard clock.now - lastRenewal >= timing.renewal - timing.period / 2 else { return [] }
         lastRenewal = clock.now
         return presence.filter { $0.source == .scene }.map { .renew($0.key) }
     }
@@ -123,9 +135,16 @@ struct ClusterLeases {
         }
     }
 
-    /// Room `key` goes to `placement`; a relay counts its silence from now.
+    /// Room `key` goes to `placement`. A relay of a holder it had not been told of counts that
+    /// holder's silence from now; one told again of the same holder does not, so that it tries
+    /// again next `period` while the silence lasts.
     private mutating func placed(_ key: String, _ placement: Placement) -> Outcome {
-        if case .relayed = placement { rooms[key]?.heardAt = clock.now }
+        let holder = switch placement {
+        case .here: node
+        case .relayed(let origin): origin
+        }
+        if holder != node, rooms[key]?.holder != holder { rooms[key]?.heardAt = clock.now }
+        rooms[key]?.holder = holder
         return .place(placement)
     }
 }

@@ -6,7 +6,10 @@ import Synchronization
 /// The node's Redis side, on a thread of its own so that no Redis call ever holds up the frame
 /// tick: two connections (commands, and subscriptions), reconnected with backoff while Redis is
 /// away. The hub's thread hands it `Request`s and collects `Event`s; each time events are
-/// waiting, `notify` is called (the transport's `lws_cancel_service`).
+/// waiting, `notify` is called (the transport's `lws_cancel_service`). It sends the node's
+/// heartbeat itself, from its own thread, on connecting and at every tick of its timer: a node
+/// whose process runs is alive, however busy its hub's thread (a hung hub thread stops renewing
+/// its leases instead).
 final class ClusterLink: @unchecked Sendable {
     enum Request {
         /// PUBLISH; dropped while Redis is away.
@@ -16,6 +19,8 @@ final class ClusterLink: @unchecked Sendable {
         case unsubscribe(String)
         /// Any command; its reply comes back as `.reply(tag:)` (an error reply while Redis is away).
         case command([[UInt8]], tag: Int)
+        /// A command whose reply nobody wants; dropped while Redis is away.
+        case untagged([[UInt8]])
     }
 
     enum Event {
@@ -28,6 +33,8 @@ final class ClusterLink: @unchecked Sendable {
     }
 
     let address: RedisAddress
+    /// The heartbeat command (`ClusterLeases.heartbeat`); its reply is dropped. Nil: none.
+    private let heartbeat: [[UInt8]]?
     /// The timer's period and the backoff of reconnections.
     private let timing: ClusterTiming
     private let notify: @Sendable () -> Void
@@ -38,8 +45,10 @@ final class ClusterLink: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [String]? = nil, logger: Logger,
+         notify: @escaping @Sendable () -> Void) {
         self.address = address
+        self.heartbeat = heartbeat.map { $0.map { Array($0.utf8) } }
         self.timing = timing
         self.logger = logger
         self.notify = notify
@@ -109,8 +118,9 @@ final class ClusterLink: @unchecked Sendable {
         var backoff = timing.backoff
         var reportedDown = false
         var nextTimer = monotonicSeconds() + timing.period
+        var beatDue = true
         while true {
-            let (requests, stopped) = queues.withLock { state in
+            var (requests, stopped) = queues.withLock { state in
                 defer { state.requests.removeAll(keepingCapacity: true) }
                 return (state.requests, state.stopped)
             }
@@ -127,6 +137,7 @@ final class ClusterLink: @unchecked Sendable {
                     reportedDown = false
                     logger.notice("cluster: connected to Redis", metadata: ["redis": "\(address)"])
                     events.append(.connected)
+                    beatDue = true
                 } catch {
                     if !reportedDown {
                         logger.error("cluster: Redis unreachable, retrying with backoff", metadata: ["error": "\(error)"])
@@ -134,6 +145,11 @@ final class ClusterLink: @unchecked Sendable {
                         reportedDown = true
                     }
                 }
+            }
+            // The heartbeat goes first: before the acquisitions of a node that has just connected.
+            if let heartbeat, beatDue, connection != nil {
+                requests.insert(.untagged(heartbeat), at: 0)
+                beatDue = false
             }
             do throws(ClusterError) {
                 try serve(requests, on: connection, channels: &channels, events: &events)
@@ -160,6 +176,7 @@ final class ClusterLink: @unchecked Sendable {
             let now = monotonicSeconds()
             if now >= nextTimer {
                 events.append(.timer)
+                beatDue = true
                 nextTimer = max(nextTimer + timing.period, now)
             }
             post(events)
@@ -185,6 +202,10 @@ final class ClusterLink: @unchecked Sendable {
             case .publish(let channel, let payload):
                 guard let connection else { continue }
                 try connection.commands.append([Array("PUBLISH".utf8), Array(channel.utf8), payload])
+                tags.append(nil)
+            case .untagged(let arguments):
+                guard let connection else { continue }
+                try connection.commands.append(arguments)
                 tags.append(nil)
             case .command(let arguments, let tag):
                 guard let connection else {

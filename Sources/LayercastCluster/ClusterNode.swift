@@ -6,8 +6,9 @@ import Logging
 
 /// This process as one node of a cluster on Redis (docs/cluster.md): it places each room it opens
 /// (a lease decides the one origin), publishes the frames and events of the rooms it is origin
-/// of, relays the others' to its own clients, forwards their input to the origin, and takes a
-/// room over when its origin falls silent and its lease lapses. It joins the hub and the link
+/// of, relays the others' to its own clients, forwards their input to the origin, proves it is
+/// alive with a heartbeat key, and takes a room over when its origin falls silent and the origin's
+/// heartbeat or lease lapses. It joins the hub and the link
 /// to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`, and
 /// `ClusterMessage` for what goes on the wire.
 ///
@@ -51,7 +52,7 @@ public final class ClusterNode: HubCluster {
         leases = ClusterLeases(node: node, timing: timing, clock: clock)
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
-        link = ClusterLink(address: address, timing: timing, logger: logger, notify: notify)
+        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat, logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -60,12 +61,13 @@ public final class ClusterNode: HubCluster {
         link.start()
     }
 
-    /// Releases this node's leases and report, then stops the link (the server has stopped).
+    /// Releases this node's leases, heartbeat and report, then stops the link (the server has stopped).
     public func stop() {
         var requests: [ClusterLink.Request] = hub.clusterRooms.filter { $0.source == .scene }.map { room in
             .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
         requests.append(.command(Self.arguments(["HDEL", ClusterKeys.nodes, node]), tag: 0))
+        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node)]), tag: 0))
         link.send(requests)
         link.stop()
     }
@@ -141,7 +143,8 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
-                // Origins hold on to their rooms at once; relays wait `reconnectGrace` (periodic).
+                // The link has sent the heartbeat first. Origins hold on to their rooms at
+                // once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
             case .disconnected(let reason):
                 metrics.redisErrors += 1
@@ -242,8 +245,9 @@ public final class ClusterNode: HubCluster {
         }
     }
 
-    /// Every `timing.period`: renews leases, takes over silent rooms, and writes and reads the
-    /// nodes' reports.
+    /// Every `timing.period`: renews leases (from the hub's thread, so a hung hub loses its
+    /// rooms when their leases expire), takes over silent rooms, and writes and reads the nodes'
+    /// reports. (The link beats by itself.)
     private func periodic() {
         guard connected else { return }
         let presence = hub.clusterRooms

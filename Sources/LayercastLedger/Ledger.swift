@@ -31,16 +31,26 @@ public protocol Ledger: AnyObject {
     /// Throws `invalid` for a NaN setting or a negative prize packet or coins.
     func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64
 
-    /// Ends a running rain: sets its status (`finished` or `interrupted`) and ended_at. Throws
-    /// `notFound` for an unknown or already ended rain, `invalid` for status `running`.
-    func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError)
+    /// Claims running rain `id` for a new holder (a cluster node taking its room over): raises
+    /// the rain's epoch by one and returns the new epoch (a rain begins at epoch 0). It is the
+    /// fence between two origins: from its commit on, `recordAward` and `endRain` with an older
+    /// epoch are refused (`fenced`), and every award committed before it is seen by any read
+    /// after it (the claim waits for an award being written). Throws `notFound` for an unknown
+    /// or ended rain.
+    func claimRain(_ id: Int64) throws(LedgerError) -> Int64
 
-    /// Commits one award durably and returns it with its id (and `createdAt` to the
-    /// millisecond, as stored). Throws `duplicate`, changing nothing, when the rain's packet
-    /// already has an award (a database constraint decides, so this holds across processes);
-    /// `notFound` when the rain does not exist or is not running; `invalid` for negative coins
-    /// or packet, or a NaN position or time. `award.id` is ignored.
-    func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow
+    /// Ends a running rain: sets its status (`finished` or `interrupted`) and ended_at, if the
+    /// caller holds `epoch`, the rain's current one. Throws `notFound` for an unknown or already
+    /// ended rain, `fenced` for an older epoch, `invalid` for status `running`.
+    func endRain(_ id: Int64, status: RainStatus, at: Date, epoch: Int64) throws(LedgerError)
+
+    /// Commits one award durably, if the caller holds `epoch`, the rain's current one, and returns
+    /// it with its id (and `createdAt` to the millisecond, as stored). Throws `duplicate`,
+    /// changing nothing, when the rain's packet already has an award (a database constraint
+    /// decides, so this holds across processes); `notFound` when the rain does not exist or is
+    /// not running; `fenced` when another holder has claimed it since (`claimRain`); `invalid`
+    /// for negative coins or packet, or a NaN position or time. `award.id` is ignored.
+    func recordAward(_ award: AwardRow, epoch: Int64) throws(LedgerError) -> AwardRow
 
     /// The rain with its prize plan and awards (in id order), or nil when there is none.
     func rain(id: Int64) throws(LedgerError) -> RainRecord?
@@ -69,4 +79,16 @@ public protocol Ledger: AnyObject {
 
     /// Counts of what the ledger holds, read in one snapshot.
     func summary() throws(LedgerError) -> LedgerSummary
+}
+
+extension Ledger {
+    /// `endRain` of a rain nobody has claimed (epoch 0: one process, a test).
+    public func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError) {
+        try endRain(id, status: status, at: at, epoch: 0)
+    }
+
+    /// `recordAward` in a rain nobody has claimed (epoch 0: one process, a test).
+    public func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow {
+        try recordAward(award, epoch: 0)
+    }
 }

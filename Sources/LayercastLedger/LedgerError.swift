@@ -15,6 +15,9 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         case duplicate
         /// No such rain, or (for `recordAward` and `endRain`) the rain is no longer running.
         case notFound = "not_found"
+        /// The rain was claimed by a newer holder (`Ledger.claimRain`: another node took its room
+        /// over); this caller's epoch is stale and nothing was changed.
+        case fenced
         /// The database failed while reading or writing (I/O error, lock timeout, full disk, lost
         /// connection, ...).
         case io
@@ -45,6 +48,11 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `notFound` for rain `id`, which has `status` (nil: there is no such rain).
     static func notRunning(_ id: Int64, status: String?) -> LedgerError {
         LedgerError(.notFound, status.map { "rain \(id) is \($0), not running" } ?? "there is no rain \(id)")
+    }
+
+    /// `fenced`: rain `id` is at `current`, the caller holds only `held`.
+    static func fenced(_ id: Int64, held: Int64, current: Int64) -> LedgerError {
+        LedgerError(.fenced, "rain \(id) was claimed by another holder (epoch \(current); this one holds \(held))")
     }
 
     /// Runs `body`, prefixing the message of what it throws with `what`, the call being made

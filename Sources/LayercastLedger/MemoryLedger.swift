@@ -16,6 +16,8 @@ public final class MemoryLedger: Ledger {
     /// Each player's awards, in id order, by the bytes of their id.
     private var awardsOfPlayer: [[UInt8]: [AwardRow]] = [:]
     private var awardCount: Int64 = 0
+    /// Each claimed rain's epoch (`claimRain`); a rain not here is at 0.
+    private var epochs: [Int64: Int64] = [:]
 
     public init() {}
 
@@ -45,19 +47,27 @@ public final class MemoryLedger: Ledger {
         }
     }
 
-    public func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError) {
+    public func claimRain(_ id: Int64) throws(LedgerError) -> Int64 {
+        try LedgerError.during("claim rain \(id)") { () throws(LedgerError) in
+            try requireRunning(id, holding: epochs[id, default: 0])
+            epochs[id, default: 0] += 1
+            return epochs[id, default: 0]
+        }
+    }
+
+    public func endRain(_ id: Int64, status: RainStatus, at: Date, epoch: Int64) throws(LedgerError) {
         try LedgerError.during("end rain \(id)") { () throws(LedgerError) in
             guard status != .running else { throw LedgerError.endingAsRunning }
-            try requireRunning(id)
+            try requireRunning(id, holding: epoch)
             end(id, status: status, at: at)
         }
     }
 
     /// In the SQL ledgers' order: NaN, then the rain, then negative values, then the packet.
-    public func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow {
+    public func recordAward(_ award: AwardRow, epoch: Int64) throws(LedgerError) -> AwardRow {
         try LedgerError.during("record award of packet \(award.packet) in rain \(award.rain)") { () throws(LedgerError) in
             try award.refuseNaN()
-            try requireRunning(award.rain)
+            try requireRunning(award.rain, holding: epoch)
             try Self.refuseNegative([("packet", award.packet), ("coins", award.coins)])
             let index = Int(award.rain - 1)
             guard !rains[index].awards.contains(where: { $0.packet == award.packet }) else { throw LedgerError.alreadyAwarded }
@@ -91,10 +101,12 @@ public final class MemoryLedger: Ledger {
     /// Player `id`'s awards in id order (the bytes of the id decide who is who).
     func awards(of player: String) -> [AwardRow] { awardsOfPlayer[Array(player.utf8)] ?? [] }
 
-    /// Throws `notFound` unless rain `id` exists and is running.
-    private func requireRunning(_ id: Int64) throws(LedgerError) {
+    /// Throws `notFound` unless rain `id` exists and is running, `fenced` unless it is at `epoch`.
+    private func requireRunning(_ id: Int64, holding epoch: Int64) throws(LedgerError) {
         let status = stored(rain: id)?.status
         guard status == .running else { throw LedgerError.notRunning(id, status: status?.rawValue) }
+        let current = epochs[id, default: 0]
+        guard current == epoch else { throw LedgerError.fenced(id, held: epoch, current: current) }
     }
 
     /// Ends running rain `id` with `status` at `date`.

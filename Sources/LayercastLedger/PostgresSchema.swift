@@ -74,12 +74,17 @@ enum PostgresSchema {
             ADD COLUMN players bigint NOT NULL DEFAULT 0;
         INSERT INTO layercast_schema (version, applied_at) VALUES (2, \(now));
         """,
+        // 3: a rain's epoch, the fence between two origins (see SQLiteSchema.migrations).
+        """
+        ALTER TABLE rains ADD COLUMN epoch bigint NOT NULL DEFAULT 0;
+        INSERT INTO layercast_schema (version, applied_at) VALUES (3, \(now));
+        """,
     ]
 
     /// Every column the current version reads, table by table: `check` selects them.
     static let columns = [
         "rains": "id, room, seed, duration, pool, winners, min_coins, max_coins, width, height, media_start, status, "
-            + "created_at, ended_at, salt, commitment, max_awards_per_player, max_coins_per_player, min_visible, tap_rate, players",
+            + "created_at, ended_at, salt, commitment, max_awards_per_player, max_coins_per_player, min_visible, tap_rate, players, epoch",
         "prizes": "rain, packet, coins",
         "awards": "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at",
     ]

@@ -71,20 +71,35 @@ extension SQLLedger {
         }
     }
 
-    public func endRain(_ id: Int64, status: RainStatus, at: Date) throws(LedgerError) {
+    public func claimRain(_ id: Int64) throws(LedgerError) -> Int64 {
+        try writing("claim rain \(id)") { () throws(LedgerError) in
+            // The row lock waits for an award being written under the old epoch (it holds a
+            // share lock on the row), so that award is committed, and seen, before the claim.
+            let epochs = try connection.query(
+                "UPDATE rains SET epoch = epoch + 1 WHERE id = \(p(1)) AND status = 'running' RETURNING epoch",
+                [.integer(id)], read: { row throws(LedgerError) in try row.int64(0) })
+            guard let epoch = epochs.first else {
+                let status = try connection.query("SELECT status FROM rains WHERE id = \(p(1))", [.integer(id)]) { $0.text(0) }.first
+                throw LedgerError.notRunning(id, status: status)
+            }
+            return epoch
+        }
+    }
+
+    public func endRain(_ id: Int64, status: RainStatus, at: Date, epoch: Int64) throws(LedgerError) {
         try writing("end rain \(id)") { () throws(LedgerError) in
             guard status != .running else { throw LedgerError.endingAsRunning }
-            try requireRunning(id, lock: .update)
+            try requireRunning(id, holding: epoch, lock: .update)
             try connection.run(
                 "UPDATE rains SET status = \(p(2)), ended_at = \(p(3)) WHERE id = \(p(1))",
                 [.integer(id), .text(status.rawValue), .integer(at.unixMilliseconds)])
         }
     }
 
-    public func recordAward(_ award: AwardRow) throws(LedgerError) -> AwardRow {
+    public func recordAward(_ award: AwardRow, epoch: Int64) throws(LedgerError) -> AwardRow {
         try writing("record award of packet \(award.packet) in rain \(award.rain)") { () throws(LedgerError) in
             try award.refuseNaN()
-            try requireRunning(award.rain, lock: .share)
+            try requireRunning(award.rain, holding: epoch, lock: .share)
             let createdAt = award.createdAt.unixMilliseconds
             // DO NOTHING leaves the row of the first award alone and returns nothing.
             let ids = try connection.query(
@@ -247,11 +262,14 @@ extension SQLLedger {
 
     /// Throws `notFound` unless rain `id` exists and is running; where the dialect locks rows,
     /// `lock` holds its row until the transaction ends.
-    private func requireRunning(_ id: Int64, lock: RowLock) throws(LedgerError) {
-        let status = try connection.query(Self.dialect.locking("SELECT status FROM rains WHERE id = \(p(1))", lock), [.integer(id)]) {
-            $0.text(0)
-        }.first
-        guard status == RainStatus.running.rawValue else { throw LedgerError.notRunning(id, status: status) }
+    /// Throws `notFound` unless rain `id` is running, `fenced` unless it is at `epoch`; locks its
+    /// row with `lock` until the transaction ends.
+    private func requireRunning(_ id: Int64, holding epoch: Int64, lock: RowLock) throws(LedgerError) {
+        let row = try connection.query(
+            Self.dialect.locking("SELECT status, epoch FROM rains WHERE id = \(p(1))", lock), [.integer(id)]
+        ) { row throws(LedgerError) in (status: row.text(0), epoch: try row.int64(1)) }.first
+        guard let row, row.status == RainStatus.running.rawValue else { throw LedgerError.notRunning(id, status: row?.status) }
+        guard row.epoch == epoch else { throw LedgerError.fenced(id, held: epoch, current: row.epoch) }
     }
 
     private static var awardColumns: String { "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at" }

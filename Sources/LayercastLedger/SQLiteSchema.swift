@@ -69,6 +69,13 @@ enum SQLiteSchema {
         ALTER TABLE rains ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
         PRAGMA user_version = 2;
         """,
+        // 3: the fence between two origins of a cluster (Ledger.claimRain): a rain's epoch,
+        // raised by each node that takes its room over; an award or end under an older one is
+        // refused.
+        """
+        ALTER TABLE rains ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+        PRAGMA user_version = 3;
+        """,
     ]
 
     /// Creates the tables in an empty database; checks the version of an existing one.

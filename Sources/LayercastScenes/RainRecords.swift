@@ -9,7 +9,8 @@ public protocol RainRecords: AnyObject {
     func end(_ id: Int64, interrupted: Bool) throws
     /// The rains of room `room` still recorded as running, oldest first, with what a node that
     /// takes the room over needs to go on with them; one that cannot be read back (its salt is
-    /// not hex) has nil settings.
+    /// not hex) has nil settings. Each is claimed for the caller first: whoever recorded it before
+    /// can no longer record its awards or its end, and the awards read are all it has.
     func running(in room: String) throws -> [RecordedRain]
 }
 

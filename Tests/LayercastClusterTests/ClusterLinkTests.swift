@@ -52,6 +52,23 @@ import Testing
         #expect(notified.load(ordering: .relaxed) > 0)
     }
 
+    /// The link beats by itself, on its own thread, while nobody takes its events (a busy hub):
+    /// its heartbeat key, set for 1 s, is still there after 3 s, and its reply is nobody's event.
+    @Test func theLinkBeatsByItselfAtEveryTick() throws {
+        let redis = try RedisTestServer()
+        let link = ClusterLink(address: redis.address, heartbeat: ["SET", "layercast:alive:n1", "n1", "PX", "1000"], logger: Self.logger) {}
+        link.start()
+        defer { link.stop() }
+        let events = Self.events(of: link) { $0.contains { if case .connected = $0 { true } else { false } } }
+        #expect(!events.contains { if case .reply = $0 { true } else { false } })
+        Thread.sleep(forTimeInterval: 3)
+        let reader = try RedisConnection(host: "127.0.0.1", port: redis.port, database: 0, timeout: 1)
+        #expect(try reader.command(["GET", "layercast:alive:n1"]).text == "n1")
+        guard case .integer(let ttl) = try reader.command(["PTTL", "layercast:alive:n1"]) else { Issue.record("no PTTL"); return }
+        #expect(ttl > 0 && ttl <= 1000)
+        #expect(!link.takeEvents().contains { if case .reply = $0 { true } else { false } })
+    }
+
     @Test func aLostRedisIsReportedAndTheSubscriptionComesBackWithIt() throws {
         var redis: RedisTestServer? = try RedisTestServer()
         let port = redis!.port

@@ -7,7 +7,8 @@ The fixtures that start and stop them are in conftest.py (`redis_server`, `start
   temporary directory of its own; `stop()` and `start()` again keep the port.
 - `Cluster`: nodes `node-1` … `node-N`, each a `ServerProcess` (conftest.py) with `--cluster
   redis://127.0.0.1:PORT --node-id node-I`, its own `--data` directory, one shared ledger and one
-  shared `--player-id-secret`; `kill(node)` SIGKILLs one.
+  shared `--player-id-secret`; `kill(node)` SIGKILLs one, `pause(node)` SIGSTOPs one and
+  `wake(node)` SIGCONTs it.
 - `Nginx`: deploy/nginx-cluster.conf (the template scripts/cluster.sh uses too) filled in with a
   free port and the first three nodes' ports, run in the foreground with its own prefix, pid,
   temp and log paths.
@@ -203,6 +204,19 @@ class Cluster:
         assert node.wait(5) is not None, f"{self.node_id(node)} outlived SIGKILL"
         return killed
 
+    def pause(self, node: ServerProcess) -> float:
+        """SIGSTOPs `node` (it holds its sockets and keeps what arrives unread); returns
+        time.monotonic() of the signal."""
+        paused = time.monotonic()
+        node.proc.send_signal(signal.SIGSTOP)
+        return paused
+
+    def wake(self, node: ServerProcess) -> float:
+        """SIGCONTs a paused `node`; returns time.monotonic() of the signal."""
+        woken = time.monotonic()
+        node.proc.send_signal(signal.SIGCONT)
+        return woken
+
     def restart(self, node: ServerProcess) -> ServerProcess:
         """Starts a dead node again with its flags and id (on a new port); returns the new process."""
         assert node.proc.poll() is not None, f"{self.node_id(node)} is still running"
@@ -216,7 +230,10 @@ class Cluster:
         return "\n".join(f"--- {self.node_id(n)} (exit {n.proc.poll()}):\n{n.log_tail(15)}" for n in self.nodes)
 
     def stop(self) -> dict[str, Optional[int]]:
-        """Stops every node still running; returns each node's exit status."""
+        """Stops every node still running (a paused one is woken first, so that it can stop);
+        returns each node's exit status."""
+        for node in self.alive():
+            node.proc.send_signal(signal.SIGCONT)
         return {self.node_id(node): node.stop() for node in self.nodes}
 
 

@@ -1,8 +1,9 @@
 """The cluster of issue 12: three `layercast serve --cluster redis://…` nodes on one redis-server,
 sharing one ledger (cluster.py, conftest.py), tried from outside. What they rely on:
 
-- each room has one origin node (a 3 s lease in Redis); the other nodes relay its frames to their
-  own clients, and any node takes any client for any room;
+- each room has one origin node (a lease in Redis, taken over once its holder stops beating);
+  the other nodes relay its frames to their own clients, and any node takes any client for any
+  room;
 - `GET /healthz` is `{"status": "ok"|"degraded", "node": ID, "cluster": "redis://…"}`, degraded
   while the node has lost Redis; `GET /api/rooms` lists every room of the cluster, each with its
   `origin` and its clients per node, `nodes: {ID: {"player": n, "spectator": m}}`;
