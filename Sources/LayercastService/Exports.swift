@@ -1,8 +1,11 @@
 // What a scene author's code sees through `import Layercast`: the Core Animation model
 // (CALayer, CABasicAnimation, CATransaction, SceneContext …), the `Scene` protocol and the
 // types it speaks (SceneInfo, SceneEvent, Tapper, TapOutcome, DragPhase), JSON values for event
-// data, and our shipped scenes (`SceneCatalog.all`) to serve next to one's own.
+// data, and our shipped scenes (`SceneCatalog.all`) to serve next to one's own; of the wire, only
+// what a scene's admin command answers with (`APIError` and its `ErrorCode`).
 @_exported import LayercastEngine
 @_exported import LayercastJSON
 @_exported import LayercastSceneKit
 @_exported import LayercastScenes
+@_exported import struct LayercastWire.APIError
+@_exported import enum LayercastWire.ErrorCode
