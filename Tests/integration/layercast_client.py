@@ -32,9 +32,23 @@ SUBPROTOCOL = "layercast.v1"
 IDENTITY = [1, 0, 0, 1, 0, 0]
 ITEM_DEFAULTS: dict[str, Any] = {"m": IDENTITY, "s": [0, 0], "o": 1, "bw": 0, "cr": 0,
                                  "g": "resize"}
-ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg"}
+ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg",
+             "grad", "fill", "stroke", "rm", "grp"}
 # An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles").
 PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
+
+
+def apply_paths(table: dict, msg: dict) -> dict:
+    """The frame's path table after `msg` (protocol.md, "Paths"): a full frame's `paths`
+    (`[[id, data], ...]`) is the whole table; a delta drops its `unpaths` ids, then adds its
+    `paths`. `table` is not modified."""
+    if msg.get("full"):
+        return {entry[0]: entry[1] for entry in msg.get("paths", [])}
+    table = dict(table)
+    for path_id in msg.get("unpaths", []):
+        table.pop(path_id, None)
+    table.update({entry[0]: entry[1] for entry in msg.get("paths", [])})
+    return table
 
 
 def apply_particle_delta(item: dict, entry: dict) -> None:
