@@ -180,7 +180,7 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * What to show at wall time `now`: `{time, items}`, or null before the first frame. The view
+   * What to show at wall time `now`: `{time, items, paths}`, or null before the first frame. The view
    * time is one frame interval of the room behind the estimated media time, never going back,
    * and within the two latest frames; items are interpolated between them.
    */
@@ -193,7 +193,9 @@ export function mount(element, options = {}) {
     time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
     shownTime = time;
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
-    return { time, items: interpolateItems(from?.items ?? null, latest.items, f) };
+    // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
+    const paths = from && f < 1 ? from.paths : latest.paths;
+    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths };
   }
 
   /** Draws the current view (and the overlay) at wall time `now`. */
@@ -208,7 +210,7 @@ export function mount(element, options = {}) {
       renderer.draw([], device); // no frame in a fallback font
       return;
     }
-    renderer.draw(refusal ? [] : shown?.items ?? [], device, store.latest?.paths);
+    renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths);
     if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
     if ((shown || refusal) && veil && !connectionState.connected) drawVeil(device);
     drawn.add(now);
