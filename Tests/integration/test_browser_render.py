@@ -1,4 +1,5 @@
-"""Rendering check (issue 28, item 8): the page client's renderer against Chromium's own SVG/CSS.
+"""The page client in Chromium without a layercast server (issue 28, items 7 and 8): its
+renderer against Chromium's own SVG/CSS, and its refusal of a welcome it cannot draw.
 
 render-check/index.html draws the first frame of Tests/vectors/shapes.json (made by the Swift
 encoder from a layer tree with a dashed, trimmed shape, an axial gradient, replicator copies with
@@ -110,3 +111,27 @@ def test_renderer_matches_chromium_svg_and_css(page_url):
         if share > 0.0075 or mean >= 2:
             failures.append(("stage", share, mean, worst))
         assert not failures, failures
+
+
+@pytest.mark.parametrize("features, refused", [
+    ("paths,shape,gradient,group,replicator,additive", False),
+    ("paths,shape,gradient,group,replicator,additive,filters", True),
+])
+def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, refused):
+    """protocol.md, "Version and features": a feature the page does not know stops the view with
+    an `unsupported_protocol` error naming it, closes the socket and draws no frame; the features
+    this server sends are accepted and the frame is drawn."""
+    url = page_url.replace("index.html", f"refusal.html?features={features}")
+    for drv in chromium(400, 400):
+        drv.get(url)
+        outcome = wait_until(lambda: (lambda o: o if o and o["items"] is not None else None)(
+            drv.execute_script("return window.outcome || null")), 10, "the refusal page finished")
+        if refused:
+            assert [e["code"] for e in outcome["errors"]] == ["unsupported_protocol"], outcome
+            assert outcome["errors"][0]["message"] == "this page cannot draw filters: reload the page"
+            assert outcome["closed"], outcome
+            assert outcome["items"] == [] and outcome["connection"] == "stopped", outcome
+        else:
+            assert outcome["errors"] == [] and outcome["closed"] == [], outcome
+            assert outcome["items"] == [{"id": 1, "s": [100, 100], "bg": "#ff0000"}], outcome
+            assert outcome["connection"] == "connected", outcome
