@@ -4,7 +4,8 @@ import LayercastEngine
 /// `strokeStart`/`strokeEnd` on the server (protocol.md, "Shapes"): the part of a path between two
 /// fractions of its length, as Core Animation strokes it ("interpreted linearly along the path
 /// length", engine-model.md §10.1). Curves are measured by 32 chords each and cut by de Casteljau
-/// at the parameter where the chord length reaches the cut.
+/// at the parameter where the chord length reaches the cut. A subpath kept whole keeps its close;
+/// one cut at its start has the close's line instead.
 enum PathTrim {
     /// The trimmed elements and the length from the start of the subpath holding the start cut to
     /// that cut (what a dash pattern has run through before the kept part begins). Empty when
@@ -22,6 +23,8 @@ enum PathTrim {
         var subpathRun: CGFloat = 0
         var dashOffset: CGFloat = 0
         var open = false
+        /// Whether the kept part of the current subpath starts at the subpath's start.
+        var fromSubpathStart = false
         for piece in pieces {
             if piece.isMove { subpathRun = 0; open = false; continue }
             let a = offset, b = offset + piece.length
@@ -31,11 +34,12 @@ enum PathTrim {
             let t1 = b > to ? piece.parameter(atLength: to - a) : 1
             let cut = piece.curve.segment(t0, t1)
             if !open {
+                fromSubpathStart = subpathRun == 0 && t0 == 0
                 out.append(.moveToPoint(cut.first!))
                 if out.count == 1 { dashOffset = subpathRun + (a < from ? from - a : 0) }
                 open = true
             }
-            if piece.isClose && t0 == 0 && t1 == 1 && a >= from {
+            if piece.isClose && fromSubpathStart && t1 == 1 {
                 out.append(.closeSubpath)
             } else {
                 out.append(cut.element)

@@ -224,4 +224,42 @@ struct ShapeWireTests {
         emitter.renderMode = .oldestFirst
         #expect(DisplayListBuilder().build(root, at: 0).items[0].renderMode == nil)
     }
+
+    @Test func trimmingCountsEverySubpathAndKeepsWholeClosedOnes() {
+        // Two closed 10×10 squares (length 40 each, 80 in all). 0.25…1 keeps the second half of
+        // the first square (open, its Z now a line) and the whole second one (with its Z).
+        var elements: [CGPathElement] = []
+        for x in [0.0, 100.0] {
+            elements += [.moveToPoint(CGPoint(x: x, y: 0)), .addLineToPoint(CGPoint(x: x + 10, y: 0)),
+                         .addLineToPoint(CGPoint(x: x + 10, y: 10)), .addLineToPoint(CGPoint(x: x, y: 10)), .closeSubpath]
+        }
+        let kept = PathTrim.trim(elements, start: 0.25, end: 1)
+        #expect(DrawPath(kept.elements, origin: .zero) == DrawPath(data: "M10 10L0 10L0 0M100 0L110 0L110 10L100 10Z"))
+        // 20 of the first square's 40 were trimmed off before the kept part starts.
+        #expect(kept.dashOffset == 20)
+        // 0.55…0.6 lies wholly in the second square: its dash offset counts from that square's start.
+        let late = PathTrim.trim(elements, start: 0.55, end: 0.6)
+        #expect(DrawPath(late.elements, origin: .zero) == DrawPath(data: "M104 0L108 0"))
+        #expect(late.dashOffset == 4)
+    }
+
+    @Test func decodersRejectMalformedShapeFields() {
+        func delta(_ entry: JSONValue, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+            var frame: JSONObject = ["type": "frame", "n": 1, "t": 0, "full": false, "set": [entry]]
+            for (key, value) in extra { frame[key] = value }
+            return .object(frame)
+        }
+        #expect(throws: ProtocolError(.badField, #"frame.set[0].fill.rule must be "nonzero" or "evenodd" (it is the string "winding")"#)) {
+            try FrameDelta(deltaFrame: delta(["id": 1, "fill": ["path": 1, "c": "#ff0000", "rule": "winding"]]))
+        }
+        #expect(throws: ProtocolError(.badField, #"frame.set[0].grad.type must be "axial", "radial" or "conic" (it is the string "diamond")"#)) {
+            try FrameDelta(deltaFrame: delta(["id": 1, "grad": ["type": "diamond", "stops": [], "p0": [0, 0], "p1": [1, 1]]]))
+        }
+        #expect(throws: ProtocolError(.badField, #"frame.set[0].stroke.cap must be "butt", "round", "square" (it is the string "flat")"#)) {
+            try FrameDelta(deltaFrame: delta(["id": 1, "stroke": ["path": 1, "c": "#ff0000", "w": 1, "cap": "flat"]]))
+        }
+        #expect(throws: ProtocolError(.badField, "frame.paths[0] must be [id, path data] (it is an array)")) {
+            try FrameDelta(deltaFrame: delta(["id": 1], ["paths": [[1]]]))
+        }
+    }
 }
