@@ -44,7 +44,10 @@ const PATH_CACHE = 256;
  * are drawn in device pixels: background and border by mapping their outline's points through
  * the homography (exact for edges; corner arcs are cut into pieces under a pixel long), and
  * contents by rastering them in item space at the item's on-screen resolution and drawing that
- * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js).
+ * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js); gradients,
+ * fills and strokes are rastered with the contents. Not done: the mesh's triangles overlap by
+ * 0.75 px so that opaque contents show no seams, and translucent ones (a half-transparent fill, a
+ * gradient to transparent, a mask) are drawn twice there, showing faint lines.
  *
  * An item with a shadow is first drawn at full opacity into a scratch canvas; that is then
  * drawn onto the scene with the item's opacity and a canvas shadow, so the shadow follows the
@@ -385,7 +388,8 @@ export class Renderer {
   rasterContents(item, box, density) {
     const [x, y, w, h] = box;
     const image = item.img && this.assets.get(item.img);
-    if (!(w > 0 && h > 0)) return null;
+    const shaped = item.grad || item.fill || item.stroke;
+    if (!(w > 0 && h > 0) || (item.img && !image && !shaped)) return null;
     const scale = Math.min(Math.max(density, 0.01), MAX_RASTER / Math.max(w, h));
     const width = Math.max(1, Math.ceil(w * scale));
     const height = Math.max(1, Math.ceil(h * scale));
