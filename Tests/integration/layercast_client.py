@@ -51,6 +51,17 @@ def apply_paths(table: dict, msg: dict) -> dict:
     return table
 
 
+def referenced_paths(items: list) -> set:
+    """The path ids the items' `fill` and `stroke` name, mask items (`grp.mask`) included."""
+    ids = set()
+    for item in items:
+        for key in ("fill", "stroke"):
+            if isinstance(item.get(key), dict):
+                ids.add(item[key].get("path"))
+        ids |= referenced_paths((item.get("grp") or {}).get("mask") or [])
+    return ids
+
+
 def apply_particle_delta(item: dict, entry: dict) -> None:
     """Applies a `set` entry's particle keys to `item` in place: `pimg` replaces the table, `pr`
     removes, `pc` moves (`[id, x, y, r]`) or replaces, `pa` appends, `po` reorders. An item
@@ -360,6 +371,8 @@ class LayercastClient:
         self.frame_count = 0
         self.full_count = 0
         self.model: Optional[list[dict]] = None
+        # The frame's path table (protocol.md, "Paths"), id -> SVG path data.
+        self.paths: dict = {}
         self.last_n: Optional[int] = None
         self.last_t: Optional[float] = None
         self.gaps: list[tuple[int, int]] = []   # (previous n, n) of full frames that skipped
@@ -523,6 +536,9 @@ class LayercastClient:
                                        f"(a client should reconnect)")
                 # Keep the model: later frames are compared against it anyway.
             model = self._apply_delta(copy.deepcopy(self.model), msg, n)
+        self.paths = apply_paths(self.paths, msg)
+        for path_id in sorted(referenced_paths(model) - self.paths.keys()):
+            self.violations.append(f"frame n={n}: path {path_id} is not in the path table")
         ids = [item.get("id") for item in model]
         if len(set(ids)) != len(ids):
             self.violations.append(f"frame n={n}: duplicate ids in the display list {ids}")

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from layercast_client import apply_delta, apply_paths
+from layercast_client import apply_delta, apply_paths, referenced_paths
 
 VECTORS = pathlib.Path(__file__).resolve().parent.parent / "vectors"
 FILES = sorted(VECTORS.glob("*.json"))
@@ -38,3 +38,5 @@ def test_client_applies_vector(path):
         assert notes == [], where
         assert model == step["items"], where
         assert sorted([k, v] for k, v in paths.items()) == step.get("paths", []), where
+        # The table holds exactly the paths the items use.
+        assert referenced_paths(model) == paths.keys(), where
