@@ -64,6 +64,20 @@ def region_difference(rows, bpp, left: int, top: int, width: int, height: int, d
     return bad / count, total / (3 * count), worst
 
 
+def blob_pixels(rows, bpp, size: int, dx: int) -> int:
+    """Pixels differing by more than 40 (as in region_difference) with at least 4 of their 8
+    neighbours differing too: a patch drawn wrong (a missing cap or miter, a dash out of place)
+    rather than the one-pixel-wide seam along an edge that canvas and SVG antialias differently."""
+    bad = [[False] * size for _ in range(size)]
+    for y in range(size):
+        row = rows[y]
+        for x in range(size):
+            a, b = row[x * bpp:x * bpp + 3], row[(x + dx) * bpp:(x + dx) * bpp + 3]
+            bad[y][x] = max(abs(a[i] - b[i]) for i in range(3)) > 40
+    return sum(1 for y in range(1, size - 1) for x in range(1, size - 1) if bad[y][x] and
+               sum(bad[y + j][x + i] for j in (-1, 0, 1) for i in (-1, 0, 1)) - 1 >= 4)
+
+
 # The layers of the vector's first frame, as regions of the scene (x, y, w, h).
 REGIONS = {
     "ring (fill, dashed trimmed stroke)": (14, 14, 112, 112),
@@ -142,6 +156,33 @@ def test_opaque_shapes_through_the_projective_path_match(page_url):
             if share > 0.0075 or mean >= 2:
                 failures.append((name, share, mean, worst))
         assert not failures, failures
+
+
+RANDOM_CASES = 16
+
+
+@pytest.mark.parametrize("case", range(RANDOM_CASES))
+def test_random_trees_match_chromium_svg(page_url, case):
+    """render-check/random.json (made by Tests/LayercastWireTests/RenderCheckFixtureTests.swift):
+    seeded trees of filled and stroked ellipses, rounded rects and triangles (caps, joins, dashes with a
+    phase, or a strokeEnd), an axial gradient, a replicator of dots with an alpha offset and a
+    layer masked by an ellipse, each as our renderer draws its display list and as Chromium draws
+    its SVG, over the whole stage: at most 0.1 % of its pixels (160) may have a channel off by
+    more than 40 (antialiased edges: the worst case differs in 96), and the mean channel
+    difference must stay under 0.5, and no differing pixel may sit in a patch (blob_pixels), so
+    that a dash phase, a line cap or a miter drawn wrong fails."""
+    for drv in chromium(2 * SIZE, 2 * SIZE):
+        drv.get(page_url.replace("index.html", f"random.html?case={case}"))
+        drawn = wait_until(lambda: drv.execute_script("return document.body.dataset.drawn || null"), 10,
+                           "the random render check page drew")
+        assert drawn == "yes", drawn
+        _, _, bpp, rows = decode_png(drv.get_screenshot_as_png())
+        share, mean, worst = region_difference(rows, bpp, 0, 0, SIZE, SIZE, SIZE)
+        blobs = blob_pixels(rows, bpp, SIZE, SIZE)
+        print(f"case {case}: {share:.2%} of pixels differ, {blobs} in patches, mean {mean:.2f}, worst {worst}")
+        inked = sum(1 for y in range(SIZE) for x in range(SIZE) if rows[y][x * bpp:x * bpp + 3] != b"\xff\xff\xff")
+        assert inked > 0.05 * SIZE * SIZE, f"case {case}: our side is almost blank ({inked} pixels)"
+        assert share <= 0.001 and mean < 0.5 and blobs == 0, (case, share, blobs, mean, worst)
 
 
 @pytest.mark.parametrize("features, refused", [
