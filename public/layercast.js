@@ -6,6 +6,7 @@ import { AssetStore } from './lib/assets.js';
 import { Connection } from './lib/connection.js';
 import { Emitter } from './lib/emitter.js';
 import { loadFont, fontReady, FONT_STACK } from './lib/font.js';
+import { unsupportedReason } from './lib/features.js';
 import { FrameStore } from './lib/frame-store.js';
 import { interpolateItems } from './lib/interpolate.js';
 import { letterbox } from './lib/letterbox.js';
@@ -40,7 +41,9 @@ const MAX_INTERPOLATION_GAP = 1;
  * @param {boolean | ((status: object) => string)} [options.veil] while the connection is down after
  *   frames were shown, the stage is dimmed and says "Reconnecting… (attempt n)" (default); a
  *   function gives the words for a status (`{connected, attempt?, retryInMs?, stopped?}`, e.g. in
- *   the page's language); false turns the veil off
+ *   the page's language); false turns the veil off. A server whose `welcome` announces a protocol
+ *   or feature this page cannot draw (lib/features.js) stops the view: an `error` with code
+ *   `unsupported_protocol`, and the veil says why instead of any frame being drawn
  * @returns {LayercastHandle}
  *
  * @typedef {object} LayercastHandle
@@ -78,6 +81,8 @@ export function mount(element, options = {}) {
   const drawn = new RateMeter();
   const received = new RateMeter();
   let welcome = null;
+  /** Why this page cannot draw the server's frames (features.js), or null. */
+  let refusal = null;
   let framesReceived = 0;
   let shownTime = null;
   let animation = 0;
@@ -99,6 +104,16 @@ export function mount(element, options = {}) {
       switch (message.type) {
         case 'welcome':
           welcome = message;
+          refusal = unsupportedReason(message);
+          if (refusal) {
+            // Items this page does not know would be drawn as nonsense: stop, and say why.
+            connection.close();
+            connectionState = { connected: false, stopped: 'unsupported_protocol', reason: refusal };
+            surface.canvas.dataset.connection = 'stopped';
+            emitter.emit('error', { type: 'error', code: 'unsupported_protocol', message: refusal });
+            emitter.emit('status', { connected: false, stopped: 'unsupported_protocol' });
+            return;
+          }
           keepIdentity(message.player);
           assets.update(message.assets, urls.http);
           store.expectFull();
@@ -106,6 +121,7 @@ export function mount(element, options = {}) {
           emitter.emit('welcome', message);
           break;
         case 'frame':
+          if (refusal) return;
           if (!store.apply(message, now)) {
             store.expectFull();
             connection.reconnect();
@@ -164,7 +180,7 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * What to show at wall time `now`: `{time, items}`, or null before the first frame. The view
+   * What to show at wall time `now`: `{time, items, paths}`, or null before the first frame. The view
    * time is one frame interval of the room behind the estimated media time, never going back,
    * and within the two latest frames; items are interpolated between them.
    */
@@ -177,7 +193,9 @@ export function mount(element, options = {}) {
     time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
     shownTime = time;
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
-    return { time, items: interpolateItems(from?.items ?? null, latest.items, f) };
+    // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
+    const paths = from && f < 1 ? from.paths : latest.paths;
+    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths };
   }
 
   /** Draws the current view (and the overlay) at wall time `now`. */
@@ -192,9 +210,9 @@ export function mount(element, options = {}) {
       renderer.draw([], device); // no frame in a fallback font
       return;
     }
-    renderer.draw(shown?.items ?? [], device);
+    renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths);
     if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
-    if (shown && veil && !connectionState.connected) drawVeil(device);
+    if ((shown || refusal) && veil && !connectionState.connected) drawVeil(device);
     drawn.add(now);
     if (overlay) drawOverlay(renderer.ctx, dpr, stats());
   }
@@ -300,6 +318,7 @@ export function mount(element, options = {}) {
 
 /** The veil's default words for a connection state (English). */
 function veilText(status) {
+  if (status.reason) return status.reason;
   if (status.stopped) return status.stopped === 'closed' ? 'Disconnected' : 'Cannot connect';
   return status.attempt > 0 ? `Reconnecting… (attempt ${status.attempt})` : 'Reconnecting…';
 }

@@ -1,8 +1,9 @@
 import Foundation
 import LayercastEngine
 
-/// Builds display lists (protocol.md, "Draw items", "What is left out", "Order") from a layer
-/// tree, giving each layer object an id it keeps while it stays in the tree.
+/// Builds display lists (protocol.md, "Draw items", "What is left out", "Order", "Shapes",
+/// "Gradients", "Clips and masks", "Replicators") from a layer tree, giving each layer object (and
+/// each replicator copy of one) an id it keeps while it stays in the tree.
 public final class DisplayListBuilder {
     /// A layer with an id, held strongly so its address cannot be reused while it is mapped;
     /// `build` is the last build that visited it.
@@ -12,9 +13,16 @@ public final class DisplayListBuilder {
         var build: Int
     }
 
+    /// What an id stands for: a layer, or one replicator copy of it (`copy` lists the copy index
+    /// at each enclosing replicator, outermost first; empty outside replicators).
+    struct ItemKey: Hashable {
+        var layer: ObjectIdentifier
+        var copy: [Int]
+    }
+
     /// Where a superlayer puts its sublayers: the opacity so far, the map from the sublayers'
     /// superlayer space into the 3D context they live in, and from that context to the scene.
-    private struct Placement {
+    struct Placement {
         var opacity: Double
         var toContext: CATransform3D
         var contextToScene: CATransform3D
@@ -30,21 +38,28 @@ public final class DisplayListBuilder {
     }
 
     /// Zeroes the z output column, as each flattening layer does to its sublayers (the engine's).
-    private static let flatteningMatrix = CATransform3D(
+    static let flatteningMatrix = CATransform3D(
         m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
         m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// The engine's "at or behind the eye" bound on w (`CATransform3D.project`).
     private static let minimumW: CGFloat = 1e-12
 
-    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var entries: [ItemKey: Entry] = [:]
+    /// The copy indices of the replicators the visit is inside, outermost first.
+    var copyPath: [Int] = []
+    /// Path ids by path, with the last build that used each; ids count up and are never reused.
+    private var pathIDs: [DrawPath: (id: Int, build: Int)] = [:]
+    private var nextPathID = 1
+    /// The current build's path table.
+    private var paths: [Int: DrawPath] = [:]
     private var nextID = 1
     private var builds = 0
     /// Entries visited by the current build.
     private var visited = 0
-    private var items: [DrawItem] = []
-    /// Each emitter layer's particle ids, by layer.
-    private var particleIDs: [ObjectIdentifier: ParticleIDMap] = [:]
+    var items: [DrawItem] = []
+    /// Each emitter layer's particle ids, by layer (and copy).
+    private var particleIDs: [ItemKey: ParticleIDMap] = [:]
     /// Particles the current build may still evaluate, and the scene's size.
     private var particleBudget = 0
     private var sceneSize = CGSize.zero
@@ -69,17 +84,19 @@ public final class DisplayListBuilder {
             entries = entries.filter { $0.value.build == builds }
             particleIDs = particleIDs.filter { entries[$0.key] != nil }
         }
-        let list = DisplayList(items: items)
+        if pathIDs.count > paths.count { pathIDs = pathIDs.filter { $0.value.build == builds } }
+        let list = DisplayList(items: items, paths: paths)
         items = []
+        paths = [:]
         return list
     }
 
     /// As `CALayer.localTime(atMedia:)`, one level down.
-    private static func localTime(of layer: CALayer, parentTime: CFTimeInterval) -> CFTimeInterval {
+    static func localTime(of layer: CALayer, parentTime: CFTimeInterval) -> CFTimeInterval {
         (parentTime - layer.beginTime) * CFTimeInterval(layer.speed) + layer.timeOffset
     }
 
-    private func visit(_ layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, in placement: Placement) {
+    func visit(_ layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, in placement: Placement) {
         markVisited(layer)
         let opacity = placement.opacity * Self.clampedOpacity(props.opacity)
         guard !props.isHidden, Quantize.fraction(opacity) > 0 else { return markSublayersVisited(of: layer) }
@@ -91,20 +108,52 @@ public final class DisplayListBuilder {
             guard props.isDoubleSided || Self.facesViewer(toScene, bounds: props.bounds.standardized) else {
                 return markSublayersVisited(of: layer)
             }
-            if let item = item(for: layer, props, localTime: localTime, opacity: opacity, toScene: toScene) { items.append(item) }
-        }
-        guard let sublayers = layer.sublayers else { return }
-        if flattens {
-            let inner = Placement(opacity: opacity, toContext: props.sublayerMatrix,
-                                  contextToScene: Self.flatteningMatrix.concatenating(toScene))
-            for s in Self.inZOrder(sublayers, parentTime: localTime) {
-                visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+            // A clip or a mask needs the layer's item, drawing or not, to say which items it covers.
+            let groups = props.masksToBounds && !(layer.sublayers ?? []).isEmpty || layer.mask != nil
+            let start = items.count
+            if let item = item(for: layer, props, localTime: localTime, opacity: opacity, toScene: toScene, force: groups) {
+                items.append(item)
+            } else if groups {
+                return markSublayersVisited(of: layer)
             }
-        } else {
-            let inner = Placement(opacity: opacity, toContext: props.sublayerMatrix.concatenating(toContext),
-                                  contextToScene: placement.contextToScene)
-            for s in Self.backToFront(sublayers, parentTime: localTime, toContext: inner.toContext) {
-                visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+            if groups {
+                visitSublayers(of: layer, props, localTime: localTime, opacity: opacity, toContext: toContext, toScene: toScene,
+                               placement: placement)
+                return group(layer, props, at: start, localTime: localTime, toScene: toScene)
+            }
+        }
+        visitSublayers(of: layer, props, localTime: localTime, opacity: opacity, toContext: toContext, toScene: toScene,
+                       placement: placement)
+    }
+
+    /// Visits the sublayers (each replicator copy of them, for a replicator) of a visited layer.
+    private func visitSublayers(of layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
+                                toContext: CATransform3D, toScene: CATransform3D, placement: Placement) {
+        guard let sublayers = layer.sublayers, !sublayers.isEmpty else { return }
+        let replicator = props.replicator
+        for copy in 0..<(replicator.map { max(0, $0.instanceCount) } ?? 1) {
+            let instance = replicator?.instance(copy, bounds: props.bounds)
+            let copyMatrix = instance.map { $0.transform.concatenating(props.sublayerMatrix) } ?? props.sublayerMatrix
+            let parentTime = localTime + (instance?.timeShift ?? 0)
+            let copyOpacity = opacity * (instance.map { Double($0.color.alpha) } ?? 1)
+            if instance != nil { copyPath.append(copy) }
+            let start = items.count
+            if layer.flattensSublayers {
+                let inner = Placement(opacity: copyOpacity, toContext: copyMatrix,
+                                      contextToScene: Self.flatteningMatrix.concatenating(toScene))
+                for s in Self.inZOrder(sublayers, parentTime: parentTime) {
+                    visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+                }
+            } else {
+                let inner = Placement(opacity: copyOpacity, toContext: copyMatrix.concatenating(toContext),
+                                      contextToScene: placement.contextToScene)
+                for s in Self.backToFront(sublayers, parentTime: parentTime, toContext: inner.toContext) {
+                    visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+                }
+            }
+            if let instance {
+                Self.tint(&items[start...], by: instance.color)
+                copyPath.removeLast()
             }
         }
     }
@@ -144,8 +193,8 @@ public final class DisplayListBuilder {
 
     /// The draw item of a plane layer; nil when it draws nothing or has a corner at or behind
     /// the eye (or a number that is not finite).
-    private func item(for layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
-                      toScene m: CATransform3D) -> DrawItem? {
+    func item(for layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
+              toScene m: CATransform3D, force: Bool = false) -> DrawItem? {
         var item = DrawItem(id: 0)
         item.background = props.backgroundColor.map(DrawColor.init).flatMap { $0.isVisible ? $0 : nil }
         let borderWidth = Quantize.points(Double(props.borderWidth))
@@ -159,19 +208,22 @@ public final class DisplayListBuilder {
         }
         item.text = (layer as? CATextLayer).flatMap(DrawText.init)
         item.shadow = DrawShadow(props)
+        let bounds = props.bounds.standardized
+        item.gradient = props.gradient.flatMap { DrawGradient($0, size: bounds.size) }
+        let shape = props.shape.map { ShapePaint($0, origin: bounds.origin) }
         if let emitter = layer as? CAEmitterLayer {
-            let key = ObjectIdentifier(layer)
+            if emitter.renderMode == .additive { item.renderMode = "additive" }
+            let key = ItemKey(layer: ObjectIdentifier(layer), copy: copyPath)
             var ids = particleIDs[key] ?? ParticleIDMap()
             item.particles = Self.particles(of: emitter, at: localTime, budget: &particleBudget, ids: &ids,
                                             bounds: props.bounds, toScene: m, scene: sceneSize)
             particleIDs[key] = ids
         }
-        guard item.background != nil || item.borderColor != nil || item.image != nil || item.text != nil || item.shadow != nil
-              || !item.particles.isEmpty
+        guard force || item.background != nil || item.borderColor != nil || item.image != nil || item.text != nil
+              || item.shadow != nil || !item.particles.isEmpty || item.gradient != nil || shape?.isEmpty == false
         else { return nil }
 
         // W is affine in x and y, so its smallest value over the bounds is at a corner.
-        let bounds = props.bounds.standardized
         let nearestW = min(bounds.minX * m.m14, bounds.maxX * m.m14) + min(bounds.minY * m.m24, bounds.maxY * m.m24) + m.m44
         guard nearestW > Self.minimumW else { return nil }
         guard let matrix = DrawMatrix(m, boundsOrigin: bounds.origin), !Self.isDegenerate(matrix) else { return nil }
@@ -183,6 +235,14 @@ public final class DisplayListBuilder {
         guard item.width.isFinite, item.height.isFinite, item.cornerRadius.isFinite else { return nil }
         item.id = id(for: layer)
         item.name = layer.name
+        if let shape {
+            item.fill = shape.fill.map { DrawFill(path: pathID($0.path), color: $0.color, evenOdd: $0.evenOdd) }
+            item.stroke = shape.stroke.map { stroke in
+                var drawn = stroke.style
+                drawn.path = pathID(stroke.path)
+                return drawn
+            }
+        }
         return item
     }
 
@@ -209,7 +269,7 @@ public final class DisplayListBuilder {
 
     /// The id of `layer`, mapping it to a new one when it has none.
     private func id(for layer: CALayer) -> Int {
-        let key = ObjectIdentifier(layer)
+        let key = ItemKey(layer: ObjectIdentifier(layer), copy: copyPath)
         if let entry = entries[key] { return entry.id }
         let id = nextID
         nextID += 1
@@ -220,14 +280,29 @@ public final class DisplayListBuilder {
 
     /// Keeps `layer`'s entry, if it has one, for this build.
     private func markVisited(_ layer: CALayer) {
-        let key = ObjectIdentifier(layer)
+        let key = ItemKey(layer: ObjectIdentifier(layer), copy: copyPath)
         guard let build = entries[key]?.build, build != builds else { return }
         entries[key]?.build = builds
         visited += 1
     }
 
-    /// Keeps the entries of a culled subtree, so its layers keep their ids when they show again.
-    private func markSublayersVisited(of layer: CALayer) {
+    /// The id of `path` in the path table, adding it to this build's table.
+    private func pathID(_ path: DrawPath) -> Int {
+        let id: Int
+        if let entry = pathIDs[path] {
+            id = entry.id
+        } else {
+            id = nextPathID
+            nextPathID += 1
+        }
+        pathIDs[path] = (id, builds)
+        paths[id] = path
+        return id
+    }
+
+    /// Keeps the entries of a culled subtree, so its layers keep their ids when they show again
+    /// (replicator copies inside it are not followed: they get new ids when they show again).
+    func markSublayersVisited(of layer: CALayer) {
         for sublayer in layer.sublayers ?? [] {
             markVisited(sublayer)
             markSublayersVisited(of: sublayer)

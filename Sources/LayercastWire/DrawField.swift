@@ -16,11 +16,17 @@ public enum DrawField: Hashable, Sendable {
     case gravity(CALayerContentsGravity)
     case text(DrawText?)
     case shadow(DrawShadow?)
+    case gradient(DrawGradient?)
+    case fill(DrawFill?)
+    case stroke(DrawStroke?)
+    case renderMode(String?)
+    case group(DrawGroup?)
 
     /// The JSON keys, in the order items and `set` entries write them.
     public enum Key: String, CaseIterable, Sendable {
         case name, matrix = "m", size = "s", opacity = "o", background = "bg", borderColor = "bc"
         case borderWidth = "bw", cornerRadius = "cr", image = "img", gravity = "g", text, shadow = "sh"
+        case gradient = "grad", fill, stroke, renderMode = "rm", group = "grp"
     }
 
     /// The gravities protocol.md lists.
@@ -43,11 +49,16 @@ public enum DrawField: Hashable, Sendable {
         case .gravity: .gravity
         case .text: .text
         case .shadow: .shadow
+        case .gradient: .gradient
+        case .fill: .fill
+        case .stroke: .stroke
+        case .renderMode: .renderMode
+        case .group: .group
         }
     }
 
     /// The field at its default: no name, identity, `[0,0]`, opacity 1, no colours, 0, no image,
-    /// `resize`, no text, no shadow.
+    /// `resize`, no text, no shadow, gradient, fill, stroke, render mode or group.
     public static func defaultValue(_ key: Key) -> DrawField {
         defaults.field(key)
     }
@@ -65,7 +76,7 @@ public enum DrawField: Hashable, Sendable {
     func writeValue(to object: JSONTree) {
         let name = key.rawValue
         switch self {
-        case .name(let v?), .image(let v?): object.set(name, v)
+        case .name(let v?), .image(let v?), .renderMode(let v?): object.set(name, v)
         case .matrix(let m): object.set(name, m.tree)
         case .size(let w, let h):
             let size = JSONTree.array()
@@ -77,7 +88,12 @@ public enum DrawField: Hashable, Sendable {
         case .gravity(let g): object.set(name, g.rawValue)
         case .text(let t?): object.set(name, t.tree)
         case .shadow(let s?): object.set(name, s.tree)
-        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil): object.setNull(name)
+        case .gradient(let g?): object.set(name, g.tree)
+        case .fill(let f?): object.set(name, f.tree)
+        case .stroke(let s?): object.set(name, s.tree)
+        case .group(let g?): object.set(name, g.tree)
+        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil),
+             .gradient(nil), .fill(nil), .stroke(nil), .renderMode(nil), .group(nil): object.setNull(name)
         }
     }
 
@@ -106,6 +122,14 @@ public enum DrawField: Hashable, Sendable {
             self = .gravity(gravity)
         case .text: self = .text(try DrawText(field))
         case .shadow: self = .shadow(try DrawShadow(field))
+        case .gradient: self = .gradient(try DrawGradient(field))
+        case .fill: self = .fill(try DrawFill(field))
+        case .stroke: self = .stroke(try DrawStroke(field))
+        case .renderMode:
+            let mode = try field.string()
+            guard mode == "additive" else { throw field.error("\"additive\"") }
+            self = .renderMode(mode)
+        case .group: self = .group(try DrawGroup(field))
         }
     }
 }

@@ -23,13 +23,24 @@ public struct DrawItem: Hashable, Sendable {
     public var gravity: CALayerContentsGravity
     public var text: DrawText?
     public var shadow: DrawShadow?
+    /// A gradient layer's ramp.
+    public var gradient: DrawGradient?
+    /// A shape layer's fill and stroke.
+    public var fill: DrawFill?
+    public var stroke: DrawStroke?
+    /// `additive` for an emitter whose `renderMode` is `.additive` (drawn with `lighter`), else nil.
+    public var renderMode: String?
+    /// The clip and mask on the items of the sublayers that follow.
+    public var group: DrawGroup?
     /// An emitter layer's particles (`p`, `pimg`); empty for other layers.
     public var particles: DrawParticles
 
     public init(id: Int, name: String? = nil, matrix: DrawMatrix = .identity, width: Double = 0, height: Double = 0,
                 opacity: Double = 1, background: DrawColor? = nil, borderColor: DrawColor? = nil, borderWidth: Double = 0,
                 cornerRadius: Double = 0, image: String? = nil, gravity: CALayerContentsGravity = .resize,
-                text: DrawText? = nil, shadow: DrawShadow? = nil, particles: DrawParticles = DrawParticles()) {
+                text: DrawText? = nil, shadow: DrawShadow? = nil, gradient: DrawGradient? = nil, fill: DrawFill? = nil,
+                stroke: DrawStroke? = nil, renderMode: String? = nil, group: DrawGroup? = nil,
+                particles: DrawParticles = DrawParticles()) {
         self.id = id
         self.name = name
         self.matrix = matrix
@@ -44,6 +55,11 @@ public struct DrawItem: Hashable, Sendable {
         self.gravity = gravity
         self.text = text
         self.shadow = shadow
+        self.gradient = gradient
+        self.fill = fill
+        self.stroke = stroke
+        self.renderMode = renderMode
+        self.group = group
         self.particles = particles
     }
 
@@ -62,6 +78,11 @@ public struct DrawItem: Hashable, Sendable {
         case .gravity: .gravity(gravity)
         case .text: .text(text)
         case .shadow: .shadow(shadow)
+        case .gradient: .gradient(gradient)
+        case .fill: .fill(fill)
+        case .stroke: .stroke(stroke)
+        case .renderMode: .renderMode(renderMode)
+        case .group: .group(group)
         }
     }
 
@@ -80,6 +101,11 @@ public struct DrawItem: Hashable, Sendable {
         case .gravity(let v): gravity = v
         case .text(let v): text = v
         case .shadow(let v): shadow = v
+        case .gradient(let v): gradient = v
+        case .fill(let v): fill = v
+        case .stroke(let v): stroke = v
+        case .renderMode(let v): renderMode = v
+        case .group(let v): group = v
         }
     }
 

@@ -1,23 +1,30 @@
 import LayercastJSON
 
 /// What turns one display list into the next (protocol.md, "frame"): delete `remove`, replace
-/// the fields in `set`, append `add`, then reorder to `order` when it is given.
+/// the fields in `set`, append `add`, then reorder to `order` when it is given; the path table
+/// loses `dropPaths` and gains `paths`.
 public struct FrameDelta: Hashable, Sendable {
     public var remove: [Int]
     public var set: [ItemChange]
     public var add: [DrawItem]
     /// Every id of the new list back to front; nil when the steps above already give that order.
     public var order: [Int]?
+    /// Paths new in the table (`paths`), and ids no longer in it (`unpaths`).
+    public var paths: [Int: DrawPath]
+    public var dropPaths: [Int]
 
-    public init(remove: [Int] = [], set: [ItemChange] = [], add: [DrawItem] = [], order: [Int]? = nil) {
+    public init(remove: [Int] = [], set: [ItemChange] = [], add: [DrawItem] = [], order: [Int]? = nil,
+                paths: [Int: DrawPath] = [:], dropPaths: [Int] = []) {
         self.remove = remove
         self.set = set
         self.add = add
         self.order = order
+        self.paths = paths
+        self.dropPaths = dropPaths
     }
 
     /// Whether applying it changes nothing.
-    public var isEmpty: Bool { remove.isEmpty && set.isEmpty && add.isEmpty && order == nil }
+    public var isEmpty: Bool { remove.isEmpty && set.isEmpty && add.isEmpty && order == nil && paths.isEmpty && dropPaths.isEmpty }
 
     /// The delta from `old` to `new`, lists with unique ids: `from(old, to: new).applied(to: old) == new`.
     /// `remove` keeps `old`'s order, `set` and `add` follow `new`'s.
@@ -40,6 +47,8 @@ public struct FrameDelta: Hashable, Sendable {
                 delta.set.append(ItemChange(id: item.id, fields: fields, particles: particles.isEmpty ? nil : particles))
             }
         }
+        for (id, path) in new.paths where old.paths[id] != path { delta.paths[id] = path }
+        delta.dropPaths = old.paths.keys.filter { new.paths[$0] == nil }.sorted()
         delta.order = IDListDelta.order(old: old.items.lazy.map(\.id), new: new.items.lazy.map(\.id),
                                         newIDs: newIDs, added: delta.add.map(\.id))
         return delta
@@ -64,7 +73,10 @@ public struct FrameDelta: Hashable, Sendable {
         }
         items += add
         if let order { items = IDListDelta.reordered(items, by: order, id: \.id) }
-        return DisplayList(items: items)
+        var paths = old.paths
+        for id in dropPaths { paths[id] = nil }
+        paths.merge(self.paths) { $1 }
+        return DisplayList(items: items, paths: paths)
     }
 
     /// Parses the changes of a delta `frame` message (`FrameMessage.delta`); absent keys are empty.
@@ -74,6 +86,8 @@ public struct FrameDelta: Hashable, Sendable {
         for entry in try Self.elements(frame.member("set")) { set.append(try ItemChange(entry)) }
         for item in try Self.elements(frame.member("add")) { add.append(try DrawItem(item)) }
         for id in try Self.elements(frame.member("remove")) { remove.append(try id.integer()) }
+        paths = try DisplayList.paths(frame.member("paths"))
+        for id in try Self.elements(frame.member("unpaths")) { dropPaths.append(try id.integer()) }
         let order = frame.member("order")
         if !order.isAbsent {
             var ids: [Int] = []

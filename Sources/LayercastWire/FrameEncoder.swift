@@ -21,6 +21,7 @@ public final class FrameEncoder {
         items = kept
         let object = Self.header(number: number, time: time, full: true)
         object.set("items", array)
+        if !list.paths.isEmpty { object.set("paths", DisplayList.tree(list.paths)) }
         return object
     }
 
@@ -39,6 +40,8 @@ public final class FrameEncoder {
         }
         if !delta.remove.isEmpty { object.set("remove", Self.ids(delta.remove)) }
         if let order = delta.order { object.set("order", Self.ids(order)) }
+        if !delta.paths.isEmpty { object.set("paths", DisplayList.tree(delta.paths)) }
+        if !delta.dropPaths.isEmpty { object.set("unpaths", Self.ids(delta.dropPaths)) }
         return object
     }
 

@@ -4,8 +4,13 @@ import LayercastSceneKit
 
 /// The server's messages other than `frame` (protocol.md, "Server → client").
 public enum ServerMessage {
-    /// The protocol version `welcome` announces.
-    public static let protocolVersion = 1
+    /// The protocol version `welcome` announces: 2 since draw items gained paths, shapes,
+    /// gradients, groups (clips and masks), replicator copies and additive particles.
+    public static let protocolVersion = 2
+
+    /// The draw-item features a client must know to draw this server's frames (protocol.md,
+    /// "welcome"); a client that lacks one refuses to draw rather than drawing nonsense.
+    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive"]
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
     /// the room's frame rate and media time (1e-6 s), and for a player who it is (`player`);
@@ -22,6 +27,7 @@ public enum ServerMessage {
             "size": ["width": points(scene.size.width), "height": points(scene.size.height)],
             "fps": .number(Double(fps)), "interactions": .array(scene.interactions.map { .string($0) }),
             "assets": .object(assets), "time": .number(Quantize.time(time)),
+            "features": .array(features.map { .string($0) }),
         ]
         if let player { object["player"] = player }
         return .object(object)

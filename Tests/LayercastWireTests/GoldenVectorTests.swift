@@ -56,7 +56,9 @@ struct GoldenVectorTests {
             }
             let items = JSONValue.array(list?.items.map(\.json) ?? [])
             #expect(items == expected, "\(name) step \(index)")
-            let parsed = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": 0, "full": true, "items": expected])
+            #expect(list?.paths == (try DisplayList.paths(FieldReader(step["paths"], path: "paths"))), "\(name) step \(index) paths")
+            let parsed = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": 0, "full": true, "items": expected,
+                                                     "paths": step["paths"] ?? .array([])])
             #expect(list == parsed, "\(name) step \(index)")
         }
     }
@@ -71,7 +73,9 @@ struct GoldenVectorTests {
             for step in vector.steps {
                 let message = step.message
                 note(message["full"]?.boolValue == true ? "full" : "delta")
-                for key in ["set", "add", "remove", "order"] where message[key] != nil { note("delta.\(key)") }
+                for key in ["set", "add", "remove", "order", "paths", "unpaths"] where message[key] != nil {
+                    note(message["full"]?.boolValue == true ? "full.\(key)" : "delta.\(key)")
+                }
                 var items = (message["items"]?.arrayValue ?? []) + (message["add"]?.arrayValue ?? [])
                 for entry in message["set"]?.arrayValue ?? [] {
                     items.append(entry)
@@ -90,6 +94,11 @@ struct GoldenVectorTests {
                         if key == "text", let align = value["align"]?.stringValue { note("align.\(align)") }
                         if key == "g", let gravity = value.stringValue { note("g.\(gravity)") }
                         if ["bg", "bc"].contains(key), value.stringValue?.count == 9 { note("colour.alpha") }
+                        if key == "grad", let type = value["type"]?.stringValue { note("grad.\(type)") }
+                        if key == "grp" {
+                            if value["clip"] != nil { note("grp.clip") }
+                            if value["mask"] != nil { note("grp.mask") }
+                        }
                         if key == "p" {
                             for tuple in value.arrayValue ?? [] { note("particle.\(tuple.arrayValue?.count ?? 0)") }
                         }
@@ -99,7 +108,9 @@ struct GoldenVectorTests {
         }
         var wanted: Set<String> = ["full", "delta", "delta.set", "delta.add", "delta.remove", "delta.order",
                                    "pc.move", "pc.whole", "pimg", "pr", "pa", "po", "m.projective", "colour.alpha",
-                                   "particle.5", "particle.6", "particle.7", "g.resizeAspect", "g.center", "g.topLeft"]
+                                   "particle.5", "particle.6", "particle.7", "g.resizeAspect", "g.center", "g.topLeft",
+                                   "full.paths", "delta.paths", "delta.unpaths", "grad.axial", "grad.radial", "grad.conic",
+                                   "grp.clip", "grp.mask"]
         for key in DrawField.Key.allCases {
             wanted.insert("item.\(key.rawValue)")
             wanted.insert("null.\(key.rawValue)")
@@ -149,7 +160,8 @@ struct Vector {
         for (index, step) in steps.enumerated() {
             let items = JSONValue.array(step.items.items.map(\.json)).serialized()
             lines.append(#"{"note":\#(JSONValue.string(step.note).serialized()),"message":\#(step.message.serialized()),"#)
-            lines.append(#" "items":\#(items)}\#(index == steps.count - 1 ? "" : ",")"#)
+            let paths = step.items.paths.isEmpty ? "" : #","paths":\#(DisplayList.tree(step.items.paths).value.serialized())"#
+            lines.append(#" "items":\#(items)\#(paths)}\#(index == steps.count - 1 ? "" : ",")"#)
         }
         lines.append("]}")
         return lines.joined(separator: "\n") + "\n"
@@ -157,7 +169,7 @@ struct Vector {
 }
 
 enum Vectors {
-    static let all: [Vector] = [items, particles, scene]
+    static let all: [Vector] = [items, particles, scene, shapes]
 
     static let cream = DrawColor(red: 0xfd, green: 0xf6, blue: 0xec)
     static let white = DrawColor(red: 255, green: 255, blue: 255)
@@ -392,5 +404,94 @@ enum Vectors {
             lists.append((note, frame == 0, builder.build(root, at: clock.now)))
         }
         return Vector(name: "scene", about: "lists built by DisplayListBuilder from an animated layer tree with perspective, text, a shadow, an image and an emitter, at 15 frames a second", fps: 15, lists)
+    }
+
+    /// Shape, gradient, replicator, clip, mask and additive items built by DisplayListBuilder; every
+    /// new field is set, changed and returned to its default, and paths come and go.
+    static var shapes: Vector {
+        let clock = ManualClock()
+        let context = SceneContext(clock: clock)
+        let builder = DisplayListBuilder()
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        var shape: CAShapeLayer!, gradient: CAGradientLayer!, replicator: CAReplicatorLayer!, card: CALayer!
+        var photo: CALayer!, emitter: CAEmitterLayer!
+        let root = context.run {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            defer { CATransaction.commit() }
+            let root = makeRoot()
+            shape = makeLayer(CAShapeLayer(), name: "ring", frame: CGRect(x: 20, y: 20, width: 100, height: 100), in: root)
+            shape.path = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80))
+            shape.fillColor = CGColor(red: 1, green: 0.84, blue: 0, alpha: 0.5)
+            shape.strokeColor = blue
+            shape.lineWidth = 6
+            shape.lineCap = .round
+            shape.lineDashPattern = [12, 6]
+            shape.strokeEnd = 0.5
+            gradient = makeLayer(CAGradientLayer(), name: "shimmer", frame: CGRect(x: 140, y: 20, width: 200, height: 60), in: root)
+            gradient.colors = [red, blue]
+            gradient.startPoint = CGPoint(x: 0, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 0.5)
+            replicator = makeLayer(CAReplicatorLayer(), name: "dots", frame: CGRect(x: 20, y: 140, width: 200, height: 40), in: root, background: nil)
+            replicator.instanceCount = 3
+            replicator.instanceTransform = CATransform3DMakeTranslation(40, 0, 0)
+            replicator.instanceAlphaOffset = -0.25
+            let dot = makeLayer(CAShapeLayer(), name: "dot", frame: CGRect(x: 0, y: 0, width: 20, height: 20), in: replicator, background: nil)
+            dot.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20))
+            dot.fillColor = red
+            card = makeLayer(CALayer(), name: "card", frame: CGRect(x: 240, y: 140, width: 120, height: 80), in: root)
+            card.masksToBounds = true
+            card.cornerRadius = 16
+            makeLayer(CALayer(), name: "stripe", frame: CGRect(x: -10, y: 30, width: 140, height: 20), in: card, background: blue)
+            photo = makeLayer(CALayer(), name: "photo", frame: CGRect(x: 20, y: 240, width: 120, height: 120), in: root, background: red)
+            let mask = makeLayer(CAGradientLayer(), name: "reveal", frame: CGRect(x: 0, y: 0, width: 120, height: 120), background: nil)
+            mask.colors = [CGColor(red: 0, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 0, alpha: 0)]
+            mask.type = .conic
+            mask.startPoint = CGPoint(x: 0.5, y: 0.5)
+            mask.endPoint = CGPoint(x: 0.5, y: 0)
+            photo.mask = mask
+            emitter = makeLayer(CAEmitterLayer(), name: "sparks", frame: CGRect(x: 200, y: 260, width: 100, height: 100), in: root)
+            emitter.renderMode = .additive
+            return root
+        }
+        var lists: [(note: String, full: Bool, list: DisplayList)] = []
+        for frame in 0..<6 {
+            clock.now = Double(frame) / 15
+            context.advance()
+            let note: String = context.run {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                defer { CATransaction.commit() }
+                switch frame {
+                case 1:
+                    shape.strokeEnd = 0.75
+                    gradient.type = .radial
+                    gradient.startPoint = CGPoint(x: 0.5, y: 0.5)
+                    gradient.endPoint = CGPoint(x: 1, y: 1)
+                    replicator.instanceCount = 4
+                    return "the stroke grows (a new path, the old one dropped), the gradient turns radial, a copy is added"
+                case 2:
+                    shape.fillColor = nil
+                    shape.strokeColor = nil
+                    gradient.colors = nil
+                    card.masksToBounds = false
+                    photo.mask = nil
+                    emitter.renderMode = .oldestFirst
+                    return "fill, stroke, gradient, clip, mask and additive mode return to their defaults"
+                case 3: return "a full frame with nothing new"
+                case 4:
+                    shape.fillColor = red
+                    gradient.colors = [red, blue]
+                    gradient.type = .conic
+                    return "fill and a conic gradient come back"
+                case 5:
+                    shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 100, height: 100))
+                    return "the path changes: the new one is sent, the old one dropped"
+                default: return "the first frame"
+                }
+            }
+            lists.append((note, frame == 0 || frame == 3, builder.build(root, at: clock.now)))
+        }
+        return Vector(name: "shapes", about: "lists built by DisplayListBuilder with a dashed, trimmed shape, gradients of every type, replicator copies, a clip, a mask and an additive emitter, at 15 frames a second", fps: 15, lists)
     }
 }

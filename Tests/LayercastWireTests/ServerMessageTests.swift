@@ -13,9 +13,10 @@ struct ServerMessageTests {
                               assets: [SceneAsset(id: "radar-item", url: "/assets/radar-item.svg", width: 44, height: 44)])
         // time 12.3456784 → 12.345678 (1e-6 s).
         #expect(ServerMessage.welcome(room: "lobby", scene: scene, role: "player", client: "c7", fps: 30, time: 12.3456784).serialized() == """
-            {"type":"welcome","protocol":1,"room":"lobby","scene":"radar","title":"Pulsing radar","role":"player","client":"c7",\
+            {"type":"welcome","protocol":2,"room":"lobby","scene":"radar","title":"Pulsing radar","role":"player","client":"c7",\
             "size":{"width":414,"height":736},"fps":30,"interactions":["tap"],\
-            "assets":{"radar-item":{"url":"/assets/radar-item.svg","width":44,"height":44}},"time":12.345678}
+            "assets":{"radar-item":{"url":"/assets/radar-item.svg","width":44,"height":44}},"time":12.345678,\
+            "features":["paths","shape","gradient","group","replicator","additive"]}
             """)
     }
 

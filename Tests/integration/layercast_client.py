@@ -32,9 +32,34 @@ SUBPROTOCOL = "layercast.v1"
 IDENTITY = [1, 0, 0, 1, 0, 0]
 ITEM_DEFAULTS: dict[str, Any] = {"m": IDENTITY, "s": [0, 0], "o": 1, "bw": 0, "cr": 0,
                                  "g": "resize"}
-ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg"}
+ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg",
+             "grad", "fill", "stroke", "rm", "grp"}
 # An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles").
 PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
+
+
+def apply_paths(table: dict, msg: dict) -> dict:
+    """The frame's path table after `msg` (protocol.md, "Paths"): a full frame's `paths`
+    (`[[id, data], ...]`) is the whole table; a delta drops its `unpaths` ids, then adds its
+    `paths`. `table` is not modified."""
+    if msg.get("full"):
+        return {entry[0]: entry[1] for entry in msg.get("paths", [])}
+    table = dict(table)
+    for path_id in msg.get("unpaths", []):
+        table.pop(path_id, None)
+    table.update({entry[0]: entry[1] for entry in msg.get("paths", [])})
+    return table
+
+
+def referenced_paths(items: list) -> set:
+    """The path ids the items' `fill` and `stroke` name, mask items (`grp.mask`) included."""
+    ids = set()
+    for item in items:
+        for key in ("fill", "stroke"):
+            if isinstance(item.get(key), dict):
+                ids.add(item[key].get("path"))
+        ids |= referenced_paths((item.get("grp") or {}).get("mask") or [])
+    return ids
 
 
 def apply_particle_delta(item: dict, entry: dict) -> None:
@@ -346,6 +371,8 @@ class LayercastClient:
         self.frame_count = 0
         self.full_count = 0
         self.model: Optional[list[dict]] = None
+        # The frame's path table (protocol.md, "Paths"), id -> SVG path data.
+        self.paths: dict = {}
         self.last_n: Optional[int] = None
         self.last_t: Optional[float] = None
         self.gaps: list[tuple[int, int]] = []   # (previous n, n) of full frames that skipped
@@ -509,6 +536,9 @@ class LayercastClient:
                                        f"(a client should reconnect)")
                 # Keep the model: later frames are compared against it anyway.
             model = self._apply_delta(copy.deepcopy(self.model), msg, n)
+        self.paths = apply_paths(self.paths, msg)
+        for path_id in sorted(referenced_paths(model) - self.paths.keys()):
+            self.violations.append(f"frame n={n}: path {path_id} is not in the path table")
         ids = [item.get("id") for item in model]
         if len(set(ids)) != len(ids):
             self.violations.append(f"frame n={n}: duplicate ids in the display list {ids}")

@@ -313,7 +313,7 @@ def check_stream(outcome: Outcome, scene: str, role: str) -> tuple[list, list]:
     assert messages, f"nothing received: {summary}"
     welcome = messages[0].doc
     assert welcome["type"] == "welcome", f"first message is not welcome: {messages[0].text[:120]!r}"
-    assert (welcome["scene"], welcome["role"], welcome["protocol"]) == (scene, role, 1), welcome
+    assert (welcome["scene"], welcome["role"], welcome["protocol"]) == (scene, role, 2), welcome
     assert not [m for m in messages if m.doc["type"] == "error"], "the server sent an error"
     frames = [m for m in messages if m.doc["type"] == "frame"]
     assert len(frames) >= 10, f"only {len(frames)} frames: {summary}"

@@ -418,7 +418,7 @@ def test_welcome_fields(server, open_client, room):
     client = open_client(room)
     assert client.subprotocol == "layercast.v1"
     w = client.welcome
-    assert w["type"] == "welcome" and w["protocol"] == 1
+    assert w["type"] == "welcome" and w["protocol"] == 2
     assert w["room"] == room and w["scene"] == "radar" and w["role"] == "player"
     assert w["title"] == "Pulsing radar"
     assert isinstance(w["client"], str) and w["client"]

@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from layercast_client import apply_delta
+from layercast_client import apply_delta, apply_paths, referenced_paths
 
 VECTORS = pathlib.Path(__file__).resolve().parent.parent / "vectors"
 FILES = sorted(VECTORS.glob("*.json"))
@@ -23,6 +23,7 @@ def test_there_are_vectors():
 def test_client_applies_vector(path):
     vector = json.loads(path.read_text(encoding="utf-8"))
     model = None
+    paths = {}
     for index, step in enumerate(vector["steps"]):
         message = step["message"]
         violations, notes = [], []
@@ -31,7 +32,11 @@ def test_client_applies_vector(path):
         else:
             assert model is not None, f"step {index}: a delta before any full frame"
             model = apply_delta(copy.deepcopy(model), message, message["n"], violations, notes)
+        paths = apply_paths(paths, message)
         where = f"{path.name} step {index} ({step['note']})"
         assert violations == [], where
         assert notes == [], where
         assert model == step["items"], where
+        assert sorted([k, v] for k, v in paths.items()) == step.get("paths", []), where
+        # The table holds exactly the paths the items use.
+        assert referenced_paths(model) == paths.keys(), where

@@ -12,7 +12,7 @@ test('a delta needs a full frame first, then applies to frame n − 1 only', () 
   const store = new FrameStore();
   assert.equal(store.apply(delta(1, {}), 0), false);
   assert.equal(store.apply(full(5, [{ id: 1 }]), 10), true);
-  assert.deepEqual(store.latest, { n: 5, t: 5 / 30, items: [{ id: 1 }], receivedAt: 10 });
+  assert.deepEqual(store.latest, { n: 5, t: 5 / 30, items: [{ id: 1 }], paths: new Map(), receivedAt: 10 });
   assert.equal(store.apply(delta(7, {}), 11), false, 'a skipped frame');
   assert.equal(store.apply(delta(6, { set: [{ id: 1, o: 0.5 }] }), 12), true);
   assert.deepEqual(store.latest.items, [{ id: 1, o: 0.5 }]);

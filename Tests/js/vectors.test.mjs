@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { FrameStore } from '../../public/lib/frame-store.js';
+import { pathEntries } from '../../public/lib/path-table.js';
 
 const folder = new URL('../vectors/', import.meta.url);
 const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
@@ -24,6 +25,7 @@ for (const file of files) {
       assert.equal(store.apply(step.message, index), true, `${file} step ${index} (${step.note}) did not apply`);
       assert.deepEqual(store.latest.items, step.items, `${file} step ${index}: ${step.note}`);
       assert.equal(store.latest.n, step.message.n);
+      assert.deepEqual(pathEntries(store.latest.paths), step.paths ?? [], `${file} step ${index}: paths`);
       // The snapshot before stays as it was (it is kept for interpolation).
       if (before) assert.deepEqual(before.items, frozen, `${file} step ${index} changed the previous snapshot`);
     });

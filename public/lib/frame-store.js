@@ -1,4 +1,5 @@
 import { applyParticleDelta, hasParticleDelta, PARTICLE_DELTA_KEYS } from './particle-delta.js';
+import { applyPathTable } from './path-table.js';
 
 /**
  * The display lists of the two latest frames, kept by applying `frame` messages as
@@ -6,8 +7,9 @@ import { applyParticleDelta, hasParticleDelta, PARTICLE_DELTA_KEYS } from './par
  * `n − 1` (remove, then set — `null` returns a field to its default — then add, then order).
  *
  * Snapshots are immutable: applying a delta copies the items it changes, so the previous
- * snapshot stays valid for interpolation. A snapshot is `{n, t, items, receivedAt}` with
- * `receivedAt` the `performance.now()` of its arrival.
+ * snapshot stays valid for interpolation. A snapshot is `{n, t, items, paths, receivedAt}` with
+ * `paths` the frame's path table (a Map id → path data, path-table.js) and `receivedAt` the
+ * `performance.now()` of its arrival.
  */
 export class FrameStore {
   constructor() {
@@ -32,7 +34,7 @@ export class FrameStore {
       if (!items) return false;
     }
     this.previous = this.latest;
-    this.latest = { n: frame.n, t: frame.t, items, receivedAt };
+    this.latest = { n: frame.n, t: frame.t, items, paths: applyPathTable(this.latest?.paths ?? null, frame), receivedAt };
     return true;
   }
 

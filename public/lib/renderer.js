@@ -1,8 +1,10 @@
 import { withAlpha } from './color.js';
+import { canvasStops, conicStartAngle, radialEllipse } from './gradient-stops.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice } from './homography.js';
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
+import { pathBounds } from './path-table.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
 import { drawText, layoutText } from './text.js';
 
@@ -21,18 +23,31 @@ const SEAM_GROW = 0.5;
 /** The longest side, in pixels, of the raster a projective item's contents are drawn into. */
 const MAX_RASTER = 2048;
 
+/** The most Path2D objects kept for reuse (an animated path makes a new one each frame). */
+const PATH_CACHE = 256;
+
 /**
  * Draws display lists (protocol.md, "Draw items") on a canvas.
  *
  * Each item is drawn as Core Animation composites a layer: background (rounded by `cr`), then
- * contents (the image placed by `g` and clipped by `cr`, or the text, clipped to the bounds),
- * then the border inside the bounds, all with the item's effective opacity `o`.
+ * contents (the image placed by `g` and clipped by `cr`; the gradient `grad`, clipped by `cr`;
+ * the shape's `fill` then `stroke`, unclipped, their paths from the frame's path table as
+ * `Path2D`; or the text, clipped to the bounds), then the border inside the bounds, all with the
+ * item's effective opacity `o`. An emitter with `rm: "additive"` draws its particles with `lighter`.
+ *
+ * An item's `grp` covers the `n` items after it: `clip` clips them to its rect rounded by `cr`
+ * (through its matrix, projective too); `mask` draws the item and them into an offscreen layer,
+ * draws the mask's items into a second one, keeps the first where the second has alpha
+ * (`destination-in`), and draws the result onto the scene.
  *
  * Affine items are drawn in item space through `setTransform`. Projective items (9-number `m`)
  * are drawn in device pixels: background and border by mapping their outline's points through
  * the homography (exact for edges; corner arcs are cut into pieces under a pixel long), and
  * contents by rastering them in item space at the item's on-screen resolution and drawing that
- * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js).
+ * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js); gradients,
+ * fills and strokes are rastered with the contents. Not done: the mesh's triangles overlap by
+ * 0.75 px so that opaque contents show no seams, and translucent ones (a half-transparent fill, a
+ * gradient to transparent, a mask) are drawn twice there, showing faint lines.
  *
  * An item with a shadow is first drawn at full opacity into a scratch canvas; that is then
  * drawn onto the scene with the item's opacity and a canvas shadow, so the shadow follows the
@@ -51,6 +66,25 @@ export class Renderer {
     this.scratch = document.createElement('canvas').getContext('2d');
     this.raster = document.createElement('canvas').getContext('2d');
     this.particles = new ParticlePainter(assets);
+    /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
+    this.path2d = new Map();
+    /** The current frame's path table (id → data). */
+    this.paths = new Map();
+    /** Offscreen canvases for masked groups, reused from frame to frame. */
+    this.layers = [];
+  }
+
+  /** The Path2D of path `id` of the current table, or null when the table lacks it. */
+  path(id) {
+    const data = this.paths.get(id);
+    if (data === undefined) return null;
+    let path = this.path2d.get(data);
+    if (!path) {
+      if (this.path2d.size >= PATH_CACHE) this.path2d.clear();
+      path = new Path2D(data);
+      this.path2d.set(data, path);
+    }
+    return path;
   }
 
   /**
@@ -58,8 +92,10 @@ export class Renderer {
    * @param {object[]} items display list
    * @param {{scale: number, x: number, y: number, width: number, height: number}} view the
    *   scene's rect on the canvas in device pixels (scene point p lands at (x, y) + p · scale)
+   * @param {Map<number, string>} [paths] the frame's path table
    */
-  draw(items, view) {
+  draw(items, view, paths = new Map()) {
+    this.paths = paths;
     const { ctx } = this;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
@@ -69,8 +105,92 @@ export class Renderer {
     ctx.beginPath();
     ctx.rect(view.x, view.y, view.width, view.height);
     ctx.clip();
-    for (const item of items) this.drawItem(item, view);
+    this.drawList(items, view, 0);
     ctx.restore();
+  }
+
+  /**
+   * Draws `items` on `this.ctx`, opening each item's group after it and closing it after its
+   * `grp.n` following items. `depth` counts the offscreen layers in use.
+   */
+  drawList(items, view, depth) {
+    const open = [];
+    items.forEach((item, index) => {
+      const group = item.grp;
+      if (group?.mask) open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length));
+      this.drawItem(item, view);
+      if (group?.clip) {
+        this.ctx.save();
+        this.clipTo(item, view);
+        open.push({ end: index + (group.n ?? 0), close: () => this.ctx.restore() });
+      }
+      while (open.length && open[open.length - 1].end <= index) open.pop().close(view);
+    });
+    while (open.length) open.pop().close(view);
+  }
+
+  /** Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it. */
+  openMask(mask, end, depth) {
+    const target = this.ctx;
+    const layer = this.layer(2 * depth), maskLayer = this.layer(2 * depth + 1);
+    layer.save();
+    this.ctx = layer;
+    return {
+      end,
+      close: (view) => {
+        layer.restore();
+        this.ctx = maskLayer;
+        maskLayer.save();
+        this.drawList(mask, view, depth + 1);
+        maskLayer.restore();
+        layer.save();
+        layer.setTransform(1, 0, 0, 1, 0, 0);
+        layer.globalAlpha = 1;
+        layer.globalCompositeOperation = 'destination-in';
+        layer.drawImage(maskLayer.canvas, 0, 0);
+        layer.restore();
+        this.ctx = target;
+        target.save();
+        target.setTransform(1, 0, 0, 1, 0, 0);
+        target.globalAlpha = 1;
+        target.drawImage(layer.canvas, 0, 0);
+        target.restore();
+      },
+    };
+  }
+
+  /** Offscreen context number `index`, cleared, the canvas's size, clipped to the scene's rect like the canvas. */
+  layer(index) {
+    while (this.layers.length <= index) this.layers.push(document.createElement('canvas').getContext('2d'));
+    const ctx = this.layers[index];
+    if (ctx.canvas.width !== this.canvas.width || ctx.canvas.height !== this.canvas.height) {
+      ctx.canvas.width = this.canvas.width;
+      ctx.canvas.height = this.canvas.height;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.globalCompositeOperation = 'source-over';
+    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    return ctx;
+  }
+
+  /** Clips `this.ctx` to the item's rect rounded by its `cr`, through its matrix. */
+  clipTo(item, view) {
+    const { ctx } = this;
+    const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    const [w, h] = item.s ?? [0, 0];
+    ctx.beginPath();
+    if (isProjective(m)) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      const radius = clampRadius(w, h, item.cr ?? 0);
+      const segments = Math.min(32, Math.max(2, Math.ceil(2 * Math.sqrt(radius * pixelsPerUnit(m, w, h)))));
+      tracePolygon(ctx, roundedRectPoints(0, 0, w, h, radius, segments).map(([x, y]) => mapPoint(m, x, y)));
+    } else {
+      ctx.setTransform(...m);
+      traceRoundedRect(ctx, 0, 0, w, h, item.cr ?? 0);
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clip();
   }
 
   /** Draws one item at its opacity, through the scratch canvas when it has a shadow. */
@@ -85,11 +205,12 @@ export class Renderer {
       this.ctx.save();
       this.ctx.globalAlpha = opacity;
       this.drawParts(this.ctx, item, m);
-      this.ctx.restore();
+      if (item.rm === 'additive') this.ctx.globalCompositeOperation = 'lighter';
       this.particles.draw(this.ctx, item, m, opacity, shadow);
+      this.ctx.restore();
       return;
     }
-    if (!item.bg && !item.img && !item.text && !item.bc) return;
+    if (!item.bg && !item.img && !item.text && !item.bc && !item.grad && !item.fill && !item.stroke) return;
     if (shadow && shadow.o > 0) {
       this.drawShadowed(item, m, opacity, shadow);
       return;
@@ -191,6 +312,7 @@ export class Renderer {
       ctx.drawImage(image.image, ...contentsRect(item.g, w, h, image.width, image.height));
       ctx.restore();
     }
+    this.drawShape(ctx, item);
     if (item.text) {
       ctx.save();
       ctx.beginPath();
@@ -231,7 +353,7 @@ export class Renderer {
       ctx.fillStyle = item.bg;
       ctx.fill();
     }
-    if (item.img || item.text) {
+    if (item.img || item.text || item.grad || item.fill || item.stroke) {
       const box = this.contentBox(item);
       const raster = this.rasterContents(item, box, density);
       if (raster) {
@@ -266,7 +388,8 @@ export class Renderer {
   rasterContents(item, box, density) {
     const [x, y, w, h] = box;
     const image = item.img && this.assets.get(item.img);
-    if (!(w > 0 && h > 0) || (item.img && !image)) return null;
+    const shaped = item.grad || item.fill || item.stroke;
+    if (!(w > 0 && h > 0) || (item.img && !image && !shaped)) return null;
     const scale = Math.min(Math.max(density, 0.01), MAX_RASTER / Math.max(w, h));
     const width = Math.max(1, Math.ceil(w * scale));
     const height = Math.max(1, Math.ceil(h * scale));
@@ -276,9 +399,9 @@ export class Renderer {
     ctx.clearRect(0, 0, width, height);
     ctx.setTransform(width / w, 0, 0, height / h, (-x * width) / w, (-y * height) / h);
     const [bw, bh] = item.s ?? [0, 0];
-    if (image) {
-      ctx.drawImage(image.image, ...contentsRect(item.g, bw, bh, image.width, image.height));
-    } else {
+    if (image) ctx.drawImage(image.image, ...contentsRect(item.g, bw, bh, image.width, image.height));
+    this.drawShape(ctx, item);
+    if (item.text) {
       ctx.save();
       ctx.beginPath();
       ctx.rect(0, 0, bw, bh);
@@ -289,14 +412,95 @@ export class Renderer {
     return { canvas: ctx.canvas, width, height };
   }
 
-  /** The rect [x, y, w, h] in item space that the item draws in: its bounds and any image overflowing them. */
+  /**
+   * Draws the item's gradient (clipped to its rect rounded by `cr`), fill and stroke in item
+   * space on `ctx` (already in item space), at ctx's alpha.
+   */
+  drawShape(ctx, item) {
+    const [w, h] = item.s ?? [0, 0];
+    if (item.grad) {
+      ctx.save();
+      ctx.beginPath();
+      traceRoundedRect(ctx, 0, 0, w, h, item.cr ?? 0);
+      ctx.clip();
+      this.fillGradient(ctx, item.grad, w, h);
+      ctx.restore();
+    }
+    const fill = item.fill && this.path(item.fill.path);
+    if (fill) {
+      ctx.fillStyle = item.fill.c;
+      ctx.fill(fill, item.fill.rule === 'evenodd' ? 'evenodd' : 'nonzero');
+    }
+    const stroke = item.stroke && this.path(item.stroke.path);
+    if (stroke) {
+      const s = item.stroke;
+      ctx.save();
+      ctx.strokeStyle = s.c;
+      ctx.lineWidth = s.w;
+      ctx.lineCap = s.cap ?? 'butt';
+      ctx.lineJoin = s.join ?? 'miter';
+      ctx.miterLimit = s.ml ?? 10;
+      ctx.setLineDash(s.dash ?? []);
+      ctx.lineDashOffset = s.dp ?? 0;
+      ctx.stroke(stroke);
+      ctx.restore();
+    }
+  }
+
+  /** Fills the rect (0,0)–(w,h) with the gradient `grad` (protocol.md, "Gradients"). */
+  fillGradient(ctx, grad, w, h) {
+    const stops = canvasStops(grad.stops ?? []);
+    if (!stops.length) return;
+    const [p0, p1] = [grad.p0, grad.p1];
+    let style;
+    if (grad.type === 'radial') {
+      const ellipse = radialEllipse(p0, p1);
+      if (!ellipse) {
+        ctx.fillStyle = stops[stops.length - 1][1];
+        ctx.fillRect(0, 0, w, h);
+        return;
+      }
+      // A unit circle scaled into the ellipse; the rect is filled in that space.
+      ctx.save();
+      ctx.translate(ellipse.cx, ellipse.cy);
+      ctx.scale(ellipse.rx, ellipse.ry);
+      style = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
+      for (const [t, c] of stops) style.addColorStop(t, c);
+      ctx.fillStyle = style;
+      ctx.fillRect(-ellipse.cx / ellipse.rx, -ellipse.cy / ellipse.ry, w / ellipse.rx, h / ellipse.ry);
+      ctx.restore();
+      return;
+    }
+    if (grad.type === 'conic') style = ctx.createConicGradient(conicStartAngle(p0, p1), p0[0], p0[1]);
+    else if (p0[0] === p1[0] && p0[1] === p1[1]) style = null;
+    else style = ctx.createLinearGradient(p0[0], p0[1], p1[0], p1[1]);
+    if (!style) {
+      // A zero-length axis: t is 0 everywhere, the ramp's colour at 0.
+      ctx.fillStyle = stops[0][1];
+    } else {
+      for (const [t, c] of stops) style.addColorStop(t, c);
+      ctx.fillStyle = style;
+    }
+    ctx.fillRect(0, 0, w, h);
+  }
+
+  /**
+   * The rect [x, y, w, h] in item space that the item draws in: its bounds, any image
+   * overflowing them, and its fill and stroke paths (the stroke grown by its width).
+   */
   contentBox(item) {
     const [w, h] = item.s ?? [0, 0];
+    const boxes = [[0, 0, w, h]];
     const image = item.img && this.assets.get(item.img);
-    if (!image) return [0, 0, w, h];
-    const [ix, iy, iw, ih] = contentsRect(item.g, w, h, image.width, image.height);
-    const left = Math.min(0, ix), top = Math.min(0, iy);
-    return [left, top, Math.max(w, ix + iw) - left, Math.max(h, iy + ih) - top];
+    if (image) boxes.push(contentsRect(item.g, w, h, image.width, image.height));
+    const fill = item.fill && this.paths.get(item.fill.path);
+    if (fill) boxes.push(pathBounds(fill));
+    const stroke = item.stroke && this.paths.get(item.stroke.path);
+    if (stroke) boxes.push(pathBounds(stroke, (item.stroke.w * Math.max(1, item.stroke.ml ?? 10)) / 2));
+    const present = boxes.filter(Boolean);
+    const left = Math.min(...present.map((b) => b[0])), top = Math.min(...present.map((b) => b[1]));
+    const right = Math.max(...present.map((b) => b[0] + b[2])), bottom = Math.max(...present.map((b) => b[1] + b[3]));
+    return [left, top, right - left, bottom - top];
   }
 }
 
