@@ -12,8 +12,8 @@ import Layercast
 /// - the button is the card: a tap on the card flips it (`UIButton`'s action → `tap`), and a
 ///   tap on the face-down card flips it back, so every tap has something to show;
 /// - the card is a plain `CALayer` with `backgroundColor` and `cornerRadius`, the same rounded
-///   rectangle as the original's shape layer with a rounded-rect path: Layercast's browser
-///   client does not draw shape layers' paths yet (docs/writing-a-scene.md, "Not supported yet");
+///   rectangle as the original's shape layer with a rounded-rect path (written before the
+///   browser client drew shape layers' paths; a `CAShapeLayer` would now draw the same);
 /// - `UIView.animateKeyframes` → one `CAKeyframeAnimation` on `transform` (values at key times
 ///   0, ½, 1, the default linear calculation) and a discrete one on `backgroundColor`, the model
 ///   values set to the end first, as a UIKit animation block does;
