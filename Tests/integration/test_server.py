@@ -176,6 +176,7 @@ def test_client_applies_full_and_delta_frames_as_documented():
     client.first_seen = {}
     client.frame_count = client.full_count = 0
     client.model = client.last_n = client.last_t = None
+    client.paths = {}  # the frame's path table (protocol.md, "Paths")
     client.gaps, client.messages, client.violations, client.style_notes = [], [], [], []
     full = {"type": "frame", "n": 120, "t": 4.0, "full": True, "items": [
         {"id": 1, "name": "radar", "m": [1, 0, 0, 1, 0, 161], "s": [414, 414], "bg": "#ffffff"},
