@@ -188,6 +188,9 @@ let package = Package(
             "LayercastJSON", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayercastPlatformTests", dependencies: ["LayercastPlatform"]),
+        .testTarget(name: "LayercastServiceTests", dependencies: [
+            "Layercast", "LayercastHub", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),
     ]

@@ -110,7 +110,8 @@ public final class Hub {
     func room(scene: any Scene.Type, name: String, now: Double) -> Room {
         let key = "\(scene.info.id)/\(name)"
         if let room = rooms[key] { return room }
-        let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: configuration.sceneOptions, services: services)
+        let options = configuration.sceneOptions[scene.info.id] ?? SceneOptionValues(defaultsOf: scene)
+        let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: options, services: services)
         let room = Room(name: name, controller: controller, now: now, clock: transport, placing: cluster != nil)
         room.maxParticles = configuration.maxParticles
         if room.source == .scene { room.tick(at: now) }

@@ -6,13 +6,18 @@ public struct SceneRegistry: @unchecked Sendable {  // metatypes: immutable, rea
     /// The registered scene types, in order.
     public let scenes: [any Scene.Type]
 
-    /// The registry of `scenes`; throws when two share an id or an id breaks `NameRule`.
+    /// The registry of `scenes`; throws when two share an id, an id breaks `NameRule`, an option
+    /// name is malformed, or two options (of one scene or two) share a name.
     public init(_ scenes: [any Scene.Type]) throws(SceneRegistryError) {
-        var seen: Set<String> = []
+        var seen: Set<String> = [], options: Set<String> = []
         for scene in scenes {
             let id = scene.info.id
             guard NameRule.isValid(id) else { throw .badID(id) }
             guard seen.insert(id).inserted else { throw .duplicateID(id) }
+            for option in scene.options {
+                guard SceneOption.isValidName(option.name) else { throw .badOption(scene: id, option.name) }
+                guard options.insert(option.name).inserted else { throw .duplicateOption(scene: id, option.name) }
+            }
         }
         self.scenes = scenes
     }
@@ -38,11 +43,17 @@ public struct SceneRegistry: @unchecked Sendable {  // metatypes: immutable, rea
 public enum SceneRegistryError: Error, Equatable, CustomStringConvertible {
     case duplicateID(String)
     case badID(String)
+    case badOption(scene: String, String)
+    case duplicateOption(scene: String, String)
 
     public var description: String {
         switch self {
         case .duplicateID(let id): "two scenes have the id \"\(id)\": each scene's SceneInfo.id must be its own"
         case .badID(let id): "the scene id \"\(id)\" is not \(NameRule.description)"
+        case .badOption(let scene, let name):
+            "the scene \"\(scene)\" has an option named \"\(name)\": an option's name is 1…48 lowercase letters, digits and inner '-', starting with a letter"
+        case .duplicateOption(let scene, let name):
+            "the scene \"\(scene)\" declares the option --\(name), which another option already has: each option's name must be its own"
         }
     }
 }

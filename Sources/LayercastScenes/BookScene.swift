@@ -179,9 +179,15 @@ public final class BookScene: Scene {
     private(set) var itemPosition: CGRect = .null
     private var events: [SceneEvent] = []
 
-    /// The book with the server's options (`--book-flat`).
-    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
-        PlainSceneController(stage: SceneStage { BookScene(seed: seed, configuration: options.bookScene) })
+    /// `--book-flat`.
+    public static var options: [SceneOption] {
+        [.flag("book-flat", help: "Turn the book scene's covers flat, without perspective (the seed's look).")]
+    }
+
+    /// The book with the server's options.
+    public static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {
+        let configuration = Configuration(perspective: !options.flag("book-flat"))
+        return PlainSceneController(stage: SceneStage { BookScene(seed: seed, configuration: configuration) })
     }
 
     public convenience init(seed: UInt64) {

@@ -13,7 +13,7 @@ public final class RainController: SceneController {
     public private(set) var stage: SceneStage
     public let awarding: any Awarding
     private var scene: RainScene
-    private let options: SceneOptions
+    private let options: RainOptions
     private let rains: any RainRecords
     private let logger: Logger
     /// The id of the rain in progress, until its end has been recorded.
@@ -28,7 +28,7 @@ public final class RainController: SceneController {
     /// Whether an operator stopped the running rain (it is recorded interrupted), reset by each rain.
     private var stopped = false
 
-    init(scene: RainScene, stage: SceneStage, options: SceneOptions, services: SceneServices) {
+    init(scene: RainScene, stage: SceneStage, options: RainOptions, services: SceneServices) {
         self.scene = scene
         self.stage = stage
         self.options = options
@@ -40,9 +40,9 @@ public final class RainController: SceneController {
     public var isBusy: Bool { running != nil }
 
     /// The rain a request or the schedule leaves to the server's defaults.
-    public static func defaults(_ options: SceneOptions) -> RainRequest.Order {
-        RainRequest.Order(settings: options.rainDefaults, maxAwardsPerPlayer: options.rainMaxAwardsPerPlayer,
-                          maxCoinsPerPlayer: options.rainMaxCoinsPerPlayer)
+    public static func defaults(_ options: RainOptions) -> RainRequest.Order {
+        RainRequest.Order(settings: options.defaults, maxAwardsPerPlayer: options.maxAwardsPerPlayer,
+                          maxCoinsPerPlayer: options.maxCoinsPerPlayer)
     }
 
     /// `POST /api/rooms/{room}/rain`: starts a rain with the body's settings (201).
@@ -152,7 +152,7 @@ public final class RainController: SceneController {
             wasIdle = true
             if let next = nextRainEvent(in: room, for: nil) { events.append(next) }
         }
-        let every = options.rainEverySeconds
+        let every = options.everySeconds
         guard every > 0, room.hasClients, now - (idleSince ?? now) >= every else { return events }
         var order = Self.defaults(options)
         order.settings.seed = Self.randomSeed()
@@ -167,7 +167,7 @@ public final class RainController: SceneController {
     /// schedule starts the next rain (now, if it is due and waits for a client); for `client`
     /// alone when given. Nil when no rain is scheduled or one is running.
     func nextRainEvent(in room: any ControlledRoom, for client: String?) -> SceneEvent? {
-        let every = options.rainEverySeconds
+        let every = options.everySeconds
         guard every > 0, scene.phase == .idle, running == nil else { return nil }
         let now = room.now
         let due = max(now, (idleSince ?? now) + every)

@@ -155,10 +155,18 @@ public final class RainScene: Scene {
     /// The fairness rules a claim may be refused under.
     public static var tapRules: [String] { RainRule.allCases.map(\.rawValue) }
 
+    /// `--rain-every`, `--rain-screen` and the rest (`RainOptions`).
+    public static var options: [SceneOption] { RainOptions.declared }
+
+    public static func validationError(_ options: SceneOptionValues) -> String? {
+        RainOptions.validationError(options)
+    }
+
     /// The rain with the server's screen, defaults and schedule (`RainController`).
-    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
-        let (stage, scene) = SceneStage.make { RainScene(seed: seed, configuration: options.rainScene) }
-        return RainController(scene: scene, stage: stage, options: options, services: services)
+    public static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {
+        let rain = RainOptions(options)
+        let (stage, scene) = SceneStage.make { RainScene(seed: seed, configuration: rain.scene) }
+        return RainController(scene: scene, stage: stage, options: rain, services: services)
     }
 
     public convenience init(seed: UInt64) {

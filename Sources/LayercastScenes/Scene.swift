@@ -15,9 +15,17 @@ public protocol Scene: AnyObject {
     /// The rules a tap may be refused under (`TapOutcome.refused`), each counted in `/metrics`.
     static var tapRules: [String] { get }
 
-    /// The server-side controller of a new instance in a room: by default a `PlainSceneController` around
-    /// `init(seed:)`. A scene that takes options, commands or claims returns its own.
-    static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController
+    /// The options `layercast serve` takes for this scene (`--NAME`, `LAYERCAST_NAME`); none by default.
+    static var options: [SceneOption] { get }
+
+    /// Why these options cannot run together (e.g. a minimum above a maximum), nil when they can;
+    /// asked at start, after each option passed its own rule. Nil by default.
+    static func validationError(_ options: SceneOptionValues) -> String?
+
+    /// The server-side controller of a new instance in a room, with the options the service was
+    /// started with: by default a `PlainSceneController` around `init(seed:)`. A scene that takes
+    /// options, commands or claims returns its own.
+    static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController
 
     /// Builds the layer tree and starts its animations and timers. Called inside the room's
     /// `SceneContext` at media time 0; `seed` makes every random choice reproducible.
@@ -48,8 +56,10 @@ public protocol Scene: AnyObject {
 extension Scene {
     public static var commands: [String] { [] }
     public static var tapRules: [String] { [] }
+    public static var options: [SceneOption] { [] }
+    public static func validationError(_ options: SceneOptionValues) -> String? { nil }
 
-    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
+    public static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {
         PlainSceneController(stage: SceneStage { Self(seed: seed) })
     }
 

@@ -128,7 +128,7 @@ public final class SnowScene: Scene {
     public static var commands: [String] { ["snow"] }
 
     /// The snowfall and its command (`SnowController`).
-    public static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
+    public static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {
         let (stage, scene) = SceneStage.make { SnowScene(seed: seed) }
         return SnowController(scene: scene, stage: stage, logger: services.logger)
     }

@@ -54,8 +54,8 @@ public struct ServerConfiguration: Sendable {
     public var addressLimits = AddressLimitRules()
     /// The scenes rooms may run.
     public var scenes: SceneRegistry
-    /// The scenes' options (the rain and book flags).
-    public var sceneOptions = SceneOptions()
+    /// Each scene's options by scene id; a scene missing here runs with its defaults.
+    public var sceneOptions: [String: SceneOptionValues] = [:]
     /// For testing `layercast loadtest` only: every frame whose number is a multiple of this is
     /// not sent (each client gets the next one in full, a skip); nil sends every frame.
     public var dropFramesEvery: Int?

@@ -14,6 +14,15 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the browser client, the JSON API and the layercast.v1 WebSocket."
     )
 
+    /// serve's own option names, without dashes, as its `--help` lists them.
+    static var ownOptionNames: Set<String> {
+        let text = helpMessage(columns: 10_000)
+        let names = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "|" || $0 == "/" })
+            .filter { $0.hasPrefix("--") }
+            .map { String($0.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }) }
+        return Set(names)
+    }
+
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
@@ -86,45 +95,6 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Taps per second one client address may make over all its players.")
     var hostTapRate = AddressLimitRules().tapsPerSecond
 
-    @Option(help: "Seconds a rain room with clients stays idle before it starts a rain on its own; 0 only on request.")
-    var rainEvery: Double = 15
-
-    @Option(help: "Seconds a rain falls, unless a request says otherwise.")
-    var rainDuration: Double = RainSettings().duration
-
-    @Option(help: "Coins shared by a rain's winning packets, unless a request says otherwise.")
-    var rainPool = RainSettings().pool
-
-    @Option(help: "Winning packets per rain, unless a request says otherwise.")
-    var rainWinners = RainSettings().winners
-
-    @Option(help: "Fewest coins one winning packet pays, unless a request says otherwise.")
-    var rainMinCoins = RainSettings().minCoins
-
-    @Option(help: "Most coins one winning packet pays, unless a request says otherwise.")
-    var rainMaxCoins = RainSettings().maxCoins
-
-    @Option(help: ArgumentHelp("Packets one player may claim per rain: auto (twice an equal share among the players in the room when it starts), or a number (0: no limit).", valueName: "auto|n"))
-    var rainMaxAwards = "auto"
-
-    @Option(help: ArgumentHelp("Coins one player may win per rain: auto (twice an equal share of the pool), or a number (0: no limit).", valueName: "auto|n"))
-    var rainMaxCoinsPerPlayer = "auto"
-
-    @Option(help: "Seconds a packet must have been on a player's screen before that player can claim it.")
-    var rainMinVisible = RainSettings().minVisible
-
-    @Option(help: "Taps per second one player may make while a rain runs (1–20).")
-    var rainTapRate = RainSettings().tapRate
-
-    @Option(help: ArgumentHelp("The rain's screen in points, WIDTHxHEIGHT (the seed's iPhone Plus).", valueName: "size"))
-    var rainScreen = "414x736"
-
-    @Option(help: "Seconds the results of a rain are shown before the room idles.")
-    var rainResults: Double = RainScene.Configuration().resultsDuration
-
-    @Flag(help: "Turn the book scene's covers flat, without perspective (the seed's look).")
-    var bookFlat = false
-
     @Option(help: "For testing `layercast loadtest` only: do not send frames whose number is a multiple of N, so every client sees gaps (0: off).")
     var dropFramesEvery = 0
 
@@ -140,6 +110,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Processes serving this port together (SO_REUSEPORT), each a node of the --cluster.")
     var workers = 1
 
+    /// What serve's own options leave: the scenes' options (`SceneArguments`), read at start.
+    @Argument(parsing: .allUnrecognized, help: .private)
+    var sceneArguments: [String] = []
+
     func validate() throws {
         guard dropFramesEvery == 0 || dropFramesEvery >= 2 else { throw ValidationError("--drop-frames-every must be 0 (off) or at least 2") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120") }
@@ -151,14 +125,9 @@ struct ServeCommand: ParsableCommand {
         guard stallTimeout.isFinite, stallTimeout > 0 else { throw ValidationError("--stall-timeout must be a finite number > 0") }
         guard bodyTimeout.isFinite, bodyTimeout > 0, bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be above 0 and at most 3600 seconds") }
         guard headTimeout.isFinite, headTimeout > 0, headTimeout <= 3600 else { throw ValidationError("--head-timeout must be above 0 and at most 3600 seconds") }
-        guard rainEvery.isFinite, rainEvery >= 0 else { throw ValidationError("--rain-every must be a finite number ≥ 0") }
-        guard rainResults.isFinite, rainResults >= 0, rainResults <= 3600 else { throw ValidationError("--rain-results must be 0…3600 seconds") }
-        guard Self.limit(rainMaxAwards) != nil else { throw ValidationError("--rain-max-awards must be auto or an integer ≥ 0") }
-        guard Self.limit(rainMaxCoinsPerPlayer) != nil else { throw ValidationError("--rain-max-coins-per-player must be auto or an integer ≥ 0") }
         guard hostConnections >= 1, hostAnonymousJoins >= 1, hostTapRate.isFinite, hostTapRate >= 1 else {
             throw ValidationError("--host-connections, --host-anonymous-joins and --host-tap-rate must be at least 1")
         }
-        guard screenSize != nil else { throw ValidationError("--rain-screen must be WIDTHxHEIGHT, each 100…4000 points, e.g. 414x736") }
         if let url = resolvedCluster {
             do throws(ClusterError) { _ = try RedisAddress(url) } catch { throw ValidationError("--cluster: \(error.message)") }
         }
@@ -168,7 +137,6 @@ struct ServeCommand: ParsableCommand {
             guard resolvedCluster != nil else { throw ValidationError("--workers needs --cluster: the workers are nodes of one cluster") }
             guard port != 0 else { throw ValidationError("--workers needs a fixed --port (they share it)") }
         }
-        if let problem = rainDefaults.validationError() { throw ValidationError("rain defaults: \(problem)") }
         let location: LedgerLocation
         do throws(LedgerError) {
             location = try ledgerLocation
@@ -182,28 +150,6 @@ struct ServeCommand: ParsableCommand {
                               ("--player-id-secret", resolvedPlayerIDSecret)] {
             if let value, value.utf8.count < 16 { throw ValidationError("\(name) must be at least 16 characters") }
         }
-    }
-
-    /// The rain screen of `--rain-screen`, nil when malformed.
-    private var screenSize: CGSize? {
-        let parts = rainScreen.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-              (100...4000).contains(width), (100...4000).contains(height) else { return nil }
-        return CGSize(width: width, height: height)
-    }
-
-    /// What a rain is when neither a request nor the schedule says otherwise (its per-player
-    /// limits aside).
-    private var rainDefaults: RainSettings {
-        RainSettings(duration: rainDuration, pool: rainPool, winners: rainWinners, minCoins: rainMinCoins, maxCoins: rainMaxCoins,
-                     minVisible: rainMinVisible, tapRate: rainTapRate)
-    }
-
-    /// A per-player limit flag: `.some(nil)` for auto, `.some(n)` for n ≥ 0, nil when malformed.
-    private static func limit(_ text: String) -> Int?? {
-        if text == "auto" { return .some(nil) }
-        guard let n = Int(text), n >= 0 else { return nil }
-        return .some(n)
     }
 
     private var resolvedAdminToken: String? { adminToken ?? ProcessInfo.processInfo.environment["LAYERCAST_ADMIN_TOKEN"] }
@@ -226,9 +172,9 @@ struct ServeCommand: ParsableCommand {
     }
     private var resolvedPlayerIDSecret: String? { playerIDSecret ?? ProcessInfo.processInfo.environment["LAYERCAST_PLAYER_ID_SECRET"] }
 
-    /// Runs the service with `scenes` until SIGINT or SIGTERM (`LayercastCommand.main(scenes:)`
+    /// Runs the service with `scenes` and their options until SIGINT or SIGTERM (`LayercastCommand.main(scenes:)`
     /// calls it in place of ArgumentParser's `run()`).
-    func run(scenes: SceneRegistry) throws {
+    func run(scenes: SceneRegistry, sceneOptions: [String: SceneOptionValues]) throws {
         StopSignals.block()  // before any other thread starts, so that no stop signal is lost
         let level = logLevel
         LoggingSystem.bootstrap { label in
@@ -260,13 +206,7 @@ struct ServeCommand: ParsableCommand {
         configuration.addressLimits.connections = hostConnections
         configuration.addressLimits.anonymousJoinsPerMinute = hostAnonymousJoins
         configuration.addressLimits.tapsPerSecond = hostTapRate
-        configuration.sceneOptions.rainMaxAwardsPerPlayer = Self.limit(rainMaxAwards) ?? nil
-        configuration.sceneOptions.rainMaxCoinsPerPlayer = Self.limit(rainMaxCoinsPerPlayer) ?? nil
-        configuration.sceneOptions.rainEverySeconds = rainEvery
-        configuration.sceneOptions.rainDefaults = rainDefaults
-        configuration.sceneOptions.rainScene.size = screenSize ?? configuration.sceneOptions.rainScene.size
-        configuration.sceneOptions.rainScene.resultsDuration = rainResults
-        configuration.sceneOptions.bookScene.perspective = !bookFlat
+        configuration.sceneOptions = sceneOptions
         configuration.dropFramesEvery = dropFramesEvery > 0 ? dropFramesEvery : nil
         configuration.permessageDeflate = permessageDeflate
 

@@ -26,7 +26,7 @@ final class HubHarness {
         awarding = ScriptedAwarding(services)
         var configuration = HubConfiguration(scenes: scenes)
         configuration.adminToken = Self.adminToken
-        configuration.sceneOptions.rainEverySeconds = 0
+        configuration.sceneOptions["rain"] = try! SceneOptionValues(for: RainScene.self, ["rain-every": "0"])
         configure(&configuration)
         var logger = Logger(label: "hub-tests")
         logger.logLevel = .critical

@@ -17,7 +17,8 @@ import Testing
         }
         static var commands: [String] { ["stop-rain"] }
         static var tapRules: [String] { ["probe_rule", "too_soon"] }
-        static func controller(seed: UInt64, options: SceneOptions, services: SceneServices) -> any SceneController {
+        static var options: [SceneOption] { [.integer("probe-level", default: 3, in: 1...9, help: "How loud the probe is.")] }
+        static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {
             ProbeController(stage: SceneStage { ProbeScene(seed: seed) })
         }
         let layer = CALayer()
@@ -49,6 +50,30 @@ import Testing
         init(seed: UInt64) {}
         func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome { .ignored }
         func takeEvents() -> [SceneEvent] { [] }
+    }
+
+    /// A scene whose flags are named `names`.
+    class OptionProbe: Scene {
+        class var names: [String] { [] }
+        class var info: SceneInfo { SceneInfo(id: "options", title: "Options", size: .zero, interactions: [], assets: []) }
+        class var options: [SceneOption] { names.map { .flag($0, help: "A flag.") } }
+        let layer = CALayer()
+        required init(seed: UInt64) {}
+        func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome { .ignored }
+        func takeEvents() -> [SceneEvent] { [] }
+    }
+    /// Declares the book's option as its own.
+    final class Borrower: OptionProbe { override class var names: [String] { ["book-flat"] } }
+    final class Shouter: OptionProbe { override class var names: [String] { ["Loud"] } }
+    final class Stutterer: OptionProbe { override class var names: [String] { ["loud", "loud"] } }
+
+    @Test func optionsWithAnotherOptionsNameOrAMalformedNameAreRefused() throws {
+        #expect(throws: SceneRegistryError.duplicateOption(scene: "options", "book-flat")) {
+            try SceneRegistry([BookScene.self, Borrower.self])
+        }
+        #expect(throws: SceneRegistryError.badOption(scene: "options", "Loud")) { try SceneRegistry([Shouter.self]) }
+        #expect(throws: SceneRegistryError.duplicateOption(scene: "options", "loud")) { try SceneRegistry([Stutterer.self]) }
+        #expect(try SceneRegistry([ProbeScene.self, Borrower.self]).scenes.count == 2)
     }
 
     @Test func duplicateAndMalformedIDsAreRefusedWithTheirName() {

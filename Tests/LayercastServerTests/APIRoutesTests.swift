@@ -39,7 +39,7 @@ import Testing
     init(adminToken: String? = Self.adminToken) {
         var configuration = HubConfiguration(scenes: try! SceneRegistry(SceneCatalog.all))
         configuration.adminToken = adminToken
-        configuration.sceneOptions.rainEverySeconds = 0
+        configuration.sceneOptions["rain"] = try! SceneOptionValues(for: RainScene.self, ["rain-every": "0"])
         var logger = Logger(label: "route-tests")
         logger.logLevel = .critical
         let ledger = MemoryLedger()
