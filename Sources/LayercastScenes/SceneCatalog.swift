@@ -1,7 +1,7 @@
 /// The scenes this build ships, in the order the index page lists them.
 public enum SceneCatalog {
     public static var all: [any Scene.Type] {
-        [RadarScene.self, RainScene.self, CubesScene.self, SnowScene.self, BookScene.self]
+        [RadarScene.self, RainScene.self, CubesScene.self, SnowScene.self, BookScene.self, RevealScene.self]
     }
 
     /// The scene type with this id, if any.
