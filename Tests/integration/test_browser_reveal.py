@@ -1,0 +1,81 @@
+"""The prize reveal in the browser client: /scene.html?scene=reveal in headless Chromium against a
+real server, through the generic scene page (nothing in public/ knows this scene). Skipped like
+test_browser.py when Chromium, chromium-driver or selenium are missing.
+
+Scene facts (RevealScene, docs/scenes.md §6): a campaign-red screen RGB(176, 18, 30); the
+progress ring is a circle of radius 110 about (207, 330), 10 points wide, gold RGB(255, 196, 40),
+full 2 s after its round starts; the replay button is 200 × 56 at (107, 532); a tap on it
+announces `replay` with the new round, and 2.6 s later `revealed` with the same round. Set
+LAYERCAST_SCREENSHOT=path.png to keep a screenshot of the revealed prize.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+from conftest import wait_until
+from test_browser import (canvas_pixels, click_at, console, driver,  # noqa: F401
+                          js, view_stats, wait_frames)
+
+BACKGROUND = (176, 18, 30)
+CENTRE = (207, 330)
+RING_RADIUS = 110
+REPLAY = (207, 560)
+
+
+def events_text(drv) -> str:
+    return js(drv, "var e = document.querySelector('#events'); return e ? e.textContent : '';")
+
+
+def canvas_point(drv, x: float, y: float) -> tuple[int, int]:
+    """The canvas pixel (column, row) showing scene point (x, y)."""
+    at = js(drv, "var p = window.layercastView.sceneToPage(arguments[0], arguments[1]);"
+                 "var r = document.querySelector('canvas').getBoundingClientRect();"
+                 "return p && {x: p.x - r.left, y: p.y - r.top};", x, y)
+    assert at is not None, "sceneToPage is null: no welcome yet"
+    return int(round(at["x"])), int(round(at["y"]))
+
+
+def ring_pixels(drv) -> list[tuple[int, int, int]]:
+    """The canvas colours at 16 points on the ring's centre line."""
+    width, _, pixels = canvas_pixels(drv)
+    points = [canvas_point(drv, CENTRE[0] + RING_RADIUS * math.cos(2 * math.pi * k / 16),
+                           CENTRE[1] + RING_RADIUS * math.sin(2 * math.pi * k / 16)) for k in range(16)]
+    return [pixels[y * width + x] for x, y in points]
+
+
+def is_gold(colour) -> bool:
+    r, g, b = colour
+    return r > 230 and 150 < g < 230 and b < 110
+
+
+def test_the_reveal_draws_its_ring_and_replays_on_a_tap(driver, console, server, room):  # noqa: F811
+    driver.get(f"{server.base_url}scene.html?scene=reveal&room={room}&role=player&debug=1")
+    wait_frames(driver, 10)
+    assert len(driver.find_elements("css selector", "canvas")) == 1
+
+    # Once the round's ring is full (2 s after the room started) every point of it is gold.
+    wait_until(lambda: all(is_gold(c) for c in ring_pixels(driver)) or None, 8,
+               "the ring's 16 sample points to be gold", 0.2)
+    width, height, pixels = canvas_pixels(driver)
+    left, top = canvas_point(driver, CENTRE[0] - 150, CENTRE[1] - 150)
+    right, bottom = canvas_point(driver, CENTRE[0] + 150, CENTRE[1] + 150)
+    area = [pixels[y * width + x] for y in range(max(top, 0), min(bottom, height))
+            for x in range(max(left, 0), min(right, width))]
+    drawn = sum(1 for c in area if c != BACKGROUND) / len(area)
+    assert drawn > 0.2, f"only {drawn:.1%} of the ring's area differs from the background"
+
+    if os.environ.get("LAYERCAST_SCREENSHOT"):
+        driver.save_screenshot(os.environ["LAYERCAST_SCREENSHOT"])
+
+    # A click on the replay button restarts the round: `replay` for the room, then its reveal.
+    button = js(driver, "return window.layercastView.sceneToPage(arguments[0], arguments[1]);", *REPLAY)
+    click_at(driver, button["x"], button["y"])
+    wait_until(lambda: "replay 2 by" in events_text(driver), 5, "`replay 2 by …` in #events", 0.05)
+    # The status line names it (describe-event.js has no words for this scene: its name).
+    assert js(driver, "return document.querySelector('#status').textContent;").startswith("replay")
+    wait_until(lambda: "revealed 2" in events_text(driver), 8, "`revealed 2` in #events", 0.1)
+    assert view_stats(driver)["connected"] is True
+    assert js(driver, "return window.layercastErrors;") == []
+    assert console.severe() == [], console.severe()
