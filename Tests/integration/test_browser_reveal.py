@@ -79,3 +79,14 @@ def test_the_reveal_draws_its_ring_and_replays_on_a_tap(driver, console, server,
     assert view_stats(driver)["connected"] is True
     assert js(driver, "return window.layercastErrors;") == []
     assert console.severe() == [], console.severe()
+
+
+def test_the_index_lists_the_reveal_last_with_a_link_to_the_generic_page(driver, console, server):  # noqa: F811
+    from selenium.webdriver.common.by import By
+    driver.get(server.base_url + "index.html")
+    cards = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "#scenes a[data-scene]") or None, 8,
+                       "index.html to list the scenes", 0.2)
+    assert [c.get_attribute("data-scene") for c in cards] == ["radar", "rain", "cubes", "snow", "book", "reveal"]
+    assert cards[-1].find_element(By.TAG_NAME, "h3").text == "Prize reveal"
+    assert "scene.html?scene=reveal&room=lobby" in cards[-1].get_attribute("href")
+    assert console.severe() == [], console.severe()
