@@ -41,7 +41,7 @@ VALID = [
 ODD_VALUES = [None, True, "", "x" * 300, -0.0, 1e308, -1e308, 2 ** 53 + 1, [], {}, [[[[[]]]]], "\u0000",
               "\ud7ff\ue000", 100000, 100000.0001, -100000]
 CLOSE_CODES = [0, 1, 999, 1000, 1004, 1005, 1006, 1012, 1015, 1016, 2999, 3000, 4999, 5000, 65535]
-SCENES = ["radar", "rain", "cubes", "snow", "book"]
+SCENES = ["radar", "rain", "cubes", "snow", "book", "reveal"]
 
 
 @dataclass

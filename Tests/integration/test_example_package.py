@@ -1,5 +1,5 @@
 """The example scene package (examples/scene-package): its own binary, built on the Layercast
-library with our five scenes and its card flip, serves the card in headless Chromium and hears
+library with our six scenes and its card flip, serves the card in headless Chromium and hears
 its tap.
 
 Binary: env LAYERCAST_EXAMPLE_BIN, default examples/scene-package/.build/debug/card-flip-server
@@ -43,7 +43,7 @@ def test_example_binary_lists_our_scenes_then_its_own(example_server):
     resp = http_get(example_server.base_url, "/api/scenes")
     assert resp.status == 200
     scenes = resp.json()["scenes"]
-    assert [s["id"] for s in scenes] == ["radar", "rain", "cubes", "snow", "book", "card-flip"]
+    assert [s["id"] for s in scenes] == ["radar", "rain", "cubes", "snow", "book", "reveal", "card-flip"]
     card = scenes[-1]
     assert card["title"] == "Card flip"
     assert card["size"] == {"width": 414, "height": 736}

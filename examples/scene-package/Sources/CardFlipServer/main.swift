@@ -1,5 +1,5 @@
 import CardFlip
 import Layercast
 
-// Layercast's five scenes, then ours; `card-flip-server serve --port 8080` serves them all.
+// Layercast's six scenes, then ours; `card-flip-server serve --port 8080` serves them all.
 LayercastCommand.main(scenes: SceneCatalog.all + [CardFlipScene.self])
