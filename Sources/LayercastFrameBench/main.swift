@@ -5,9 +5,9 @@ import LayercastScenes
 import LayercastWire
 
 /// Frame-path benchmark: for every shipped scene, driven the way its clients would (a rain
-/// falling, the cubes refreshing, a book opening and closing), the per-frame cost of what a room
-/// does once per tick — presentation and display list (bench (a)), then the diff and the delta
-/// encoding — and the size and encoding cost of delta and full frames, also as permessage-deflate
+/// falling, the cubes refreshing, a book opening and closing, the prize reveal replayed), the
+/// per-frame cost of what a room does once per tick — presentation and display list (bench (a)),
+/// then the diff and the delta encoding — and the size and encoding cost of delta and full frames, also as permessage-deflate
 /// would send them (bench (b)). Run with `swift run -c release LayercastFrameBench [FRAMES]`.
 /// Prints numbers; asserts nothing.
 
@@ -43,7 +43,8 @@ func layerCount(_ layer: CALayer) -> Int {
 /// What a scene's clients do to it at media time `t` (frame `index` of the run, warm-up
 /// included), so that the bench measures it moving: a 600 s rain started at once; the cubes
 /// pulled past the threshold every 4 s (the loader refreshes 1–3 s, then finishes); a book
-/// opened, or closed, every 3 s (a tap on the first book, then on the reading view).
+/// opened, or closed, every 3 s (a tap on the first book, then on the reading view); the prize
+/// reveal replayed every 5 s (a round's ring, mask and first shimmer take 4.1 s).
 func drive(_ scene: any Scene, context: SceneContext, index: Int, t: Double) {
     let every = { (seconds: Double) in index % Int(seconds * fps) == 0 }
     context.run {
@@ -57,6 +58,9 @@ func drive(_ scene: any Scene, context: SceneContext, index: Int, t: Double) {
         case let book as BookScene where every(3):
             let point = CGPoint(x: 78.5, y: 243)  // the middle of the first book of row 0
             book.tap(book.layer.hitTest(point, at: t), at: point, time: t, by: Tapper(client: "bench"))
+        case let reveal as RevealScene where every(5):
+            let point = CGPoint(x: 207, y: 560)  // the replay button
+            reveal.tap(reveal.layer.hitTest(point, at: t), at: point, time: t, by: Tapper(client: "bench"))
         default:
             break
         }
