@@ -7,9 +7,9 @@ import LayercastWire
 /// Frame-path benchmark: for every shipped scene, driven the way its clients would (a rain
 /// falling, the cubes refreshing, a book opening and closing, the prize reveal replayed), the
 /// per-frame cost of what a room does once per tick — presentation and display list (bench (a)),
-/// then the diff and the delta encoding — and the size and encoding cost of delta and full frames, also as permessage-deflate
-/// would send them (bench (b)). Run with `swift run -c release LayercastFrameBench [FRAMES]`.
-/// Prints numbers; asserts nothing.
+/// then the diff and the delta encoding — and the size and encoding cost of delta and full
+/// frames, also as permessage-deflate would send them (bench (b)). Run with
+/// `swift run -c release LayercastFrameBench [FRAMES]`. Prints numbers; asserts nothing.
 
 // `LayercastFrameBench taps none|default [TAPS]`: only the tap table's row, e.g. under callgrind.
 if CommandLine.arguments.dropFirst().first == "taps" {
