@@ -203,12 +203,12 @@ public final class RevealScene: AnnouncingScene {
         open.fromValue = CGSize.zero
         open.toValue = CGSize(width: Self.revealDiameter, height: Self.revealDiameter)
         open.duration = Self.revealDuration
-        let round = CABasicAnimation(keyPath: "cornerRadius")
-        round.fromValue = Double(0)
-        round.toValue = Double(Self.revealDiameter / 2)
-        round.duration = Self.revealDuration
+        let rounding = CABasicAnimation(keyPath: "cornerRadius")
+        rounding.fromValue = Double(0)
+        rounding.toValue = Double(Self.revealDiameter / 2)
+        rounding.duration = Self.revealDuration
         let reveal = CAAnimationGroup()
-        reveal.animations = [open, round]
+        reveal.animations = [open, rounding]
         reveal.beginTime = start + Self.ringDuration
         reveal.duration = Self.revealDuration
         reveal.fillMode = .backwards
