@@ -11,6 +11,9 @@ open class CAEmitterLayer: CALayer {
     private(set) var emissionHistory = ParameterHistory(EmitterLayerParameters(), at: SceneContext.current.now)
     /// The media time `emitterCells` was last set; sub-cells emit only from then on (§9.2).
     private var cellsSetAt = SceneContext.current.now
+    /// Animations on emitter key paths, in the order they were added, with the media times they were
+    /// attached and detached: births keep their values after they are gone (§9.7).
+    private var emitterAnimations: [(animation: CAAnimation, attached: CFTimeInterval, detached: CFTimeInterval)] = []
 
     /// The cells the layer emits; particles of cells no longer listed disappear.
     public var emitterCells: [CAEmitterCell]? {
@@ -30,6 +33,7 @@ open class CAEmitterLayer: CALayer {
         emissionHistory = other.emissionHistory
         emitterCells = other.emitterCells
         cellsSetAt = other.cellsSetAt
+        emitterAnimations = other.emitterAnimations
         renderMode = other.renderMode
         maxParticles = other.maxParticles
     }
@@ -91,6 +95,27 @@ open class CAEmitterLayer: CALayer {
         set { emission.seed = newValue }
     }
 
+    override func animationAttached(_ animation: CAAnimation) {
+        guard !animation.emitterKeyPaths.isEmpty else { return }
+        emitterAnimations.append((animation, SceneContext.current.now, .infinity))
+    }
+
+    override func animationDetached(_ animation: CAAnimation) {
+        guard let i = emitterAnimations.lastIndex(where: { $0.animation === animation }) else { return }
+        emitterAnimations[i].detached = SceneContext.current.now
+    }
+
+    /// Whether `emitterCells` has a cell at the path of names (each the first of its siblings so named);
+    /// true for the empty path, the layer itself.
+    func hasCell(named names: [String]) -> Bool {
+        var cells = emitterCells ?? []
+        for name in names {
+            guard let cell = cells.first(where: { $0.name == name }) else { return false }
+            cells = cell.emitterCells ?? []
+        }
+        return true
+    }
+
     /// The visible particles alive at layer local time `t`, oldest first, at most `maxParticles`.
     public func particles(at t: CFTimeInterval) -> [EmitterParticle] {
         particles(at: t, limit: maxParticles)
@@ -98,9 +123,13 @@ open class CAEmitterLayer: CALayer {
 
     /// As `particles(at:)`, keeping at most `min(limit, maxParticles)`: the newest.
     public func particles(at t: CFTimeInterval, limit: Int) -> [EmitterParticle] {
+        let tracks = emitterAnimations.map {
+            EmitterAnimationTrack(animation: $0.animation, keyPaths: $0.animation.emitterKeyPaths,
+                                  attached: localTime(atMedia: $0.attached), detached: localTime(atMedia: $0.detached))
+        }
         let simulator = ParticleSimulator(
-            cells: emitterCells ?? [], layer: emissionHistory, subcellStart: localTime(atMedia: cellsSetAt),
-            capacity: min(limit, maxParticles), layerTime: localTime(atMedia:))
+            cells: emitterCells ?? [], layer: emissionHistory, animations: tracks, subcellStart: localTime(atMedia: cellsSetAt),
+            capacity: min(limit, maxParticles), until: t, layerTime: localTime(atMedia:))
         return simulator.particles(at: t)
     }
 }
