@@ -14,6 +14,11 @@ open class CAEmitterLayer: CALayer {
     /// Animations on emitter key paths, in the order they were added, with the media times they were
     /// attached and detached: births keep their values after they are gone (§9.7).
     private var emitterAnimations: [(animation: CAAnimation, attached: CFTimeInterval, detached: CFTimeInterval)] = []
+    /// Where each of the layer's cells resumes emission after its older changes were forgotten (§9.1).
+    private var anchors: [(cell: CAEmitterCell, anchor: EmissionAnchor)] = []
+    /// How many recorded changes and animations trigger forgetting the ones no live particle needs.
+    private var forgetThreshold = CAEmitterLayer.minimumForgetThreshold
+    static let minimumForgetThreshold = 256
 
     /// The cells the layer emits; particles of cells no longer listed disappear.
     public var emitterCells: [CAEmitterCell]? {
@@ -34,6 +39,7 @@ open class CAEmitterLayer: CALayer {
         emitterCells = other.emitterCells
         cellsSetAt = other.cellsSetAt
         emitterAnimations = other.emitterAnimations
+        anchors = other.anchors
         renderMode = other.renderMode
         maxParticles = other.maxParticles
     }
@@ -123,13 +129,50 @@ open class CAEmitterLayer: CALayer {
 
     /// As `particles(at:)`, keeping at most `min(limit, maxParticles)`: the newest.
     public func particles(at t: CFTimeInterval, limit: Int) -> [EmitterParticle] {
+        forgetUnneededChanges()
+        return simulator(capacity: min(limit, maxParticles), until: t).particles(at: t)
+    }
+
+    /// The simulator for an evaluation at layer time `t` or earlier.
+    private func simulator(capacity: Int, until t: CFTimeInterval) -> ParticleSimulator {
+        let cells = emitterCells ?? []
         let tracks = emitterAnimations.map {
             EmitterAnimationTrack(animation: $0.animation, keyPaths: $0.animation.emitterKeyPaths,
                                   attached: localTime(atMedia: $0.attached), detached: localTime(atMedia: $0.detached))
         }
-        let simulator = ParticleSimulator(
-            cells: emitterCells ?? [], layer: emissionHistory, animations: tracks, subcellStart: localTime(atMedia: cellsSetAt),
-            capacity: min(limit, maxParticles), until: t, layerTime: localTime(atMedia:))
-        return simulator.particles(at: t)
+        let cellAnchors = cells.map { cell in anchors.first { $0.cell === cell }?.anchor }
+        return ParticleSimulator(
+            cells: cells, layer: emissionHistory, animations: tracks, anchors: cellAnchors,
+            subcellStart: localTime(atMedia: cellsSetAt), capacity: capacity, until: t, layerTime: localTime(atMedia:))
+    }
+
+    /// Once more than `forgetThreshold` changes and animations are recorded, forgets those older than
+    /// the horizon `now − 2 × reach − 10 s` (reach: the longest a particle or its descendants can
+    /// live), keeping for each of the layer's cells the count its emission had reached (§9.1).
+    private func forgetUnneededChanges() {
+        guard model() === self else { return }
+        var cells: [CAEmitterCell] = []
+        func collect(_ list: [CAEmitterCell]?) {
+            for cell in list ?? [] where !cells.contains(where: { $0 === cell }) {
+                cells.append(cell)
+                collect(cell.emitterCells)
+            }
+        }
+        collect(emitterCells)
+        let recorded = emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
+        guard recorded > forgetThreshold else { return }
+        let now = localTime(atMedia: SceneContext.current.now)
+        let current = simulator(capacity: 0, until: now)
+        let cut = now - 2 * (current.roots.map(\.reach).max() ?? 0) - 10
+        let cutMedia = mediaTime(fromLocal: cut)
+        guard cutMedia.isFinite, localTime(atMedia: cutMedia + 1) > cut else { return }
+        anchors = (emitterCells ?? []).enumerated().compactMap { i, cell in
+            current.anchor(ofRoot: i, at: cut).map { (cell, $0) }
+        }
+        emissionHistory.forget(before: cutMedia)
+        for cell in cells { cell.forgetChanges(before: cutMedia) }
+        emitterAnimations.removeAll { $0.detached < cutMedia }
+        let remaining = emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
+        forgetThreshold = max(Self.minimumForgetThreshold, 2 * remaining)
     }
 }

@@ -36,12 +36,15 @@ struct ParticleSimulator {
     let capacity: Int
     /// The emitter animations (§9.7).
     let presenter: EmitterPresenter
+    /// For each of the layer's cells, where its emission resumes after forgotten changes (§9.1).
+    let anchors: [EmissionAnchor?]
 
     /// Prepares `cells` with `layer`'s history and the emitter `animations` for an evaluation at layer
     /// time `end` (or earlier), converting recorded media times with `layerTime`; a cell found again
     /// inside its own sub-cells is skipped there.
     init(cells: [CAEmitterCell], layer: ParameterHistory<EmitterLayerParameters>, animations: [EmitterAnimationTrack],
-         subcellStart: CFTimeInterval, capacity: Int, until end: CFTimeInterval, layerTime: (CFTimeInterval) -> CFTimeInterval) {
+         anchors: [EmissionAnchor?], subcellStart: CFTimeInterval, capacity: Int, until end: CFTimeInterval,
+         layerTime: (CFTimeInterval) -> CFTimeInterval) {
         func inLayerTime<V>(_ history: ParameterHistory<V>) -> [(time: CFTimeInterval, value: V)] {
             history.changes.map { (layerTime($0.time), $0.value) }.sorted { $0.time < $1.time }
         }
@@ -65,6 +68,7 @@ struct ParticleSimulator {
         self.subcellStart = subcellStart
         self.capacity = capacity
         self.presenter = presenter
+        self.anchors = anchors
     }
 
     /// The names key paths reach `cells[index]` by: its parent's and its own name, when it has one
@@ -78,10 +82,25 @@ struct ParticleSimulator {
     func particles(at t: CFTimeInterval) -> [EmitterParticle] {
         var collector = ParticleCollector(capacity: capacity)
         for (i, root) in roots.enumerated() {
+            let window = rootWindow(i)
             emit(root, source: ParticleRandom.mix(0, UInt64(i)), parent: nil,
-                 from: max(0, root.beginTime), to: root.emissionEnd(from: root.beginTime), phase: 0, at: t, into: &collector)
+                 from: window.start, to: window.end, phase: window.phase, at: t, into: &collector)
         }
         return collector.result()
+    }
+
+    /// The emission window of the layer's cell `i` (§9.2), resumed at its anchor when it has one.
+    private func rootWindow(_ i: Int) -> (start: CFTimeInterval, end: CFTimeInterval, phase: Double) {
+        let root = roots[i]
+        let start = max(0, root.beginTime), end = root.emissionEnd(from: root.beginTime)
+        guard let anchor = i < anchors.count ? anchors[i] : nil, anchor.start > start else { return (start, end, 0) }
+        return (anchor.start, end, anchor.count)
+    }
+
+    /// Where the layer's cell `i` can resume with the same births from layer time `t` on.
+    func anchor(ofRoot i: Int, at t: CFTimeInterval) -> EmissionAnchor? {
+        let window = rootWindow(i)
+        return EmissionSchedule(periods: roots[i].periods, from: window.start, to: window.end, phase: window.phase).anchor(at: t)
     }
 
     /// Emits `node` from one source (the layer when `parent` is nil) over `from..<to`, newest
