@@ -88,10 +88,10 @@ public struct EmitterKeyPath: Hashable, Sendable {
     /// Folds a value of `valueKind` into the parameter's value.
     func compose(_ part: AnimatableValue, into whole: AnimatableValue) -> AnimatableValue {
         switch (component, whole, part) {
-        case (.whole, _, _): part
-        case (.x, .point(var p), .scalar(let v)): { p.x = v; return .point(p) }()
-        case (.y, .point(var p), .scalar(let v)): { p.y = v; return .point(p) }()
-        default: whole
+        case (.whole, _, _): return part
+        case (.x, .point(var p), .scalar(let v)): p.x = v; return .point(p)
+        case (.y, .point(var p), .scalar(let v)): p.y = v; return .point(p)
+        default: return whole
         }
     }
 }
