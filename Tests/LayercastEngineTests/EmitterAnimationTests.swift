@@ -63,11 +63,26 @@ struct EmitterAnimationTests {
     @Test func layerBirthRateAnimationMultipliesEveryCell() {
         SceneContext(clock: ManualClock(now: 0)).run {
             let (layer, _) = heartEmitter { $0.birthRate = 10 }
-            // The layer's birthRate held at 3 for 2 s (from = to): 10 × 3 × 2 = 60 births, then 10/s again.
+            // The layer's birthRate held at 3 for 2 s (from = to): 30/s, then 10/s again. N(1.95) = 58.5,
+            // N(3.05) = 60 + 10.5 (counts off whole numbers, which the grid's sum meets only up to rounding).
             let hold = ramp("birthRate", from: 3, to: 3, duration: 2)
             layer.add(hold, forKey: "hold")
-            #expect(layer.particles(at: 2).count == 60)
-            #expect(layer.particles(at: 3).count == 70)
+            #expect(layer.particles(at: 1.95).count == 58)
+            #expect(layer.particles(at: 3.05).count == 70)
+        }
+    }
+
+    @Test func filledAnimationHoldsItsEndRate() {
+        SceneContext(clock: ManualClock(now: 0)).run {
+            let (layer, _) = heartEmitter()
+            let rise = ramp("emitterCells.heart.birthRate", from: 0, to: 11, duration: 1)
+            rise.fillMode = .forwards
+            rise.isRemovedOnCompletion = false
+            layer.add(rise, forKey: "rise")
+            // N(1) = 11 × 1 / 2 = 5.5, then 11/s held: N(3) = 27.5 (counts off whole numbers, which the
+            // sum over the grid reaches only up to rounding).
+            #expect(layer.particles(at: 1).count == 5)
+            #expect(layer.particles(at: 3).count == 27)
         }
     }
 
@@ -77,11 +92,11 @@ struct EmitterAnimationTests {
         context.run {
             let (layer, _) = heartEmitter()
             layer.add(ramp("emitterCells.heart.birthRate", from: 20, to: 20, duration: 10), forKey: "steady")
-            clock.advance(by: 1)
+            clock.advance(by: 1.01)
             context.advance()
             layer.removeAnimation(forKey: "steady")
-            // 20/s for the one second it was attached, nothing after.
-            #expect(layer.particles(at: 1).count == 20)
+            // 20/s for the 1.01 s it was attached (N = 20.2), nothing after.
+            #expect(layer.particles(at: 1.01).count == 20)
             #expect(layer.particles(at: 5).count == 20)
         }
     }
@@ -133,6 +148,21 @@ struct EmitterAnimationTests {
         }
     }
 
+    @Test func animatedCellColourIsInterpolatedAtBirth() {
+        SceneContext(clock: ManualClock(now: 0)).run {
+            let (layer, _) = heartEmitter { $0.birthRate = 4 }
+            let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layer.add(ramp("emitterCells.heart.color", from: red, to: blue, duration: 1), forKey: "tint")
+            // Born at 0.25, 0.5, 0.75: red 1 − τ, blue τ.
+            let colors = layer.particles(at: 0.8).map(\.color)
+            #expect(colors.count == 3)
+            for (i, c) in colors.enumerated() {
+                let tau = 0.25 * CGFloat(i + 1)
+                #expect(close(c.red, 1 - tau) && close(c.blue, tau) && close(c.green, 0), "\(c)")
+            }
+        }
+    }
+
     @Test func nestedSubCellKeyPathReachesTheSubCell() {
         SceneContext(clock: ManualClock(now: 0)).run {
             let layer = CAEmitterLayer()
@@ -162,9 +192,9 @@ struct EmitterAnimationTests {
             let (layer, _) = heartEmitter()
             let group = CAAnimationGroup()
             group.duration = 2
-            group.animations = [ramp("emitterCells.heart.birthRate", from: 5, to: 5, duration: 1)]
+            group.animations = [ramp("emitterCells.heart.birthRate", from: 5.5, to: 5.5, duration: 1)]
             layer.add(group, forKey: "group")
-            // The child runs for the first second of the group: 5 births.
+            // The child runs for the first second of the group: N = 5.5, 5 births.
             #expect(layer.particles(at: 3).count == 5)
         }
     }

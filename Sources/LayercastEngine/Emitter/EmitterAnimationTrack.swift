@@ -40,12 +40,12 @@ struct EmitterPresenter {
 
     /// The layer's values at `t` from its model values `base`.
     func layer(_ base: EmitterLayerParameters, at t: CFTimeInterval) -> EmitterLayerParameters {
-        present(base, names: [], at: t)
+        tracks.isEmpty ? base : present(base, names: [], at: t)
     }
 
     /// A cell's values at `t` from its model values `base`; `names` nil: no key path reaches it.
     func cell(_ base: EmitterCellParameters, names: [String]?, at t: CFTimeInterval) -> EmitterCellParameters {
-        guard let names else { return base }
+        guard let names, !tracks.isEmpty else { return base }
         return present(base, names: names, at: t)
     }
 
