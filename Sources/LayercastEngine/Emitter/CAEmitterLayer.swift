@@ -159,12 +159,17 @@ open class CAEmitterLayer: CALayer {
             }
         }
         collect(emitterCells)
-        let recorded = emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
-        guard recorded > forgetThreshold else { return }
+        func recorded() -> Int {
+            emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
+        }
+        guard recorded() > forgetThreshold else { return }
+        // Whatever happens, the next attempt waits until the records have doubled.
+        defer { forgetThreshold = max(Self.minimumForgetThreshold, 2 * recorded()) }
         let now = localTime(atMedia: SceneContext.current.now)
         let current = simulator(capacity: 0, until: now)
         let cut = now - 2 * (current.roots.map(\.reach).max() ?? 0) - 10
         let cutMedia = mediaTime(fromLocal: cut)
+        // Only while layer time runs forwards with media time, as the horizon assumes.
         guard cutMedia.isFinite, localTime(atMedia: cutMedia + 1) > cut else { return }
         anchors = (emitterCells ?? []).enumerated().compactMap { i, cell in
             current.anchor(ofRoot: i, at: cut).map { (cell, $0) }
@@ -172,7 +177,5 @@ open class CAEmitterLayer: CALayer {
         emissionHistory.forget(before: cutMedia)
         for cell in cells { cell.forgetChanges(before: cutMedia) }
         emitterAnimations.removeAll { $0.detached < cutMedia }
-        let remaining = emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
-        forgetThreshold = max(Self.minimumForgetThreshold, 2 * remaining)
     }
 }
