@@ -68,4 +68,41 @@ struct EmitterHistoryTests {
             #expect(later.map(\.birthTime) == laterBirths)
         }
     }
+
+    @Test func forgettingARemovedBurstKeepsTheBirthsItCounted() {
+        let clock = ManualClock(now: 0)
+        let context = SceneContext(clock: clock)
+        context.run {
+            let layer = CAEmitterLayer()
+            let cell = CAEmitterCell()
+            cell.name = "heart"
+            cell.contents = dot
+            cell.lifetime = 3
+            cell.birthRate = 2
+            layer.emitterCells = [cell]
+            let burst = CABasicAnimation(keyPath: "emitterCells.heart.birthRate")
+            burst.fromValue = 0
+            burst.toValue = 283
+            burst.duration = 1
+            layer.add(burst, forKey: "burst")
+            // The burst counts 283/2 = 141.5 by t = 1 and is removed; then 2/s, and 300 velocity changes.
+            for _ in 0..<300 {
+                clock.advance(by: 1)
+                context.advance()
+                cell.velocity = cell.velocity == 0 ? 5 : 0
+            }
+            clock.advance(by: 0.5)
+            // N(300.5) = 141.5 + 2 × 299.5 = 740.5 and N(297.5) = 734.5: births 735…740 are alive (age < 3),
+            // birth k at 1 + (k − 141.5)/2 — up to the burst's count, 141.5 to within the single-precision
+            // rounding of its animated rate (§9.7).
+            let particles = layer.particles(at: 300.5)
+            #expect(cell.history.changes.count < 30)
+            #expect(layer.animationKeys() == nil)
+            let source = ParticleRandom.mix(0, 0)
+            #expect(particles.map(\.id) == (735...740).map { ParticleRandom.mix(source, UInt64($0)) })
+            for (particle, k) in zip(particles, 735...740) {
+                #expect(abs(particle.birthTime - (1 + (Double(k) - 141.5) / 2)) < 1e-5)
+            }
+        }
+    }
 }
