@@ -78,7 +78,7 @@ struct MaskAndFailureTests {
             #expect(failures.count - before == 3)
             #expect(reports.lines == [
                 "strokeEnd: keyPath: 'strokeEnd' is a CAShapeLayer property, not one of this layer",
-                "emitterCells.heart.birthRate: animations[0].keyPath: 'emitterCells.heart.birthRate' is not an animatable key path",
+                "emitterCells.heart.birthRate: animations[0].keyPath: 'emitterCells.heart.birthRate' is a CAEmitterLayer property, not one of this layer",
             ])
             // Still attached, as on iOS; a supported animation is not counted.
             #expect(plain.animationKeys() == ["a", "b", "c"])

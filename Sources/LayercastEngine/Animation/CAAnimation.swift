@@ -79,6 +79,13 @@ open class CAAnimation: CAMediaTiming {
     /// Applies this animation's values at `parentTime` to `props` (docs/engine-model.md §5).
     func apply(to props: inout LayerProperties, parentTime: CFTimeInterval) {}
 
+    /// The emitter key paths this animation drives (a group's: its children's).
+    var emitterKeyPaths: [EmitterKeyPath] { [] }
+
+    /// Applies this animation's values at `parentTime` to the emitter values its key paths address when
+    /// they are those of the cell named `cellNames` (empty: the layer's own) (docs/engine-model.md §9.7).
+    func applyEmitter<V: EmitterAnimatable>(to values: inout V, cellNames: [String], parentTime: CFTimeInterval) {}
+
     /// Checks the configuration; returns "field: problem" for the first thing wrong, or nil.
     public func validationError() -> String? {
         if !duration.isFinite || duration < 0 { return "duration: must be a finite number ≥ 0" }
@@ -93,11 +100,11 @@ open class CAAnimation: CAMediaTiming {
     /// `validationError()`, then whether `layer` has every property the animation drives
     /// (docs/engine-model.md §11); nil when `add(_:forKey:)` can run it on that layer.
     public func validationError(for layer: CALayer) -> String? {
-        problem(for: layer.properties)?.message
+        problem(for: layer)?.message
     }
 
     /// The first problem on a layer with `props`, with the key path it concerns ("" for none).
-    func problem(for props: LayerProperties) -> (keyPath: String, message: String)? {
+    func problem(for layer: CALayer) -> (keyPath: String, message: String)? {
         validationError().map { ("", $0) }
     }
 

@@ -22,11 +22,11 @@ open class CAAnimationGroup: CAAnimation {
         return nil
     }
 
-    override func problem(for props: LayerProperties) -> (keyPath: String, message: String)? {
+    override func problem(for layer: CALayer) -> (keyPath: String, message: String)? {
         for (i, child) in (animations ?? []).enumerated() {
-            if let p = child.problem(for: props) { return (p.keyPath, "animations[\(i)].\(p.message)") }
+            if let p = child.problem(for: layer) { return (p.keyPath, "animations[\(i)].\(p.message)") }
         }
-        return super.problem(for: props)
+        return super.problem(for: layer)
     }
 
     override func resolve(now: CFTimeInterval, inheritedDuration: CFTimeInterval, isGroupChild: Bool) {
@@ -42,6 +42,16 @@ open class CAAnimationGroup: CAAnimation {
         let childTime = CFTimeInterval(fraction(of: sample, duration: timing.duration)) * timing.duration
         for child in animations ?? [] {
             child.apply(to: &props, parentTime: childTime)
+        }
+    }
+
+    override var emitterKeyPaths: [EmitterKeyPath] { (animations ?? []).flatMap(\.emitterKeyPaths) }
+
+    override func applyEmitter<V: EmitterAnimatable>(to values: inout V, cellNames: [String], parentTime: CFTimeInterval) {
+        guard let timing = resolved, let sample = timing.sample(at: parentTime) else { return }
+        let childTime = CFTimeInterval(fraction(of: sample, duration: timing.duration)) * timing.duration
+        for child in animations ?? [] {
+            child.applyEmitter(to: &values, cellNames: cellNames, parentTime: childTime)
         }
     }
 }

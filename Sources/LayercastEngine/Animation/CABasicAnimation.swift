@@ -19,7 +19,7 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     public override func validationError() -> String? {
         if let e = super.validationError() { return e }
-        guard let kind = parsedKeyPath?.valueKind else { return nil }
+        guard let kind = keyPathValueKind else { return nil }
         for (name, value) in [("fromValue", fromValue), ("toValue", toValue), ("byValue", byValue)] {
             guard let value else { continue }
             guard let v = AnimatableValue(value, as: kind) else { return "\(name): must be a \(kind.rawValue) value" }
@@ -56,12 +56,12 @@ open class CABasicAnimation: CAPropertyAnimation {
         fraction(of: sample, duration: timing.duration)
     }
 
-    override func value(at sample: TimingSample, timing: ResolvedTiming, current: AnimatableValue, keyPath: AnimationKeyPath) -> AnimatableValue? {
+    override func value(at sample: TimingSample, timing: ResolvedTiming, current: AnimatableValue) -> AnimatableValue? {
         let (from, to) = endpoints(current: current)
         return from.interpolated(to: to, progress(at: sample, timing: timing))
     }
 
-    override func endValue(current: AnimatableValue, keyPath: AnimationKeyPath) -> AnimatableValue? {
+    override func endValue(current: AnimatableValue) -> AnimatableValue? {
         endpoints(current: current).1
     }
 }

@@ -52,7 +52,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     public override func validationError() -> String? {
         if let e = super.validationError() { return e }
-        guard let kind = parsedKeyPath?.valueKind else { return nil }
+        guard let kind = keyPathValueKind else { return nil }
         let count: Int
         if path != nil {
             guard kind == .point else { return "path: only point properties can follow a path" }
@@ -93,11 +93,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         track = KeyframeTrack(values: typed, keyTimes: keyTimes, timingFunctions: timingFunctions ?? [], mode: calculationMode, path: sampler)
     }
 
-    override func value(at sample: TimingSample, timing: ResolvedTiming, current: AnimatableValue, keyPath: AnimationKeyPath) -> AnimatableValue? {
+    override func value(at sample: TimingSample, timing: ResolvedTiming, current: AnimatableValue) -> AnimatableValue? {
         track?.value(at: fraction(of: sample, duration: timing.duration))?.value
     }
 
-    override func endValue(current: AnimatableValue, keyPath: AnimationKeyPath) -> AnimatableValue? {
+    override func endValue(current: AnimatableValue) -> AnimatableValue? {
         track?.value(at: 1)?.value
     }
 

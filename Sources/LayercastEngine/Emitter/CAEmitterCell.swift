@@ -26,6 +26,11 @@ open class CAEmitterCell: CAMediaTiming {
 
     public init() {}
 
+    /// Forgets recorded changes made before media time `time` but the one in effect then (§9.1).
+    func forgetChanges(before time: CFTimeInterval) {
+        history.forget(before: time)
+    }
+
     /// The name used in particles (and key paths on iOS).
     public var name: String? {
         get { parameters.name }

@@ -11,6 +11,14 @@ open class CAEmitterLayer: CALayer {
     private(set) var emissionHistory = ParameterHistory(EmitterLayerParameters(), at: SceneContext.current.now)
     /// The media time `emitterCells` was last set; sub-cells emit only from then on (§9.2).
     private var cellsSetAt = SceneContext.current.now
+    /// Animations on emitter key paths, in the order they were added, with the media times they were
+    /// attached and detached: births keep their values after they are gone (§9.7).
+    private var emitterAnimations: [(animation: CAAnimation, attached: CFTimeInterval, detached: CFTimeInterval)] = []
+    /// Where each of the layer's cells resumes emission after its older changes were forgotten (§9.1).
+    private var anchors: [(cell: CAEmitterCell, anchor: EmissionAnchor)] = []
+    /// How many recorded changes and animations trigger forgetting the ones no live particle needs.
+    private var forgetThreshold = CAEmitterLayer.minimumForgetThreshold
+    static let minimumForgetThreshold = 256
 
     /// The cells the layer emits; particles of cells no longer listed disappear.
     public var emitterCells: [CAEmitterCell]? {
@@ -30,6 +38,8 @@ open class CAEmitterLayer: CALayer {
         emissionHistory = other.emissionHistory
         emitterCells = other.emitterCells
         cellsSetAt = other.cellsSetAt
+        emitterAnimations = other.emitterAnimations
+        anchors = other.anchors
         renderMode = other.renderMode
         maxParticles = other.maxParticles
     }
@@ -91,6 +101,27 @@ open class CAEmitterLayer: CALayer {
         set { emission.seed = newValue }
     }
 
+    override func animationAttached(_ animation: CAAnimation) {
+        guard !animation.emitterKeyPaths.isEmpty else { return }
+        emitterAnimations.append((animation, SceneContext.current.now, .infinity))
+    }
+
+    override func animationDetached(_ animation: CAAnimation) {
+        guard let i = emitterAnimations.lastIndex(where: { $0.animation === animation }) else { return }
+        emitterAnimations[i].detached = SceneContext.current.now
+    }
+
+    /// Whether `emitterCells` has a cell at the path of names (each the first of its siblings so named);
+    /// true for the empty path, the layer itself.
+    func hasCell(named names: [String]) -> Bool {
+        var cells = emitterCells ?? []
+        for name in names {
+            guard let cell = cells.first(where: { $0.name == name }) else { return false }
+            cells = cell.emitterCells ?? []
+        }
+        return true
+    }
+
     /// The visible particles alive at layer local time `t`, oldest first, at most `maxParticles`.
     public func particles(at t: CFTimeInterval) -> [EmitterParticle] {
         particles(at: t, limit: maxParticles)
@@ -98,9 +129,53 @@ open class CAEmitterLayer: CALayer {
 
     /// As `particles(at:)`, keeping at most `min(limit, maxParticles)`: the newest.
     public func particles(at t: CFTimeInterval, limit: Int) -> [EmitterParticle] {
-        let simulator = ParticleSimulator(
-            cells: emitterCells ?? [], layer: emissionHistory, subcellStart: localTime(atMedia: cellsSetAt),
-            capacity: min(limit, maxParticles), layerTime: localTime(atMedia:))
-        return simulator.particles(at: t)
+        forgetUnneededChanges()
+        return simulator(capacity: min(limit, maxParticles), until: t).particles(at: t)
+    }
+
+    /// The simulator for an evaluation at layer time `t` or earlier.
+    private func simulator(capacity: Int, until t: CFTimeInterval) -> ParticleSimulator {
+        let cells = emitterCells ?? []
+        let tracks = emitterAnimations.map {
+            EmitterAnimationTrack(animation: $0.animation, keyPaths: $0.animation.emitterKeyPaths,
+                                  attached: localTime(atMedia: $0.attached), detached: localTime(atMedia: $0.detached))
+        }
+        let cellAnchors = cells.map { cell in anchors.first { $0.cell === cell }?.anchor }
+        return ParticleSimulator(
+            cells: cells, layer: emissionHistory, animations: tracks, anchors: cellAnchors,
+            subcellStart: localTime(atMedia: cellsSetAt), capacity: capacity, until: t, layerTime: localTime(atMedia:))
+    }
+
+    /// Once more than `forgetThreshold` changes and animations are recorded, forgets those older than
+    /// the horizon `now − 2 × reach − 10 s` (reach: the longest a particle or its descendants can
+    /// live), keeping for each of the layer's cells the count its emission had reached (§9.1).
+    private func forgetUnneededChanges() {
+        guard model() === self else { return }
+        var cells: [CAEmitterCell] = []
+        func collect(_ list: [CAEmitterCell]?) {
+            for cell in list ?? [] where !cells.contains(where: { $0 === cell }) {
+                cells.append(cell)
+                collect(cell.emitterCells)
+            }
+        }
+        collect(emitterCells)
+        func recorded() -> Int {
+            emissionHistory.changes.count + cells.reduce(0) { $0 + $1.history.changes.count } + emitterAnimations.count
+        }
+        guard recorded() > forgetThreshold else { return }
+        // Whatever happens, the next attempt waits until the records have doubled.
+        defer { forgetThreshold = max(Self.minimumForgetThreshold, 2 * recorded()) }
+        let now = localTime(atMedia: SceneContext.current.now)
+        let current = simulator(capacity: 0, until: now)
+        let cut = now - 2 * (current.roots.map(\.reach).max() ?? 0) - 10
+        let cutMedia = mediaTime(fromLocal: cut)
+        // Only while layer time runs forwards with media time, as the horizon assumes.
+        guard cutMedia.isFinite, localTime(atMedia: cutMedia + 1) > cut else { return }
+        anchors = (emitterCells ?? []).enumerated().compactMap { i, cell in
+            current.anchor(ofRoot: i, at: cut).map { (cell, $0) }
+        }
+        emissionHistory.forget(before: cutMedia)
+        for cell in cells { cell.forgetChanges(before: cutMedia) }
+        emitterAnimations.removeAll { $0.detached < cutMedia }
     }
 }

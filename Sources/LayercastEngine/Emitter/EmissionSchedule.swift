@@ -47,6 +47,14 @@ struct EmissionSchedule {
         return segments[i].count + segments[i].rate * (min(t, end) - segments[i].start)
     }
 
+    /// Where evaluation can start again with the same births from `t` on: the start and running
+    /// count of the stretch of constant rate holding `t` (the window's first when `t` is before it);
+    /// nil for an empty window (§9.1).
+    func anchor(at t: CFTimeInterval) -> EmissionAnchor? {
+        guard let i = segments.lastIndex(where: { $0.start <= t }) ?? (segments.isEmpty ? nil : 0) else { return nil }
+        return EmissionAnchor(start: segments[i].start, count: segments[i].count)
+    }
+
     /// The births in `from...to`, newest first, for as long as `body` returns true.
     func forEachBirth(from: CFTimeInterval, to: CFTimeInterval, newestFirst body: (Birth) -> Bool) {
         guard !segments.isEmpty, from <= to else { return }
@@ -62,4 +70,11 @@ struct EmissionSchedule {
             k -= 1
         }
     }
+}
+
+/// A layer cell's emission resumed from a forgotten past: from layer time `start` with the running
+/// count `count` it had reached there (docs/engine-model.md §9.1).
+struct EmissionAnchor {
+    var start: CFTimeInterval
+    var count: Double
 }

@@ -8,6 +8,8 @@ struct ParticleSimulator {
     /// particles' consequences reach.
     struct Node {
         var path: [Int]
+        /// The names through which key paths reach it (§9.7); nil when none does.
+        var names: [String]?
         var periods: [EmitterCellPeriod]
         var beginTime: CFTimeInterval
         var duration: CFTimeInterval
@@ -32,43 +34,73 @@ struct ParticleSimulator {
     /// Layer time from which sub-cells emit (§9.2).
     let subcellStart: CFTimeInterval
     let capacity: Int
+    /// The emitter animations (§9.7).
+    let presenter: EmitterPresenter
+    /// For each of the layer's cells, where its emission resumes after forgotten changes (§9.1).
+    let anchors: [EmissionAnchor?]
 
-    /// Prepares `cells` with `layer`'s history, converting recorded media times with `layerTime`;
-    /// a cell found again inside its own sub-cells is skipped there.
-    init(cells: [CAEmitterCell], layer: ParameterHistory<EmitterLayerParameters>, subcellStart: CFTimeInterval,
-         capacity: Int, layerTime: (CFTimeInterval) -> CFTimeInterval) {
+    /// Prepares `cells` with `layer`'s history and the emitter `animations` for an evaluation at layer
+    /// time `end` (or earlier), converting recorded media times with `layerTime`; a cell found again
+    /// inside its own sub-cells is skipped there.
+    init(cells: [CAEmitterCell], layer: ParameterHistory<EmitterLayerParameters>, animations: [EmitterAnimationTrack],
+         anchors: [EmissionAnchor?], subcellStart: CFTimeInterval, capacity: Int, until end: CFTimeInterval,
+         layerTime: (CFTimeInterval) -> CFTimeInterval) {
         func inLayerTime<V>(_ history: ParameterHistory<V>) -> [(time: CFTimeInterval, value: V)] {
             history.changes.map { (layerTime($0.time), $0.value) }.sorted { $0.time < $1.time }
         }
         let layerChanges = inLayerTime(layer)
-        func node(_ cell: CAEmitterCell, path: [Int], ancestors: [ObjectIdentifier]) -> Node {
-            let periods = EmitterCellPeriod.periods(layer: layerChanges, cell: inLayerTime(cell.history))
+        let presenter = EmitterPresenter(tracks: animations)
+        func node(_ cell: CAEmitterCell, path: [Int], names: [String]?, ancestors: [ObjectIdentifier]) -> Node {
+            let recorded = EmitterCellPeriod.periods(layer: layerChanges, cell: inLayerTime(cell.history))
+            let periods = EmitterCellPeriod.animated(recorded, presenter: presenter, names: names, until: end)
             let lineage = ancestors + [ObjectIdentifier(cell)]
-            let children = (cell.emitterCells ?? []).enumerated()
+            let siblings = cell.emitterCells ?? []
+            let children = siblings.enumerated()
                 .filter { !lineage.contains(ObjectIdentifier($0.element)) }
-                .map { node($0.element, path: path + [$0.offset], ancestors: lineage) }
-            // In doubles, as lifetimes are drawn: a Float sum may round below the longest one.
-            let maxLifetime = periods.map { p in
-                Double(p.layer.lifetime) * (Double(p.cell.lifetime) + abs(Double(p.cell.lifetimeRange)) / 2)
-            }.max().map { max(0, $0) } ?? 0
-            return Node(path: path, periods: periods, beginTime: cell.beginTime, duration: cell.duration, children: children,
-                        maxLifetime: maxLifetime,
+                .map { node($0.element, path: path + [$0.offset], names: Self.names(names, siblings, $0.offset), ancestors: lineage) }
+            let maxLifetime = EmitterCellPeriod.longestLifetime(periods, presenter: presenter, names: names)
+            return Node(path: path, names: names, periods: periods, beginTime: cell.beginTime, duration: cell.duration,
+                        children: children, maxLifetime: maxLifetime,
                         reach: maxLifetime + (children.map(\.reach).max() ?? 0),
                         spawnReach: children.isEmpty ? 0 : maxLifetime + children.map(\.spawnReach).max()!)
         }
-        roots = cells.enumerated().map { node($0.element, path: [$0.offset], ancestors: []) }
+        roots = cells.enumerated().map { node($0.element, path: [$0.offset], names: Self.names([], cells, $0.offset), ancestors: []) }
         self.subcellStart = subcellStart
         self.capacity = capacity
+        self.presenter = presenter
+        self.anchors = anchors
+    }
+
+    /// The names key paths reach `cells[index]` by: its parent's and its own name, when it has one
+    /// and is the first of its siblings with it (§9.7); nil otherwise.
+    private static func names(_ parent: [String]?, _ cells: [CAEmitterCell], _ index: Int) -> [String]? {
+        guard let parent, let name = cells[index].name, !cells[..<index].contains(where: { $0.name == name }) else { return nil }
+        return parent + [name]
     }
 
     /// The visible particles alive at layer time `t`, oldest first, at most `capacity` (the newest).
     func particles(at t: CFTimeInterval) -> [EmitterParticle] {
         var collector = ParticleCollector(capacity: capacity)
         for (i, root) in roots.enumerated() {
+            let window = rootWindow(i)
             emit(root, source: ParticleRandom.mix(0, UInt64(i)), parent: nil,
-                 from: max(0, root.beginTime), to: root.emissionEnd(from: root.beginTime), phase: 0, at: t, into: &collector)
+                 from: window.start, to: window.end, phase: window.phase, at: t, into: &collector)
         }
         return collector.result()
+    }
+
+    /// The emission window of the layer's cell `i` (§9.2), resumed at its anchor when it has one.
+    private func rootWindow(_ i: Int) -> (start: CFTimeInterval, end: CFTimeInterval, phase: Double) {
+        let root = roots[i]
+        let start = max(0, root.beginTime), end = root.emissionEnd(from: root.beginTime)
+        guard let anchor = i < anchors.count ? anchors[i] : nil, anchor.start > start else { return (start, end, 0) }
+        return (anchor.start, end, anchor.count)
+    }
+
+    /// Where the layer's cell `i` can resume with the same births from layer time `t` on.
+    func anchor(ofRoot i: Int, at t: CFTimeInterval) -> EmissionAnchor? {
+        let window = rootWindow(i)
+        return EmissionSchedule(periods: roots[i].periods, from: window.start, to: window.end, phase: window.phase).anchor(at: t)
     }
 
     /// Emits `node` from one source (the layer when `parent` is nil) over `from..<to`, newest
@@ -81,7 +113,9 @@ struct ParticleSimulator {
             let period = node.periods[birth.period]
             let id = ParticleRandom.mix(source, UInt64(birth.index))
             let origin = parent.map { $0.position(atAge: birth.time - $0.time) }
-            let particle = ParticleBirth(id: id, time: birth.time, origin: origin, layer: period.layer, cell: period.cell)
+            let layer = presenter.layer(period.layer, at: birth.time)
+            let cell = presenter.cell(period.cell, names: node.names, at: birth.time)
+            let particle = ParticleBirth(id: id, time: birth.time, origin: origin, layer: layer, cell: cell)
             if let visible = particle.particle(at: t, path: node.path) { collector.add(visible) }
             for (j, child) in node.children.enumerated() {
                 let offset = ParticleRandom.unit(ParticleRandom.mix(source, UInt64(j)))

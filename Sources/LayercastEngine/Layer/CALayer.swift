@@ -256,15 +256,22 @@ open class CALayer: CAMediaTiming {
         let context = SceneContext.current
         let key = key ?? { anonymousKeys += 1; return "animation-\(anonymousKeys)" }()
         removeAnimation(forKey: key)
-        if let problem = anim.problem(for: properties) {
+        if let problem = anim.problem(for: self) {
             Self.unsupportedAnimations.record(keyPath: problem.keyPath, message: problem.message)
         }
         let copy = anim.copy()
         copy.resolve(now: localTime(atMedia: context.now), inheritedDuration: CATransaction.animationDuration(), isGroupChild: false)
         copy.attachedLayer = self
         attachedAnimations.append((key, copy))
+        animationAttached(copy)
         context.attach(copy)
     }
+
+    /// Called after an animation is attached; emitter layers record theirs (docs/engine-model.md §9.7).
+    func animationAttached(_ animation: CAAnimation) {}
+
+    /// Called after an animation is detached (removed, replaced or finished).
+    func animationDetached(_ animation: CAAnimation) {}
 
     /// The refused animations of every layer (docs/engine-model.md §11).
     public static let unsupportedAnimations = UnsupportedAnimations()
@@ -283,18 +290,23 @@ open class CALayer: CAMediaTiming {
     public func removeAnimation(forKey key: String) {
         guard let index = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
         let animation = attachedAnimations.remove(at: index).animation
+        animationDetached(animation)
         SceneContext.current.detach(animation)
     }
 
     public func removeAllAnimations() {
         let removed = attachedAnimations
         attachedAnimations = []
-        for (_, animation) in removed { SceneContext.current.detach(animation) }
+        for (_, animation) in removed {
+            animationDetached(animation)
+            SceneContext.current.detach(animation)
+        }
     }
 
     /// Drops an animation that finished with `isRemovedOnCompletion`.
     func detachFinished(_ animation: CAAnimation) {
         attachedAnimations.removeAll { $0.animation === animation }
+        animationDetached(animation)
     }
 
     // MARK: Time
