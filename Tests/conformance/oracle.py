@@ -711,6 +711,8 @@ def parse_value(v, kind: str, path: str):
         return _numbers(v, 16, path)
     if kind == "bool":
         return _bool(v, path)
+    if v is not None and not isinstance(v, str):
+        raise SpecError(path, "expected an image name or null")
     return v  # image: opaque
 
 
@@ -1166,12 +1168,16 @@ def check_emitter_limits(layer: Layer, times: list) -> None:
         raise SpecError(f"{layer.path}.emitterCells", "more than 1e6 births to evaluate")
 
 
-def _reject_constant(name):
-    raise ValueError(f"invalid JSON constant {name}")
+class NonFinite:
+    """NaN, Infinity or -Infinity in the text: not JSON, refused where the value is read, so
+    that the message names its path."""
+
+    def __init__(self, name: str):
+        self.name = name
 
 
 def load_json(text: str):
-    return json.loads(text, parse_constant=_reject_constant)
+    return json.loads(text, parse_constant=NonFinite)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1326,6 +1332,52 @@ def _cubic_paced(values, f):
     return values[-1]
 
 
+def _list_spline(kind, values, i: int, u: float):
+    """§3.2 cubic for path and list values: the spline over their components when the four
+    values around segment i have one shape, otherwise §3's interpolation from vᵢ to vᵢ₊₁."""
+    n = len(values)
+    quad = [values[max(i - 1, 0)], values[i], values[i + 1], values[min(i + 2, n - 1)]]
+    if not all(_same_shape(kind, values[i], v) for v in quad):
+        return lerp(kind, values[i], values[i + 1], u)
+    p0, p1, p2, p3 = (tuple(_flat(kind, v)) for v in quad)
+    m1 = tuple((y - x) / 2 for x, y in zip(p0, p2))
+    m2 = tuple((y - x) / 2 for x, y in zip(p1, p3))
+    return _unflat(kind, values[i], list(_hermite(p1, p2, m1, m2, u)))
+
+
+def _list_distance(kind, a, b) -> float:
+    """Paced distance between path or list values: over their common leading components."""
+    return distance(_flat(kind, a), _flat(kind, b))
+
+
+def _list_paced(kind, values, f: float, cubic: bool):
+    """§3.2 paced and cubicPaced for path and list values (64 chords per cubic segment)."""
+    n = len(values)
+    steps = 64 if cubic else 1
+    table = []  # (cumulative length at the chord's end, segment, u at the chord's end)
+    total = 0.0
+    for i in range(n - 1):
+        prev = values[i]
+        for k in range(1, steps + 1):
+            u = k / steps
+            point = _list_spline(kind, values, i, u) if cubic else values[i + 1]
+            total += _list_distance(kind, prev, point)
+            table.append((total, i, u))
+            prev = point
+    if total == 0:
+        return values[0]
+    target = min(max(f, 0.0), 1.0) * total
+    start, start_u, start_i = 0.0, 0.0, 0
+    for end, i, u in table:
+        if target <= end and end > start:
+            w = (target - start) / (end - start)
+            uu = (start_u if start_i == i else 0.0) + (u - (start_u if start_i == i else 0.0)) * w
+            return _list_spline(kind, values, i, uu) if cubic else lerp(kind, values[i],
+                                                                         values[i + 1], uu)
+        start, start_u, start_i = end, u, i
+    return values[-1]
+
+
 def keyframe_value(a: Animation, f: float):
     kind = a.keypath.kind
     values = a.values
@@ -1333,6 +1385,17 @@ def keyframe_value(a: Animation, f: float):
     if n == 1:
         return values[0]
     mode = a.calculation_mode
+    if kind in LIST_KINDS and mode in ("paced", "cubicPaced"):
+        return _list_paced(kind, values, f, mode == "cubicPaced")
+    if kind in LIST_KINDS and mode == "cubic":
+        kts = a.key_times if a.key_times is not None else _evenly(n)
+        seg = _segment(kts, f)
+        if seg[0] == "end":
+            return values[seg[1]]
+        _, i, u = seg
+        if i < len(a.timing_functions) and a.timing_functions[i] is not None:
+            u = timing(a.timing_functions[i], u)
+        return _list_spline(kind, values, i, u)
     if mode in ("paced", "cubicPaced") and not is_numeric(kind):
         # transforms (and, by extension, bools) fall back to evenly spaced linear
         return _linear_keyframes(kind, values, _evenly(n), [], f)
@@ -1395,6 +1458,8 @@ def write_keypath(state: dict, kp: KeyPath, v):
     _write_keypath(state, kp, v)
     if kp.prop == "instanceCount":  # §5: stored truncated towards zero, as each animation writes it
         x = state["instanceCount"][0]
+        if 0 < abs(x - round(x)) < 1e-6:  # for scenegen: a rounding error could change the count
+            state["_instanceCountNearInteger"] = True
         state["instanceCount"] = (float(math.trunc(max(-1e9, min(1e9, x))))
                                   if math.isfinite(x) else 0.0,)
 
