@@ -13,7 +13,8 @@ their `.x`/`.y`, `instanceTransform` and its sub-paths, counts, delays, colours 
 What the model leaves open is avoided (marked "avoid:"): the `cur` of an `instanceTransform.*`
 sub-path with only to/by values (as for `transform.*`), instance counts that land within a
 rounding error of an integer (the truncation would depend on it; scenegen.valid checks the
-presented values), and depth-preserving replicators (transform-layer depth rules).
+presented values), paced modes over path or list values of different shapes, and
+depth-preserving replicators (transform-layer depth rules).
 """
 
 from __future__ import annotations
@@ -214,12 +215,33 @@ def make_replicator(rng: random.Random, layer: dict, base) -> None:
         layer["preservesDepth"] = False  # avoid: depth-preserving replicators (see above)
 
 
+def _shape_of(value) -> tuple:
+    """A path's element names, or a list's length."""
+    return tuple(e[0] for e in value) if value and isinstance(value[0][0], str) else (len(value),)
+
+
+def unpace_mixed_shapes(anim: dict) -> None:
+    """avoid: paced modes over path or list values of different shapes (§3.2 leaves them open):
+    they become linear, cubicPaced becomes cubic."""
+    for child in anim.get("animations", []):
+        unpace_mixed_shapes(child)
+    values = anim.get("values") or []
+    lists = anim.get("keyPath") in ("path", "colors", "locations")
+    if lists and len({_shape_of(v) if anim["keyPath"] != "locations" else len(v)
+                      for v in values}) > 1:
+        mode = anim.get("calculationMode")
+        if mode in ("paced", "cubicPaced"):
+            anim["calculationMode"] = "linear" if mode == "paced" else "cubic"
+
+
 def animations(gen, layer: dict, kind: str) -> list:
     """1–3 animations of every type on the layer type's key paths."""
     gen.keypath_weights = KEYPATHS[kind]
     out = []
     for k in range(gen.rng.randint(1, 3)):
-        out.append({"key": f"k{k}", **gen.animation(layer)})
+        anim = gen.animation(layer)
+        unpace_mixed_shapes(anim)
+        out.append({"key": f"k{k}", **anim})
     return out
 
 

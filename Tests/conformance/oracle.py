@@ -1346,7 +1346,8 @@ def _list_spline(kind, values, i: int, u: float):
 
 
 def _list_distance(kind, a, b) -> float:
-    """Paced distance between path or list values: over their common leading components."""
+    """Paced distance between path or list values of one shape (§3.2 leaves other shapes open;
+    this takes their common leading components)."""
     return distance(_flat(kind, a), _flat(kind, b))
 
 
