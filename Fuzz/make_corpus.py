@@ -3,7 +3,7 @@
 
 Client messages are the `decode(#"…"#)` literals of Tests/LayercastWireTests/ClientMessageTests.swift;
 admin bodies, join queries and tokens are those the integration tests and docs/protocol.md send;
-sample documents are examples/*.json. Each input is one file named by its SHA-1 (libFuzzer's own
+sample documents are examples/*.json and bad shape, gradient and replicator documents. Each input is one file named by its SHA-1 (libFuzzer's own
 naming), with the target's selector byte first where the target has one (see Fuzz/Targets).
 Run it again after changing the tests; the output is committed.
 """
@@ -78,11 +78,30 @@ def admin_bodies() -> list[bytes]:
             + [selector + r for r in raw for selector in (b"\x00", b"\x01")])
 
 
+def bad_layer_kinds() -> list[bytes]:
+    """The bad shape, gradient and replicator documents of Tests/conformance/test_sample_errors.py:
+    a malformed path, an unknown gradient type, a negative instance count, NaN, a huge dash pattern."""
+    def root(fields: str) -> bytes:
+        return ('{"root":{"name":"k",' + fields + '},"times":[0,0.5]}').encode()
+    return [root('"type":"shape","path":[["move",0,0],["arc",1,2]]'),
+            root('"type":"shape","path":[["line",1,2]]'),
+            root('"type":"shape","animations":[{"keyPath":"path","fromValue":[["move",0,0]],"toValue":[["move"]]}]'),
+            root('"type":"gradient","gradientType":"diamond"'),
+            root('"type":"replicator","instanceCount":-1'),
+            root('"type":"shape","lineWidth":NaN'),
+            root('"type":"shape","path":[["move",NaN,0]]'),
+            root('"type":"shape","lineDashPattern":[' + ",".join(["1"] * 65) + ']'),
+            root('"type":"shape","lineDashPattern":[4,1e7]'),
+            root('"type":"shape","lineDashPattern":[0,0]'),
+            root('"animations":[{"keyPath":"strokeEnd","toValue":0.5}]'),
+            root('"mask":{"bounds":[0,0,1,1],"colour":1}')]
+
+
 def sample_documents() -> list[bytes]:
     docs = [p.read_bytes() for p in sorted((REPO / "examples").glob("*.json"))]
     return docs + [b'{"root":{"bounds":[0,0,10,10]},"times":[0,0.5],"hitTests":[{"time":0,"point":[1,1]}]}',
                    b'{"root":{"sublayers":[{"name":"a","animations":[{"type":"basic","keyPath":"opacity",'
-                   b'"fromValue":0,"toValue":1,"duration":1}]}]},"times":[-1,0.25]}']
+                   b'"fromValue":0,"toValue":1,"duration":1}]}]},"times":[-1,0.25]}'] + bad_layer_kinds()
 
 
 def main() -> None:

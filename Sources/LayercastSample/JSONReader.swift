@@ -88,7 +88,7 @@ struct JSONReader {
     }
 
     /// A value of the given kind: a number, [x,y], [w,h], [x,y,w,h], [r,g,b,a], 16 numbers,
-    /// a boolean, or an image name.
+    /// a boolean, an image name, a PATH, a list of colours or a list of numbers.
     static func value(_ json: JSONValue, kind: AnimatableValueKind, path: String) throws(SampleError) -> Any? {
         switch kind {
         case .scalar: return CGFloat(try number(json, path: path))
@@ -113,9 +113,34 @@ struct JSONReader {
             if json.isNull { return nil }
             if let name = json.stringValue { return CGImage(named: name) }
             throw SampleError(path: path, message: "must be an image name or null, not \(json.typeName)")
-        case .path, .colors, .numbers:
-            throw SampleError(path: path, message: "\(kind.rawValue) values are not supported in sample documents yet")
+        case .path: return try CGPath.sample(json, path: path)
+        case .colors: return try colors(json, path: path)
+        case .numbers: return try list(json, path: path)
         }
+    }
+
+    /// The most entries a colour or number list (`colors`, `locations`) may have.
+    static let listLimit = 1_000
+
+    /// A list of `[r, g, b, a]` colours, at most `listLimit` long.
+    static func colors(_ json: JSONValue, path: String) throws(SampleError) -> [CGColor] {
+        guard let items = json.arrayValue else { throw SampleError(path: path, message: "must be an array of colours, not \(json.typeName)") }
+        guard items.count <= listLimit else { throw SampleError(path: path, message: "has \(items.count) entries, more than \(listLimit)") }
+        var out: [CGColor] = []
+        for (i, item) in items.enumerated() {
+            let c = try numbers(item, count: 4, path: "\(path)[\(i)]")
+            out.append(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        }
+        return out
+    }
+
+    /// A list of numbers, at most `listLimit` long.
+    static func list(_ json: JSONValue, path: String) throws(SampleError) -> [CGFloat] {
+        guard let items = json.arrayValue else { throw SampleError(path: path, message: "must be an array of numbers, not \(json.typeName)") }
+        guard items.count <= listLimit else { throw SampleError(path: path, message: "has \(items.count) entries, more than \(listLimit)") }
+        var out: [CGFloat] = []
+        for (i, item) in items.enumerated() { out.append(CGFloat(try number(item, path: "\(path)[\(i)]"))) }
+        return out
     }
 
     /// A timing function: a name or four control-point numbers.

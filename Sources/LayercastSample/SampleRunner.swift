@@ -21,19 +21,19 @@ public enum SampleRunner {
         var samples: [JSONValue] = []
         for t in scene.times {
             var layers: [(String, JSONValue)] = []
-            var byLayer: [ObjectIdentifier: LayerProperties] = [:]
-            if t < 0 {
-                // The animations are added at media time 0: before that only the model exists.
-                for (_, layer) in scene.namedLayers { byLayer[ObjectIdentifier(layer)] = layer.properties }
-            } else {
-                scene.root.forEachPresented(at: t) { layer, props in byLayer[ObjectIdentifier(layer)] = props }
-            }
+            let byLayer = presented(scene, at: t)
             for (name, layer) in scene.namedLayers {
                 guard let props = byLayer[ObjectIdentifier(layer)] else { continue }
-                var entry = encode(props)
+                var entry = props.sampleJSON
                 if let emitter = layer as? CAEmitterLayer {
                     let particles = emitter.particles(at: emitter.localTime(atMedia: t))
                     entry["particles"] = .array(particles.map(\.sampleJSON))
+                }
+                if let replicator = layer as? CAReplicatorLayer, let values = props.replicator {
+                    let count = min(values.instanceCount, ReplicatorLayerDecoder.listedCopies)
+                    entry["instances"] = .array(count < 2 ? [] : (1..<count).map { k in
+                        copy(k, of: replicator, values.instance(k, bounds: props.bounds), at: t)
+                    })
                 }
                 layers.append((name, .object(entry)))
             }
@@ -51,20 +51,40 @@ public enum SampleRunner {
         return .object(["samples": .array(samples), "hits": .array(hits)])
     }
 
-    private static func encode(_ p: LayerProperties) -> JSONObject {
-        func numbers(_ xs: [CGFloat]) -> JSONValue { .array(xs.map { .number(Double($0)) }) }
-        let bg = p.backgroundColor ?? .clear
-        return [
-            "position": numbers([p.position.x, p.position.y]),
-            "bounds": numbers([p.bounds.origin.x, p.bounds.origin.y, p.bounds.size.width, p.bounds.size.height]),
-            "anchorPoint": numbers([p.anchorPoint.x, p.anchorPoint.y]),
-            "opacity": .number(Double(p.opacity)),
-            "zPosition": .number(Double(p.zPosition)),
-            "transform": numbers(p.transform.components),
-            "backgroundColor": numbers(bg.components),
-            "hidden": .bool(p.isHidden),
-            "cornerRadius": .number(Double(p.cornerRadius)),
-            "borderWidth": .number(Double(p.borderWidth)),
-        ]
+    /// Every layer's values at media time `t`, masks included: before 0, when no animation is
+    /// attached yet, the model values.
+    private static func presented(_ scene: SampleScene, at t: Double) -> [ObjectIdentifier: LayerProperties] {
+        var byLayer: [ObjectIdentifier: LayerProperties] = [:]
+        if t < 0 {
+            for (_, layer) in scene.namedLayers { byLayer[ObjectIdentifier(layer)] = layer.properties }
+            return byLayer
+        }
+        scene.root.forEachPresented(at: t) { layer, props in byLayer[ObjectIdentifier(layer)] = props }
+        for (_, layer) in scene.namedLayers {
+            layer.mask?.forEachPresented(at: t) { layer, props in byLayer[ObjectIdentifier(layer)] = props }
+        }
+        return byLayer
+    }
+
+    /// Copy `k` of a replicator's sublayers (docs/sample.md, Output): how it is drawn and its layers'
+    /// values, shifted in time by the copy's delay.
+    private static func copy(_ k: Int, of replicator: CAReplicatorLayer, _ instance: ReplicatorInstance, at t: Double) -> JSONValue {
+        var layers: [(String, JSONValue)] = []
+        if t < 0 {
+            func visit(_ layer: CALayer) {
+                layers.append((layer.name ?? "", .object(layer.properties.sampleJSON)))
+                for child in layer.sublayers ?? [] { visit(child) }
+            }
+            for child in replicator.sublayers ?? [] { visit(child) }
+        } else {
+            replicator.forEachPresentedCopy(k, at: t) { layer, props in layers.append((layer.name ?? "", .object(props.sampleJSON))) }
+        }
+        return .object([
+            "index": .number(Double(k)),
+            "transform": .array(instance.transform.components.map { .number(Double($0)) }),
+            "color": .array(instance.color.components.map { .number(Double($0)) }),
+            "timeShift": .number(instance.timeShift),
+            "layers": .object(JSONObject(layers)),
+        ])
     }
 }

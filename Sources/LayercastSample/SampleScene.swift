@@ -67,14 +67,22 @@ private struct LayerDecoder {
         "name", "type", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform", "sublayerTransform",
         "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor", "borderColor", "borderWidth",
         "cornerRadius", "beginTime", "speed", "timeOffset", "sublayers", "animations",
-        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents", "string", "fontSize",
-    ]).union(EmitterDecoder.layerKeys)
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "contents", "string", "fontSize", "mask",
+    ]).union(EmitterDecoder.layerKeys).union(ShapeLayerDecoder.keys).union(GradientLayerDecoder.keys)
+        .union(ReplicatorLayerDecoder.keys)
+
+    /// The keys only one type of layer takes, with that type's name.
+    static let typeKeys: [(type: String, keys: Set<String>)] = [
+        ("emitter", EmitterDecoder.layerKeys), ("shape", ShapeLayerDecoder.keys),
+        ("gradient", GradientLayerDecoder.keys), ("replicator", ReplicatorLayerDecoder.keys),
+    ]
 
     mutating func layer(_ json: JSONValue, path: String) throws(SampleError) -> CALayer {
         let r = try JSONReader(json, path: path)
         try r.requireOnly(Self.layerKeys, what: "layer")
         let layer: CALayer
-        switch try r.string("type") ?? "layer" {
+        let type = try r.string("type") ?? "layer"
+        switch type {
         case "layer": layer = CALayer()
         case "transformLayer": layer = CATransformLayer()
         case "text":
@@ -87,11 +95,26 @@ private struct LayerDecoder {
             try EmitterDecoder.configure(emitter, r)
             emitters.append((path, emitter))
             layer = emitter
+        case "shape":
+            let shape = CAShapeLayer()
+            try ShapeLayerDecoder.configure(shape, r)
+            layer = shape
+        case "gradient":
+            let gradient = CAGradientLayer()
+            try GradientLayerDecoder.configure(gradient, r)
+            layer = gradient
+        case "replicator":
+            let replicator = CAReplicatorLayer()
+            try ReplicatorLayerDecoder.configure(replicator, r)
+            layer = replicator
         case let other:
-            throw SampleError(path: r.fieldPath("type"), message: "unknown layer type '\(other)' (layer, transformLayer, text, emitter)")
+            throw SampleError(path: r.fieldPath("type"),
+                              message: "unknown layer type '\(other)' (layer, transformLayer, text, emitter, shape, gradient, replicator)")
         }
-        if !(layer is CAEmitterLayer), let key = r.object.keys.first(where: EmitterDecoder.layerKeys.contains) {
-            throw SampleError(path: r.fieldPath(key), message: "only emitter layers have this property")
+        for (owner, keys) in Self.typeKeys where owner != type {
+            if let key = r.object.keys.first(where: keys.contains) {
+                throw SampleError(path: r.fieldPath(key), message: "only \(owner) layers have this property")
+            }
         }
 
         let name = try r.string("name") ?? path
@@ -127,18 +150,24 @@ private struct LayerDecoder {
         if let v = try r.number("speed") { layer.speed = Float(v) }
         if let v = try r.number("timeOffset") { layer.timeOffset = v }
 
+        if r.has("mask") { layer.mask = try self.layer(r.object["mask"]!, path: r.fieldPath("mask")) }
         for (i, child) in (try r.array("sublayers") ?? []).enumerated() {
             layer.addSublayer(try self.layer(child, path: "\(r.fieldPath("sublayers"))[\(i)]"))
         }
         for (i, item) in (try r.array("animations") ?? []).enumerated() {
             let animPath = "\(r.fieldPath("animations"))[\(i)]"
             let animation = try AnimationDecoder.animation(item, path: animPath)
-            if let problem = animation.validationError() {
-                throw SampleError(path: "\(animPath).\(problem.prefix { $0 != ":" })", message: String(problem.drop { $0 != ":" }.dropFirst(2)))
-            }
+            try Self.check(animation, on: layer, path: animPath)
             pending.append((layer, animation, try JSONReader(item, path: animPath).string("key")))
         }
         return layer
+    }
+
+    /// Fails, naming the field, when `layer` cannot run the animation: a bad timing value, or a key
+    /// path of another layer class, in it or in a group's child (docs/engine-model.md §11).
+    private static func check(_ animation: CAAnimation, on layer: CALayer, path: String) throws(SampleError) {
+        guard let problem = animation.validationError(for: layer) else { return }
+        throw SampleError(path: "\(path).\(problem.prefix { $0 != ":" })", message: String(problem.drop { $0 != ":" }.dropFirst(2)))
     }
 
     /// Adds every decoded animation, in document order, at the context's current time.

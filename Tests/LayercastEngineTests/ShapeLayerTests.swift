@@ -102,6 +102,22 @@ struct ShapeLayerTests {
         }
     }
 
+    @Test func cubicKeyframesOverPathsOfOtherStructuresAreLinear() {
+        // A spline needs one shape for all four values around a segment; otherwise the segment
+        // is §3's interpolation, which switches at 0.5 (this used to index out of range).
+        atTimeZero {
+            let s = CAShapeLayer()
+            let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
+            let a = CAKeyframeAnimation(keyPath: "path")
+            a.values = [line(to: CGPoint(x: 10, y: 0)), rect, line(to: CGPoint(x: 30, y: 0))]
+            a.calculationMode = .cubic
+            a.duration = 1
+            s.add(a, forKey: "morph")
+            #expect(s.presentation(at: 0.2)!.path == line(to: CGPoint(x: 10, y: 0)))
+            #expect(s.presentation(at: 0.3)!.path == rect)
+        }
+    }
+
     @Test func pathIsNotImplicitlyAnimated() {
         // Apple: "Unlike most animatable properties, path … does not support implicit animation."
         atTimeZero {

@@ -66,6 +66,57 @@ PROPERTY_KINDS = {
     "shadowRadius": "scalar",
     "shadowOffset": "size",
     "shadowColor": "colour",
+    # CAShapeLayer (§10.1)
+    "path": "path",
+    "fillColor": "colour",
+    "strokeColor": "colour",
+    "lineWidth": "scalar",
+    "miterLimit": "scalar",
+    "lineDashPhase": "scalar",
+    "strokeStart": "scalar",
+    "strokeEnd": "scalar",
+    # CAGradientLayer (§10.2)
+    "colors": "colours",
+    "locations": "numbers",
+    "startPoint": "point",
+    "endPoint": "point",
+    # CAReplicatorLayer (§10.3)
+    "instanceCount": "scalar",
+    "instanceDelay": "scalar",
+    "instanceTransform": "transform",
+    "instanceColor": "colour",
+    "instanceRedOffset": "scalar",
+    "instanceGreenOffset": "scalar",
+    "instanceBlueOffset": "scalar",
+    "instanceAlphaOffset": "scalar",
+}
+
+# The layer type that has each subclass property (§5: a key path of a subclass's property
+# addresses nothing on a layer of another class; the sample refuses it).
+PROPERTY_OWNERS = {
+    **{p: "shape" for p in ("path", "fillColor", "strokeColor", "lineWidth", "miterLimit",
+                            "lineDashPhase", "strokeStart", "strokeEnd")},
+    **{p: "gradient" for p in ("colors", "locations", "startPoint", "endPoint")},
+    **{p: "replicator" for p in ("instanceCount", "instanceDelay", "instanceTransform",
+                                 "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+                                 "instanceBlueOffset", "instanceAlphaOffset")},
+}
+
+# The subclasses' defaults (§10.1–§10.3), as animatable values: absent colours read as
+# transparent black (instanceColor opaque white), path the empty path, lists empty (§5).
+SUBCLASS_DEFAULTS = {
+    "shape": {"path": (), "fillColor": (0.0, 0.0, 0.0, 1.0), "strokeColor": (0.0, 0.0, 0.0, 0.0),
+              "lineWidth": (1.0,), "miterLimit": (10.0,), "lineDashPhase": (0.0,),
+              "strokeStart": (0.0,), "strokeEnd": (1.0,),
+              "fillRule": "nonZero", "lineCap": "butt", "lineJoin": "miter",
+              "lineDashPattern": ()},
+    "gradient": {"colors": (), "locations": (), "startPoint": (0.5, 0.0),
+                 "endPoint": (0.5, 1.0), "gradientType": "axial"},
+    "replicator": {"instanceCount": (1.0,), "instanceDelay": (0.0,),
+                   "instanceTransform": None, "instanceColor": (1.0, 1.0, 1.0, 1.0),
+                   "instanceRedOffset": (0.0,), "instanceGreenOffset": (0.0,),
+                   "instanceBlueOffset": (0.0,), "instanceAlphaOffset": (0.0,),
+                   "preservesDepth": False},
 }
 
 IDENTITY = (1.0, 0.0, 0.0, 0.0,
@@ -108,10 +159,13 @@ def _keypaths() -> dict[str, KeyPath]:
     for prop in ("position", "anchorPoint"):
         table[prop + ".x"] = KeyPath(prop + ".x", prop, "scalar", ("comp", 0))
         table[prop + ".y"] = KeyPath(prop + ".y", prop, "scalar", ("comp", 1))
+    for prop in ("startPoint", "endPoint"):
+        table[prop + ".x"] = KeyPath(prop + ".x", prop, "scalar", ("comp", 0))
+        table[prop + ".y"] = KeyPath(prop + ".y", prop, "scalar", ("comp", 1))
     table["bounds.origin"] = KeyPath("bounds.origin", "bounds", "point", ("part", 0, 2))
     table["bounds.size"] = KeyPath("bounds.size", "bounds", "size", ("part", 2, 4))
     # transform.* (§5) and, by analogy (docs/sample.md), sublayerTransform.*
-    for prop in ("transform", "sublayerTransform"):
+    for prop in ("transform", "sublayerTransform", "instanceTransform"):
         for op in ("rotation", "scale", "translation"):
             for axis in ("x", "y", "z"):
                 name = f"{prop}.{op}.{axis}"
@@ -317,6 +371,42 @@ def interpolate_transform(a, b, u: float) -> tuple:
 # Value algebra (§3): lerp, ⊕, ⊖, distance
 # ----------------------------------------------------------------------------------------
 
+# Paths are tuples of elements (op, coordinates...), op one of move, line, quad, curve, close;
+# colour lists tuples of 4-tuples; number lists tuples of floats.
+LIST_KINDS = ("path", "colours", "numbers")
+
+
+def _same_shape(kind: str, a, b) -> bool:
+    """§3: paths with the same elements in the same order, lists of the same length."""
+    if len(a) != len(b):
+        return False
+    return kind != "path" or all(x[0] == y[0] for x, y in zip(a, b))
+
+
+def _flat(kind: str, v) -> list:
+    if kind == "path":
+        return [c for e in v for c in e[1:]]
+    if kind == "colours":
+        return [c for colour in v for c in colour]
+    return list(v)
+
+
+def _unflat(kind: str, like, c: list):
+    if kind == "numbers":
+        return tuple(c)
+    out, i = [], 0
+    for e in like:
+        n = len(e) - 1 if kind == "path" else 4
+        chunk = tuple(c[i:i + n])
+        out.append((e[0],) + chunk if kind == "path" else chunk)
+        i += n
+    return tuple(out)
+
+
+def _list_op(kind: str, a, b, op):
+    return _unflat(kind, a, [op(x, y) for x, y in zip(_flat(kind, a), _flat(kind, b))])
+
+
 
 def _lerp_tuple(a, b, u: float) -> tuple:
     return tuple(x + (y - x) * u for x, y in zip(a, b))
@@ -327,7 +417,9 @@ def lerp(kind: str, a, b, u: float):
         return interpolate_transform(a, b, u)
     if kind in NUMERIC_SIZES:
         return _lerp_tuple(a, b, u)
-    return a if u < 0.5 else b  # bool, image: discrete, switch at 0.5
+    if kind in LIST_KINDS and _same_shape(kind, a, b):
+        return _list_op(kind, a, b, lambda x, y: x + (y - x) * u)
+    return a if u < 0.5 else b  # bool, image, other shapes: switch at 0.5
 
 
 def add(kind: str, x, y):
@@ -336,6 +428,8 @@ def add(kind: str, x, y):
         return concat(y, x)
     if kind in NUMERIC_SIZES:
         return tuple(p + q for p, q in zip(x, y))
+    if kind in LIST_KINDS:
+        return _list_op(kind, x, y, lambda p, q: p + q) if _same_shape(kind, x, y) else y
     raise ValueError(f"{kind} values cannot be added")
 
 
@@ -345,6 +439,8 @@ def subtract(kind: str, x, y):
         return tup(np.linalg.inv(mat(y)) @ mat(x))
     if kind in NUMERIC_SIZES:
         return tuple(p - q for p, q in zip(x, y))
+    if kind in LIST_KINDS:
+        return _list_op(kind, x, y, lambda p, q: p - q) if _same_shape(kind, x, y) else x
     raise ValueError(f"{kind} values cannot be subtracted")
 
 
@@ -352,6 +448,8 @@ def repeat_add(kind: str, e, n: int):
     """n × e = e ⊕ e ⊕ … (n ≥ 1 times)."""
     if kind == "transform":
         return tup(np.linalg.matrix_power(mat(e), n))
+    if kind in LIST_KINDS:
+        return _unflat(kind, e, [x * n for x in _flat(kind, e)])
     return tuple(x * n for x in e)
 
 
@@ -364,7 +462,7 @@ def is_numeric(kind: str) -> bool:
 
 
 def is_addable(kind: str) -> bool:
-    return kind in NUMERIC_SIZES or kind == "transform"
+    return kind in NUMERIC_SIZES or kind == "transform" or kind in LIST_KINDS
 
 
 # ----------------------------------------------------------------------------------------
@@ -474,7 +572,7 @@ class Animation:
 class Layer:
     path: str
     name: str
-    type: str = "layer"            # layer | transformLayer | text
+    type: str = "layer"            # layer | transformLayer | text | emitter | shape | gradient | replicator
     model: dict = field(default_factory=dict)
     anchor_point_z: float = 0.0
     double_sided: bool = True
@@ -484,17 +582,30 @@ class Layer:
     time_offset: float = 0.0
     sublayers: list = field(default_factory=list)
     animations: list = field(default_factory=list)
-    parent: Optional["Layer"] = None
+    parent: Optional["Layer"] = None   # the time parent: the superlayer, or for a mask its owner
     emitter: Optional[emitters.Emitter] = None   # emitter layers (§9)
+    mask: Optional["Layer"] = None     # §10.4
+    is_mask: bool = False              # the layer is some layer's mask (no superlayer)
 
     @property
     def is_transform_layer(self) -> bool:
-        return self.type == "transformLayer"
+        """No plane of its own (§6, §10.3): a transform layer, a depth-preserving replicator."""
+        return self.type == "transformLayer" or (self.type == "replicator"
+                                                 and self.model.get("preservesDepth", False))
 
     def walk(self):
+        """Every layer of the tree, masks and their subtrees included."""
         yield self
+        if self.mask is not None:
+            yield from self.mask.walk()
         for child in self.sublayers:
             yield from child.walk()
+
+    def tree(self):
+        """The layer and its sublayers' subtrees, without masks (what hit testing searches)."""
+        yield self
+        for child in self.sublayers:
+            yield from child.tree()
 
 
 @dataclass
@@ -551,7 +662,47 @@ def _numbers(v, n: int, path: str) -> tuple:
     return tuple(_number(x, f"{path}[{i}]") for i, x in enumerate(v))
 
 
+PATH_OPS = {"move": 2, "line": 2, "quad": 4, "curve": 6, "close": 0}
+PATH_LIMIT = 10_000   # elements of a path (docs/sample.md)
+LIST_LIMIT = 1_000    # entries of a colour or number list
+
+
+def parse_path(v, path: str) -> tuple:
+    """A PATH: [["move", x, y], ["line", x, y], ["quad", ...], ["curve", ...], ["close"]]."""
+    items = _list(v, path)
+    if len(items) > PATH_LIMIT:
+        raise SpecError(path, f"more than {PATH_LIMIT} elements")
+    out = []
+    for i, item in enumerate(items):
+        ipath = f"{path}[{i}]"
+        if not isinstance(item, list) or not item or not isinstance(item[0], str):
+            raise SpecError(ipath, "expected an array starting with an element name")
+        op = item[0]
+        if op not in PATH_OPS:
+            raise SpecError(ipath, f"unknown path element {op!r}")
+        if len(item) != PATH_OPS[op] + 1:
+            raise SpecError(ipath, f"{op} takes {PATH_OPS[op]} numbers")
+        coords = tuple(_number(x, f"{ipath}[{j + 1}]") for j, x in enumerate(item[1:]))
+        if i == 0 and op != "move":
+            raise SpecError(ipath, "a path starts with a move")
+        out.append((op,) + coords)
+    return tuple(out)
+
+
+def parse_list(v, kind: str, path: str) -> tuple:
+    items = _list(v, path)
+    if len(items) > LIST_LIMIT:
+        raise SpecError(path, f"more than {LIST_LIMIT} entries")
+    if kind == "colours":
+        return tuple(_numbers(x, 4, f"{path}[{i}]") for i, x in enumerate(items))
+    return tuple(_number(x, f"{path}[{i}]") for i, x in enumerate(items))
+
+
 def parse_value(v, kind: str, path: str):
+    if kind == "path":
+        return parse_path(v, path)
+    if kind in ("colours", "numbers"):
+        return parse_list(v, kind, path)
     if kind == "scalar":
         return (_number(v, path),)
     if kind in NUMERIC_SIZES:
@@ -560,6 +711,8 @@ def parse_value(v, kind: str, path: str):
         return _numbers(v, 16, path)
     if kind == "bool":
         return _bool(v, path)
+    if v is not None and not isinstance(v, str):
+        raise SpecError(path, "expected an image name or null")
     return v  # image: opaque
 
 
@@ -704,6 +857,12 @@ CELL_KEYS = {
     "redRange", "greenRange", "blueRange", "alphaRange", "redSpeed", "greenSpeed", "blueSpeed",
     "alphaSpeed", "contents", "beginTime", "duration", "emitterCells",
 }
+SHAPE_KEYS = {"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin",
+              "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"}
+GRADIENT_KEYS = {"colors", "locations", "startPoint", "endPoint", "gradientType"}
+REPLICATOR_KEYS = {"instanceCount", "instanceDelay", "instanceTransform", "instanceColor",
+                   "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+                   "instanceAlphaOffset", "preservesDepth"}
 LAYER_KEYS = {
     "name", "type", "bounds", "position", "anchorPoint", "zPosition", "transform",
     "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds",
@@ -712,14 +871,20 @@ LAYER_KEYS = {
     # also accepted (docs/sample.md), none of them changes a reported value except
     # anchorPointZ, which enters M(layer)
     "anchorPointZ", "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset",
-    "contents", "string", "fontSize",
-} | EMITTER_KEYS
+    "contents", "string", "fontSize", "mask",
+} | EMITTER_KEYS | SHAPE_KEYS | GRADIENT_KEYS | REPLICATOR_KEYS
 MODEL_PROPERTIES = (
     "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
     "opacity", "hidden", "backgroundColor", "borderColor", "borderWidth", "cornerRadius",
     "shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset", "contents",
 )
-LAYER_TYPES = ("layer", "transformLayer", "text", "emitter")
+LAYER_TYPES = ("layer", "transformLayer", "text", "emitter", "shape", "gradient", "replicator")
+TYPE_KEYS = {"emitter": EMITTER_KEYS, "shape": SHAPE_KEYS, "gradient": GRADIENT_KEYS,
+             "replicator": REPLICATOR_KEYS}
+DASH_COUNT_LIMIT = 64        # lengths of a lineDashPattern (docs/sample.md)
+DASH_LENGTH_LIMIT = 1e6      # each length in 0…this, not all 0
+INSTANCE_COUNT_LIMIT = 10_000
+LISTED_COPIES = 100          # instances lists copies 1 … min(instanceCount, this) − 1
 EMITTER_SHAPES = ("point", "line", "rectangle", "cuboid", "circle", "sphere")
 EMITTER_MODES = ("points", "outline", "surface", "volume")
 RENDER_MODES = ("unordered", "oldestFirst", "oldestLast", "backToFront", "additive")
@@ -841,13 +1006,19 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
     if ltype not in LAYER_TYPES:
         raise SpecError(f"{path}.type", f"unknown layer type {ltype!r}")
     layer = Layer(path=path, name=name, type=ltype, parent=parent)
+    for owner, keys in TYPE_KEYS.items():
+        if owner != ltype:
+            for k in obj:
+                if k in keys:
+                    raise SpecError(f"{path}.{k}", f"only {owner} layers have this property")
     if ltype == "emitter":
         layer.emitter = parse_emitter(obj, path)
-    else:
-        for k in obj:
-            if k in EMITTER_KEYS:
-                raise SpecError(f"{path}.{k}", "only emitter layers have this property")
     layer.model = dict(PROPERTY_DEFAULTS)
+    if ltype in SUBCLASS_DEFAULTS:
+        layer.model.update(SUBCLASS_DEFAULTS[ltype])
+        if ltype == "replicator":
+            layer.model["instanceTransform"] = IDENTITY
+        parse_subclass(obj, path, ltype, layer.model)
     for prop in MODEL_PROPERTIES:
         if prop in obj and obj[prop] is not None:
             layer.model[prop] = parse_value(obj[prop], PROPERTY_KINDS[prop], f"{path}.{prop}")
@@ -868,6 +1039,10 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
                        ("timeOffset", "time_offset")):
         if prop in obj:
             setattr(layer, attr, _number(obj[prop], f"{path}.{prop}"))
+    if _present(obj, "mask"):
+        layer.mask = parse_layer(obj["mask"], f"{path}.mask", names, layer)
+        for sub in layer.mask.walk():
+            sub.is_mask = True
     subs = _list(obj.get("sublayers", []), f"{path}.sublayers")
     layer.sublayers = [parse_layer(s, f"{path}.sublayers[{i}]", names, layer)
                        for i, s in enumerate(subs)]
@@ -875,11 +1050,87 @@ def parse_layer(obj, path: str, names: set, parent: Optional[Layer]) -> Layer:
     added: list[Animation] = []
     for i, a in enumerate(anims):
         anim = parse_animation(a, f"{path}.animations[{i}]")
+        check_owner(anim, ltype)
         if anim.key is not None:  # adding under an existing key replaces the old animation
             added = [x for x in added if x.key != anim.key]
         added.append(anim)
     layer.animations = added
     return layer
+
+
+def check_owner(a: Animation, ltype: str) -> None:
+    """§5/§11: a key path of a subclass's property on a layer of another class is refused."""
+    for child in a.children:
+        check_owner(child, ltype)
+    if a.keypath is not None:
+        owner = PROPERTY_OWNERS.get(a.keypath.prop)
+        if owner is not None and owner != ltype:
+            raise SpecError(f"{a.path}.keyPath", f"only {owner} layers have {a.keypath.prop}")
+
+
+def _optional_colour(obj: dict, key: str, path: str, absent: tuple) -> tuple:
+    return absent if obj[key] is None else _numbers(obj[key], 4, f"{path}.{key}")
+
+
+def parse_subclass(obj: dict, path: str, ltype: str, model: dict) -> None:
+    """A shape, gradient or replicator layer's own properties (docs/sample.md)."""
+    def num(key):
+        return (_number(obj[key], f"{path}.{key}"),)
+
+    if ltype == "shape":
+        if _present(obj, "path"):
+            model["path"] = parse_path(obj["path"], f"{path}.path")
+        for key in ("fillColor", "strokeColor"):
+            if key in obj:
+                model[key] = _optional_colour(obj, key, path, (0.0, 0.0, 0.0, 0.0))
+        for key in ("lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd"):
+            if _present(obj, key):
+                model[key] = num(key)
+        for key, names in (("fillRule", ("nonZero", "evenOdd")),
+                           ("lineCap", ("butt", "round", "square")),
+                           ("lineJoin", ("miter", "round", "bevel"))):
+            if _present(obj, key):
+                model[key] = _one_of(obj[key], names, f"{path}.{key}")
+        if _present(obj, "lineDashPattern"):
+            dpath = f"{path}.lineDashPattern"
+            items = _list(obj["lineDashPattern"], dpath)
+            if len(items) > DASH_COUNT_LIMIT:
+                raise SpecError(dpath, f"more than {DASH_COUNT_LIMIT} lengths")
+            lengths = tuple(_number(x, f"{dpath}[{i}]") for i, x in enumerate(items))
+            for i, x in enumerate(lengths):
+                if not 0 <= x <= DASH_LENGTH_LIMIT:
+                    raise SpecError(f"{dpath}[{i}]", "must be a length in 0...1e6")
+            if lengths and not any(x > 0 for x in lengths):
+                raise SpecError(dpath, "needs a length greater than 0")
+            model["lineDashPattern"] = lengths
+    elif ltype == "gradient":
+        for key, kind in (("colors", "colours"), ("locations", "numbers")):
+            if _present(obj, key):
+                model[key] = parse_list(obj[key], kind, f"{path}.{key}")
+        for key in ("startPoint", "endPoint"):
+            if _present(obj, key):
+                model[key] = _numbers(obj[key], 2, f"{path}.{key}")
+        if _present(obj, "gradientType"):
+            model["gradientType"] = _one_of(obj["gradientType"], ("axial", "radial", "conic"),
+                                            f"{path}.gradientType")
+    else:
+        if _present(obj, "instanceCount"):
+            model["instanceCount"] = (float(_integer(obj["instanceCount"], 0, INSTANCE_COUNT_LIMIT,
+                                                     f"{path}.instanceCount")),)
+        if _present(obj, "instanceDelay"):
+            model["instanceDelay"] = num("instanceDelay")
+        if _present(obj, "instanceTransform"):
+            model["instanceTransform"] = _numbers(obj["instanceTransform"], 16,
+                                                  f"{path}.instanceTransform")
+        if "instanceColor" in obj:
+            model["instanceColor"] = _optional_colour(obj, "instanceColor", path,
+                                                      (1.0, 1.0, 1.0, 1.0))
+        for c in ("Red", "Green", "Blue", "Alpha"):
+            key = f"instance{c}Offset"
+            if _present(obj, key):
+                model[key] = (_single(obj[key], f"{path}.{key}"),)
+        if _present(obj, "preservesDepth"):
+            model["preservesDepth"] = _bool(obj["preservesDepth"], f"{path}.preservesDepth")
 
 
 def parse_case(doc) -> Case:
@@ -917,12 +1168,16 @@ def check_emitter_limits(layer: Layer, times: list) -> None:
         raise SpecError(f"{layer.path}.emitterCells", "more than 1e6 births to evaluate")
 
 
-def _reject_constant(name):
-    raise ValueError(f"invalid JSON constant {name}")
+class NonFinite:
+    """NaN, Infinity or -Infinity in the text: not JSON, refused where the value is read, so
+    that the message names its path."""
+
+    def __init__(self, name: str):
+        self.name = name
 
 
 def load_json(text: str):
-    return json.loads(text, parse_constant=_reject_constant)
+    return json.loads(text, parse_constant=NonFinite)
 
 
 # ----------------------------------------------------------------------------------------
@@ -1077,6 +1332,53 @@ def _cubic_paced(values, f):
     return values[-1]
 
 
+def _list_spline(kind, values, i: int, u: float):
+    """§3.2 cubic for path and list values: the spline over their components when the four
+    values around segment i have one shape, otherwise §3's interpolation from vᵢ to vᵢ₊₁."""
+    n = len(values)
+    quad = [values[max(i - 1, 0)], values[i], values[i + 1], values[min(i + 2, n - 1)]]
+    if not all(_same_shape(kind, values[i], v) for v in quad):
+        return lerp(kind, values[i], values[i + 1], u)
+    p0, p1, p2, p3 = (tuple(_flat(kind, v)) for v in quad)
+    m1 = tuple((y - x) / 2 for x, y in zip(p0, p2))
+    m2 = tuple((y - x) / 2 for x, y in zip(p1, p3))
+    return _unflat(kind, values[i], list(_hermite(p1, p2, m1, m2, u)))
+
+
+def _list_distance(kind, a, b) -> float:
+    """Paced distance between path or list values of one shape (§3.2 leaves other shapes open;
+    this takes their common leading components)."""
+    return distance(_flat(kind, a), _flat(kind, b))
+
+
+def _list_paced(kind, values, f: float, cubic: bool):
+    """§3.2 paced and cubicPaced for path and list values (64 chords per cubic segment)."""
+    n = len(values)
+    steps = 64 if cubic else 1
+    table = []  # (cumulative length at the chord's end, segment, u at the chord's end)
+    total = 0.0
+    for i in range(n - 1):
+        prev = values[i]
+        for k in range(1, steps + 1):
+            u = k / steps
+            point = _list_spline(kind, values, i, u) if cubic else values[i + 1]
+            total += _list_distance(kind, prev, point)
+            table.append((total, i, u))
+            prev = point
+    if total == 0:
+        return values[0]
+    target = min(max(f, 0.0), 1.0) * total
+    start, start_u, start_i = 0.0, 0.0, 0
+    for end, i, u in table:
+        if target <= end and end > start:
+            w = (target - start) / (end - start)
+            uu = (start_u if start_i == i else 0.0) + (u - (start_u if start_i == i else 0.0)) * w
+            return _list_spline(kind, values, i, uu) if cubic else lerp(kind, values[i],
+                                                                         values[i + 1], uu)
+        start, start_u, start_i = end, u, i
+    return values[-1]
+
+
 def keyframe_value(a: Animation, f: float):
     kind = a.keypath.kind
     values = a.values
@@ -1084,6 +1386,17 @@ def keyframe_value(a: Animation, f: float):
     if n == 1:
         return values[0]
     mode = a.calculation_mode
+    if kind in LIST_KINDS and mode in ("paced", "cubicPaced"):
+        return _list_paced(kind, values, f, mode == "cubicPaced")
+    if kind in LIST_KINDS and mode == "cubic":
+        kts = a.key_times if a.key_times is not None else _evenly(n)
+        seg = _segment(kts, f)
+        if seg[0] == "end":
+            return values[seg[1]]
+        _, i, u = seg
+        if i < len(a.timing_functions) and a.timing_functions[i] is not None:
+            u = timing(a.timing_functions[i], u)
+        return _list_spline(kind, values, i, u)
     if mode in ("paced", "cubicPaced") and not is_numeric(kind):
         # transforms (and, by extension, bools) fall back to evenly spaced linear
         return _linear_keyframes(kind, values, _evenly(n), [], f)
@@ -1143,6 +1456,16 @@ def read_keypath(state: dict, kp: KeyPath):
 
 
 def write_keypath(state: dict, kp: KeyPath, v):
+    _write_keypath(state, kp, v)
+    if kp.prop == "instanceCount":  # §5: stored truncated towards zero, as each animation writes it
+        x = state["instanceCount"][0]
+        if 0 < abs(x - round(x)) < 1e-6:  # for scenegen: a rounding error could change the count
+            state["_instanceCountNearInteger"] = True
+        state["instanceCount"] = (float(math.trunc(max(-1e9, min(1e9, x))))
+                                  if math.isfinite(x) else 0.0,)
+
+
+def _write_keypath(state: dict, kp: KeyPath, v):
     target = kp.target
     if target[0] == "whole":
         state[kp.prop] = v
@@ -1214,12 +1537,15 @@ def apply_animation(a: Animation, p: float, state: dict, parent_duration: Option
     write_keypath(state, kp, v)
 
 
-def presentation(layer: Layer, T: float) -> dict:
+def presentation(layer: Layer, T: float, p: Optional[float] = None) -> dict:
+    """The layer's values at media time T; `p`, when given, is its local time instead of the
+    one T gives (a replicator's copies, §10.3)."""
     state = dict(layer.model)
     state["anchorPointZ"] = layer.anchor_point_z
     if T < 0:  # every animation is added at media time 0: nothing is attached before that
         return state
-    p = layer_local_time(layer, T)
+    if p is None:
+        p = layer_local_time(layer, T)
     now = layer_local_time(layer, 0.0)
     for a in layer.animations:
         apply_animation(a, p, state, None, now)
@@ -1375,8 +1701,73 @@ def to_root_space(layer: Layer, states: dict, q: tuple) -> Optional[tuple]:
 # ----------------------------------------------------------------------------------------
 
 
-def _report(state: dict) -> dict:
-    return {
+def _path_json(path: tuple) -> list:
+    return [[e[0], *e[1:]] for e in path]
+
+
+def _subclass_report(layer: Layer, state: dict) -> dict:
+    """A shape, gradient or replicator layer's own values (docs/sample.md, Output)."""
+    if layer.type == "shape":
+        return {"path": _path_json(state["path"]), "fillColor": list(state["fillColor"]),
+                "fillRule": state["fillRule"], "strokeColor": list(state["strokeColor"]),
+                "lineWidth": state["lineWidth"][0], "lineCap": state["lineCap"],
+                "lineJoin": state["lineJoin"], "miterLimit": state["miterLimit"][0],
+                "lineDashPattern": list(state["lineDashPattern"]),
+                "lineDashPhase": state["lineDashPhase"][0],
+                "strokeStart": state["strokeStart"][0], "strokeEnd": state["strokeEnd"][0]}
+    if layer.type == "gradient":
+        return {"colors": [list(c) for c in state["colors"]],
+                "locations": list(state["locations"]), "startPoint": list(state["startPoint"]),
+                "endPoint": list(state["endPoint"]), "gradientType": state["gradientType"]}
+    if layer.type == "replicator":
+        out = {key: state[key][0] for key in ("instanceCount", "instanceDelay",
+                                              "instanceRedOffset", "instanceGreenOffset",
+                                              "instanceBlueOffset", "instanceAlphaOffset")}
+        out["instanceCount"] = int(out["instanceCount"])
+        out["instanceTransform"] = list(state["instanceTransform"])
+        out["instanceColor"] = list(state["instanceColor"])
+        out["preservesDepth"] = bool(state["preservesDepth"])
+        return out
+    return {}
+
+
+def replicator_instance(state: dict, k: int) -> dict:
+    """§10.3: how copy k is drawn — transform about the bounds' centre, colour, time shift."""
+    min_x, min_y, w, h = _std_rect(state["bounds"])
+    cx, cy = min_x + w / 2, min_y + h / 2
+    power = np.linalg.matrix_power(mat(state["instanceTransform"]), k)
+    transform = translation(-cx, -cy, 0) @ power @ translation(cx, cy, 0)
+    offsets = [state[f"instance{c}Offset"][0] for c in ("Red", "Green", "Blue", "Alpha")]
+    colour = [min(1.0, max(0.0, base + k * off))
+              for base, off in zip(state["instanceColor"], offsets)]
+    return {"index": k, "transform": tup(transform), "color": colour,
+            "timeShift": -k * state["instanceDelay"][0]}
+
+
+def replicator_copies(layer: Layer, state: dict, T: float) -> list:
+    """Copies 1 … min(n, 100) − 1 with their sublayers' values, whose parent time is the
+    replicator's local time minus k·instanceDelay (§10.3). Masks are not copies' layers."""
+    count = min(int(state["instanceCount"][0]), LISTED_COPIES)
+    out = []
+    for k in range(1, count):
+        inst = replicator_instance(state, k)
+        layers = {}
+
+        def visit(child: Layer, parent_time: float):
+            local = (parent_time - child.begin_time) * child.speed + child.time_offset
+            layers[child.name] = _report(child, presentation(child, T, local))
+            for sub in child.sublayers:
+                visit(sub, local)
+
+        for child in layer.sublayers:
+            visit(child, layer_local_time(layer, T) + inst["timeShift"])
+        out.append({"index": k, "transform": list(inst["transform"]), "color": inst["color"],
+                    "timeShift": inst["timeShift"], "layers": layers})
+    return out
+
+
+def _report(layer: Layer, state: dict) -> dict:
+    return _subclass_report(layer, state) | {
         "position": list(state["position"]),
         "bounds": list(state["bounds"]),
         "anchorPoint": list(state["anchorPoint"]),
@@ -1403,9 +1794,12 @@ def sample_case(case: Case) -> dict:
         states = presentation_tree(case.root, T)
         reports = {}
         for name, st in states.items():
-            reports[name] = _report(st)
-            if by_name[name].emitter is not None:
-                reports[name]["particles"] = _particles(by_name[name], T)
+            layer = by_name[name]
+            reports[name] = _report(layer, st)
+            if layer.emitter is not None:
+                reports[name]["particles"] = _particles(layer, T)
+            if layer.type == "replicator":
+                reports[name]["instances"] = replicator_copies(layer, st, T)
         samples.append({"time": T, "layers": reports})
     hits = []
     for T, point in case.hit_tests:

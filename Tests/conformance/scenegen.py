@@ -30,6 +30,7 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import emittergen  # noqa: E402
+import kindgen  # noqa: E402
 import oracle  # noqa: E402
 
 POW2_SPEEDS = (0.25, 0.5, 1.0, 2.0)
@@ -66,6 +67,7 @@ def r3(x: float) -> float:
 class Generator:
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self.keypath_weights = KEYPATH_WEIGHTS  # kindgen.py widens it for its layer types
 
     # ---- values ------------------------------------------------------------------------
 
@@ -228,13 +230,14 @@ class Generator:
     def property_animation(self, layer: dict, kind: str, in_group: bool,
                            group_duration: float) -> dict:
         rng = self.rng
-        keypath = rng.choices([k for k, _ in KEYPATH_WEIGHTS], [w for _, w in KEYPATH_WEIGHTS])[0]
+        weights = self.keypath_weights
+        keypath = rng.choices([k for k, _ in weights], [w for _, w in weights])[0]
         if kind == "spring" and keypath == "hidden":
             keypath = rng.choice(("position", "transform", "bounds.size", "opacity"))
         anim: dict = {"type": kind, "keyPath": keypath}
         self.timing_fields(anim, in_group, group_duration)
         is_bool = keypath == "hidden"
-        is_xform_sub = keypath in XFORM_SUBPATHS
+        is_xform_sub = oracle.KEYPATHS[keypath].target[0] == "xform"
         fully_specified = True
         if kind in ("basic", "spring"):
             if is_bool:
@@ -563,7 +566,7 @@ def _well_conditioned(layer: oracle.Layer, states: dict) -> bool:
 
 def hit_tests(rng: random.Random, root: oracle.Layer, times: list[float]) -> list[dict]:
     out = []
-    candidates = [l for l in root.walk() if not l.is_transform_layer]
+    candidates = [l for l in root.tree() if not l.is_transform_layer]  # masks are never hit
     for _ in range(rng.randint(1, 8) if candidates else 0):
         T = rng.choice(times)
         states = oracle.presentation_tree(root, T)
@@ -620,6 +623,8 @@ def _valid_state(st: dict) -> bool:
         return False
     if st["cornerRadius"][0] < 0 or st["borderWidth"][0] < 0:
         return False
+    if st.get("_instanceCountNearInteger"):  # avoid: truncation of a count a rounding away
+        return False
     numbers = (list(st["position"]) + list(st["bounds"]) + list(st["anchorPoint"])
                + list(st["transform"]) + list(st["sublayerTransform"]) + [st["zPosition"][0]])
     return all(math.isfinite(v) and abs(v) < 1e5 for v in numbers)
@@ -646,6 +651,8 @@ def generate(seed: int) -> dict:
         erng = random.Random(f"layercast-emitters-{seed}-{attempt}")
         if erng.random() < EMITTER_SHARE:
             emittergen.add_emitter(erng, doc["root"])
+        # Shape, gradient and replicator layers and masks too (kindgen.py).
+        kindgen.add_kinds(random.Random(f"layercast-kinds-{seed}-{attempt}"), doc["root"])
         root = oracle.parse_case(doc).root
         bounds, horizon = boundary_times(root)
         horizon = min(horizon + 1.0, 15.0)

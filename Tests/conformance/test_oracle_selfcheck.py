@@ -778,6 +778,136 @@ def test_shapes_points_and_outline():
             (close(abs(y), 20) and abs(x) <= 40 + 1e-9)
 
 
+# ---- §10 shape, gradient and replicator layers, masks ---------------------------------------
+
+
+def layer_of(kind, fields, animations, times, name="r"):
+    """Sample a single 100×100 root layer of type `kind`; the layer's entries at each time."""
+    root = {"name": "r", "type": kind, "bounds": [0, 0, 100, 100], **fields}
+    if animations:
+        root["animations"] = animations
+    out = oracle.sample({"root": root, "times": times})
+    return [s["layers"][name] for s in out["samples"]]
+
+
+def test_shape_defaults_are_apples():
+    # §10.1: fill opaque black, no stroke (transparent black), width 1, miter 10, stroke 0…1
+    s = layer_of("shape", {}, [], [0])[0]
+    assert s["fillColor"] == [0, 0, 0, 1] and s["strokeColor"] == [0, 0, 0, 0]
+    assert (s["lineWidth"], s["miterLimit"], s["strokeStart"], s["strokeEnd"]) == (1, 10, 0, 1)
+    assert (s["fillRule"], s["lineCap"], s["lineJoin"], s["path"]) == ("nonZero", "butt", "miter", [])
+
+
+def test_stroke_end_halfway():
+    # strokeEnd 0 → 1 over 2 s, linear: at 1 s f = 1/2, so half the path's length is stroked
+    anim = {"keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 2}
+    assert close([s["strokeEnd"] for s in layer_of("shape", {}, [anim], [1])], [0.5])
+
+
+def test_path_between_same_structure_paths_moves_every_stored_point():
+    # §3: both paths are move, line, curve, close: every stored point (controls included) moves
+    # a quarter of the way at f = 1/4: (0,0)→(8,4) gives (2,1); (10,0)→(10,20) gives (10,5);
+    # control (0,10)→(4,10) gives (1,10); (5,5)→(9,1) gives (6,4); end (10,10)→(30,10) gives (15,10)
+    a = [["move", 0, 0], ["line", 10, 0], ["curve", 0, 10, 5, 5, 10, 10], ["close"]]
+    b = [["move", 8, 4], ["line", 10, 20], ["curve", 4, 10, 9, 1, 30, 10], ["close"]]
+    anim = {"keyPath": "path", "fromValue": a, "toValue": b, "duration": 1}
+    path = layer_of("shape", {"path": a}, [anim], [0.25])[0]["path"]
+    assert path[0] == ["move", 2, 1] and path[1] == ["line", 10, 5] and path[3] == ["close"]
+    assert path[2][0] == "curve" and close(path[2][1:], [1, 10, 6, 4, 15, 10])
+
+
+def test_path_of_another_structure_switches_at_half():
+    # §3: a line and a quad curve have different elements: from until u = 0.5, then to
+    a = [["move", 0, 0], ["line", 10, 0]]
+    b = [["move", 0, 0], ["quad", 5, 5, 10, 0]]
+    anim = {"keyPath": "path", "fromValue": a, "toValue": b, "duration": 1}
+    out = layer_of("shape", {}, [anim], [0.49, 0.5])
+    assert out[0]["path"] == a and out[1]["path"] == b
+
+
+def test_gradient_locations_interpolate_element_by_element():
+    # [0, 1] → [0.5, 1] at f = 0.4: [0.2, 1]; colours of one length too: red → blue gives
+    # (0.6, 0, 0.4, 1) in the first stop
+    anims = [{"keyPath": "locations", "fromValue": [0, 1], "toValue": [0.5, 1], "duration": 1},
+             {"keyPath": "colors", "fromValue": [[1, 0, 0, 1], [0, 0, 0, 1]],
+              "toValue": [[0, 0, 1, 1], [0, 0, 0, 1]], "duration": 1}]
+    g = layer_of("gradient", {"colors": [[1, 0, 0, 1], [0, 0, 0, 1]]}, anims, [0.4])[0]
+    assert close(g["locations"], [0.2, 1]) and close(g["colors"][0], [0.6, 0, 0.4, 1])
+
+
+def test_gradient_lists_of_other_lengths_switch_at_half():
+    anim = {"keyPath": "locations", "fromValue": [0, 1], "toValue": [0, 0.5, 1], "duration": 1}
+    out = layer_of("gradient", {}, [anim], [0.25, 0.75])
+    assert out[0]["locations"] == [0, 1] and out[1]["locations"] == [0, 0.5, 1]
+
+
+def test_gradient_point_sub_path():
+    # startPoint defaults to (0.5, 0); startPoint.x 0 → 1 at f = 1/4 replaces x only
+    anim = {"keyPath": "startPoint.x", "fromValue": 0, "toValue": 1, "duration": 1}
+    assert close(layer_of("gradient", {}, [anim], [0.25])[0]["startPoint"], [0.25, 0])
+
+
+def replicator(fields, sublayers=(), animations=(), times=(0,)):
+    root = {"name": "r", "type": "replicator", "bounds": [0, 0, 100, 100], **fields,
+            "sublayers": list(sublayers), "animations": list(animations)}
+    out = oracle.sample({"root": root, "times": list(times)})
+    return [s["layers"]["r"] for s in out["samples"]]
+
+
+def test_replicator_colour_offsets_apples_example():
+    # Apple's CAReplicatorLayer overview: white copies with blue and green offsets −0.2 lose
+    # blue and green step by step: copy k has 1 − 0.2k, so copy 5 has 0 (§10.3, clamped)
+    r = replicator({"instanceCount": 7, "instanceBlueOffset": -0.2, "instanceGreenOffset": -0.2})[0]
+    colours = {c["index"]: c["color"] for c in r["instances"]}
+    assert close(colours[1], [1, 0.8, 0.8, 1], 1e-6)
+    assert close(colours[5], [1, 0, 0, 1], 1e-6) and close(colours[6], [1, 0, 0, 1], 1e-6)
+
+
+def test_replicator_copy_transform_is_about_the_centre():
+    # instanceTransform a quarter turn about z; copy 1 turns about the bounds' centre (50, 50):
+    # Translate(−50,−50)·R(π/2)·Translate(50,50) takes (100, 50) to (50, 100)
+    quarter = [0, 1, 0, 0, -1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+    r = replicator({"instanceCount": 2, "instanceTransform": quarter})[0]
+    m = np.array(r["instances"][0]["transform"]).reshape(4, 4)
+    assert np.allclose(np.array([100, 50, 0, 1]) @ m, [50, 100, 0, 1])
+
+
+def test_replicator_copies_are_delayed():
+    # instanceDelay 0.25: copy 2's sublayer sees parent time 1 − 0.5 = 0.5, so opacity 0 → 1 over
+    # 2 s shows 0.25 there, against 0.5 in the original
+    child = {"name": "c", "bounds": [0, 0, 10, 10],
+             "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2}]}
+    r = replicator({"instanceCount": 3, "instanceDelay": 0.25}, [child], times=[1])[0]
+    copy2 = r["instances"][1]
+    assert copy2["index"] == 2 and close(copy2["timeShift"], -0.5)
+    assert close(copy2["layers"]["c"]["opacity"], 0.25)
+
+
+def test_animated_instance_count_is_truncated():
+    # §5: 1 → 4.5 over 1 s at f = 0.9 is 4.15, truncated to 4: copies 1, 2, 3 are listed
+    anim = {"keyPath": "instanceCount", "fromValue": 1, "toValue": 4.5, "duration": 1}
+    r = replicator({}, animations=[anim], times=[0.9])[0]
+    assert r["instanceCount"] == 4 and [c["index"] for c in r["instances"]] == [1, 2, 3]
+
+
+def test_mask_runs_in_its_owners_time_and_is_never_hit():
+    # §10.4: the mask's time parent is the masked layer (speed 2: local 2 at media 1), so its
+    # opacity 0 → 1 over 4 s shows 0.5; §7: a point on the mask alone hits nothing
+    mask = {"name": "m", "bounds": [0, 0, 300, 300], "position": [150, 150],
+            "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 4}]}
+    root = {"name": "r", "bounds": [0, 0, 100, 100], "position": [50, 50], "speed": 2, "mask": mask}
+    out = oracle.sample({"root": root, "times": [1],
+                         "hitTests": [{"time": 1, "point": [200, 200]}, {"time": 1, "point": [5, 5]}]})
+    assert close(out["samples"][0]["layers"]["m"]["opacity"], 0.5)
+    assert [h["layer"] for h in out["hits"]] == [None, "r"]
+
+
+def test_subclass_key_path_on_another_layer_is_refused():
+    with pytest.raises(oracle.SpecError) as err:
+        layer_of("layer", {}, [{"keyPath": "strokeEnd", "toValue": 0.5}], [0])
+    assert err.value.path == "root.animations[0].keyPath"
+
+
 # ---- whole-case checks ---------------------------------------------------------------------------
 
 

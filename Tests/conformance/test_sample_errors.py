@@ -45,6 +45,14 @@ def emitter(cells=None, times=(0, 0.5), sublayer=None, **fields) -> str:
     return json.dumps({"root": root, "times": list(times), "hitTests": []})
 
 
+def kind(type_, animations=None, **fields) -> str:
+    """A root layer of `type_` (shape, gradient, replicator) with `fields` and `animations`."""
+    root = {"name": "k", "type": type_, "bounds": [0, 0, 100, 100], **fields}
+    if animations is not None:
+        root["animations"] = animations
+    return json.dumps({"root": root, "times": [0, 0.5], "hitTests": []})
+
+
 def basic(**fields):
     return dict({"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1,
                  "duration": 1}, **fields)
@@ -107,6 +115,44 @@ CASES = [
     ("emitter-local-time-at-0-beyond-1e9", emitter(sublayer={"timeOffset": 2e9}),
      "root.sublayers[0]:"),
     ("emitter-sampled-local-time-beyond-1e9", emitter(times=(0, 1e9), speed=2), "times[1]"),
+    # shape, gradient and replicator layers, masks (docs/sample.md)
+    ("path-unknown-element", kind("shape", path=[["move", 0, 0], ["arc", 1, 2]]), "root.path[1]"),
+    ("path-element-missing-a-number", kind("shape", path=[["move", 0, 0], ["line", 1]]),
+     "root.path[1]"),
+    ("path-not-starting-with-a-move", kind("shape", path=[["line", 1, 2]]), "root.path[0]"),
+    ("path-coordinate-a-string", kind("shape", path=[["move", 0, "1"]]), "root.path[0][2]"),
+    ("path-animation-value-malformed",
+     kind("shape", [basic(keyPath="path", fromValue=[["move", 0, 0]], toValue=[["move"]])]),
+     "root.animations[0].toValue[0]"),
+    ("nan-line-width", kind("shape").replace('"bounds"', '"lineWidth": NaN, "bounds"'),
+     "root.lineWidth"),
+    ("nan-in-a-path", kind("shape").replace('"bounds"', '"path": [["move", NaN, 0]], "bounds"'),
+     "root.path[0][1]"),
+    ("dash-pattern-too-long", kind("shape", lineDashPattern=[1] * 65), "root.lineDashPattern"),
+    ("dash-length-huge", kind("shape", lineDashPattern=[4, 1e7]), "root.lineDashPattern[1]"),
+    ("dash-length-negative", kind("shape", lineDashPattern=[-1, 2]), "root.lineDashPattern[0]"),
+    ("dash-pattern-all-zero", kind("shape", lineDashPattern=[0, 0]), "root.lineDashPattern"),
+    ("unknown-line-cap", kind("shape", lineCap="pointy"), "root.lineCap"),
+    ("shape-key-on-plain-layer", doc(fillColor=[1, 0, 0, 1]), "root.fillColor"),
+    ("unknown-gradient-type", kind("gradient", gradientType="diamond"), "root.gradientType"),
+    ("gradient-colour-3-numbers", kind("gradient", colors=[[1, 0, 0, 1], [1, 0, 0]]),
+     "root.colors[1]"),
+    ("gradient-locations-too-long", kind("gradient", locations=[0.5] * 1001), "root.locations"),
+    ("gradient-key-on-shape", kind("shape", startPoint=[0, 0]), "root.startPoint"),
+    ("negative-instance-count", kind("replicator", instanceCount=-1), "root.instanceCount"),
+    ("fractional-instance-count", kind("replicator", instanceCount=2.5), "root.instanceCount"),
+    ("instance-count-too-large", kind("replicator", instanceCount=10001), "root.instanceCount"),
+    ("instance-offset-beyond-float", kind("replicator", instanceRedOffset=1e39),
+     "root.instanceRedOffset"),
+    ("shape-key-path-on-plain-layer", doc([basic(keyPath="strokeEnd")]),
+     "root.animations[0].keyPath"),
+    ("replicator-key-path-in-group-on-gradient",
+     kind("gradient", [{"type": "group", "duration": 1,
+                        "animations": [basic(keyPath="locations", fromValue=[0], toValue=[1]),
+                                       basic(keyPath="instanceCount")]}]),
+     "root.animations[0].animations[1].keyPath"),
+    ("mask-not-an-object", doc(mask=[1, 2]), "root.mask"),
+    ("mask-unknown-key", doc(mask={"bounds": [0, 0, 1, 1], "colour": 1}), "root.mask.colour"),
 ]
 
 

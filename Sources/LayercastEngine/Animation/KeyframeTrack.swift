@@ -103,8 +103,10 @@ final class KeyframeTrack {
         return (Self.hermite(before, a, b, after, u), tangent)
     }
 
-    /// Catmull-Rom through p1 and p2 with tangents (p2 − p0)/2 and (p3 − p1)/2.
+    /// Catmull-Rom through p1 and p2 with tangents (p2 − p0)/2 and (p3 − p1)/2; linear from p1 to p2
+    /// unless all four have one shape (paths or lists of different shapes have no common components).
     private static func hermite(_ p0: AnimatableValue, _ p1: AnimatableValue, _ p2: AnimatableValue, _ p3: AnimatableValue, _ u: CGFloat) -> AnimatableValue {
+        guard [p0, p2, p3].allSatisfy(p1.matchesShape) else { return p1.interpolated(to: p2, u) }
         let u2 = u * u, u3 = u2 * u
         let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
         let c0 = p0.components, c1 = p1.components, c2 = p2.components, c3 = p3.components
