@@ -29,11 +29,12 @@ import subprocess
 
 import pytest
 
-import hits3d
 from browser import chromium, skip_module_without_browser
 from conftest import BINARY
 
 skip_module_without_browser()
+pytest.importorskip("numpy", reason="hits3d.py needs numpy (as Tests/conformance/oracle.py does)")
+import hits3d  # noqa: E402
 
 SEED = 289
 TREES = 200
