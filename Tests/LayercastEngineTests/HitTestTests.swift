@@ -87,6 +87,49 @@ struct HitTestTests {
         #expect(root.hitTest(CGPoint(x: 60, y: 60)) === second)     // added last but lower
     }
 
+    @Test func aPlainLayerOrdersItsSublayersByZPositionNotByDepth() {
+        // §7.4: a plain layer flattens its sublayers and orders them by zPosition (Apple: zPosition
+        // "changes the front-to-back ordering of layers onscreen"), not by their depth. Under
+        // m34 = −1/500 about (100, 100), `lifted` (zPosition 10) is scaled by 1/(1 − 10/500) ≈ 1.020
+        // to 48.98…151.02, `near` (translated 100 towards the viewer, zPosition 0) by 1.25 to
+        // 37.5…162.5: nearer and larger, yet below `lifted`.
+        let root = makeLayer(frame: CGRect(x: 0, y: 0, width: 200, height: 200), name: "root")
+        root.sublayerTransform = perspective(500)
+        let lifted = CALayer()
+        lifted.zPosition = 10
+        _ = makeLayer(lifted, frame: CGRect(x: 50, y: 50, width: 100, height: 100), in: root, name: "lifted")
+        let near = makeLayer(frame: CGRect(x: 50, y: 50, width: 100, height: 100),
+                             transform: CATransform3DMakeTranslation(0, 0, 100), in: root, name: "near")
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === lifted)
+        #expect(root.hitTest(CGPoint(x: 150.5, y: 100)) === lifted)
+        #expect(root.hitTest(CGPoint(x: 151.5, y: 100)) === near)
+        #expect(root.hitTest(CGPoint(x: 40, y: 100)) === near)
+        lifted.zPosition = 0                                       // now array order: near is later
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === near)
+    }
+
+    @Test func nothingBeyondAFlatPlanesVanishingLineIsHit() {
+        // §7.2: `plane` (100 × 100 centred at (100, 100)) is turned θ = 80° about y under
+        // m34 = −1/500, so its point u from the centre along x is seen at
+        // x = 100 + u cos θ/(1 + u sin θ/500), which tends to 100 + 500 cot θ ≈ 188.16 and never
+        // passes it. `strip`, a wide sublayer flattened into the plane, is seen left of that line.
+        // At x = 195 unprojecting gives u ≈ −7055 at w ≈ −12.9, behind the eye: nothing of the plane
+        // is there, though u lies inside the strip (a renderer that ignored w would report it).
+        let root = makeLayer(frame: CGRect(x: 0, y: 0, width: 200, height: 200), name: "root")
+        root.sublayerTransform = perspective(500)
+        let theta = 80 * CGFloat.pi / 180
+        let plane = makeLayer(frame: CGRect(x: 50, y: 50, width: 100, height: 100),
+                              transform: CATransform3DMakeRotation(theta, 0, 1, 0), in: root, name: "plane")
+        let strip = makeLayer(frame: CGRect(x: -9950, y: 0, width: 20000, height: 100), in: plane, name: "strip")
+        #expect(abs(100 + 500 * cos(theta) / sin(theta) - 188.16) < 0.01)
+        let u = 95 / (cos(theta) - 95 * sin(theta) / 500)          // where x = 195 unprojects
+        #expect(abs(u + 7055) < 1 && 1 + u * sin(theta) / 500 < -12)
+        #expect(root.hitTest(CGPoint(x: 150, y: 100)) === strip)   // u ≈ 665.2, w ≈ 2.31
+        #expect(root.hitTest(CGPoint(x: 60, y: 100)) === strip)    // u ≈ −158.5, w ≈ 0.69
+        #expect(root.hitTest(CGPoint(x: 195, y: 100)) === root)
+        #expect(root.hitTest(CGPoint(x: 199, y: 150)) === root)
+    }
+
     @Test func hiddenLayersAndTheirSubtreesAreSkipped() {
         // §7.1: a hidden layer and its subtree are never hit; opacity does not matter.
         let root = makeRoot()
