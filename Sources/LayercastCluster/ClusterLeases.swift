@@ -77,10 +77,10 @@ struct ClusterLeases {
         lastRenewal = -.infinity
     }
 
-    /// This node's heartbeat, which its link sends at every tick and on connecting: its key set
-    /// for `heartbeatExpiry`.
-    var heartbeat: [String] {
-        ["SET", ClusterKeys.heartbeat(node), node, "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
+    /// This node's heartbeat, which its link sends at every tick and on connecting: its key,
+    /// holding `fingerprint` (its player-id key's, `ClusterNode.agreeOnKey`), set for `heartbeatExpiry`.
+    func heartbeat(fingerprint: String) -> [String] {
+        ["SET", ClusterKeys.heartbeat(node), fingerprint, "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
     }
 
     /// Lost Redis: the acquisitions in flight will not be answered.

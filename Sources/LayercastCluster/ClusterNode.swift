@@ -39,9 +39,10 @@ public final class ClusterNode: HubCluster {
     private var nextTag = 1
 
     /// A node `node` of the cluster at `address`, serving `hub`, on `clock` (the hub's transport's:
-    /// the cluster tells the hub how long to publish). `notify` must make the hub's thread call
-    /// `handleEvents()` soon; it is called from the link's thread.
-    public init(node: String, address: RedisAddress, hub: Hub, timing: ClusterTiming = ClusterTiming(),
+    /// the cluster tells the hub how long to publish); its heartbeat carries `keyFingerprint`
+    /// (`agreeOnKey`). `notify` must make the hub's thread call `handleEvents()` soon; it is called
+    /// from the link's thread.
+    public init(node: String, address: RedisAddress, hub: Hub, keyFingerprint: String, timing: ClusterTiming = ClusterTiming(),
                 clock: any ClusterClock = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.node = node
         self.address = address
@@ -52,7 +53,7 @@ public final class ClusterNode: HubCluster {
         leases = ClusterLeases(node: node, timing: timing, clock: clock)
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
-        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat, logger: logger, notify: notify)
+        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat(fingerprint: keyFingerprint), logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.

@@ -17,6 +17,9 @@ public struct IdentityPolicy: Sendable {
     let allowAnonymous: Bool
     let pseudonyms: PlayerPseudonyms
 
+    /// The fingerprint of the key of public player ids (`PlayerPseudonyms.fingerprint`).
+    public var keyFingerprint: String { pseudonyms.fingerprint }
+
     public init(tokenSecret: String?, allowAnonymous: Bool, pseudonyms: PlayerPseudonyms) {
         verifier = tokenSecret.map { TokenVerifier(secret: $0) }
         self.allowAnonymous = allowAnonymous

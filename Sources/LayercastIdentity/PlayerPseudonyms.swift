@@ -32,9 +32,18 @@ public struct PlayerPseudonyms: Sendable {
         return PublicPlayer(id: id, name: identity.name, isAnonymous: false)
     }
 
+    /// What nodes compare to find that they share the secret without showing it: `k-` and the
+    /// first 8 bytes, in lowercase hex, of HMAC-SHA256(secret, "fingerprint:").
+    public var fingerprint: String { "k-" + hexMAC("fingerprint:") }
+
     private func publicID(kind: String, credential: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array("\(kind):\(credential)".utf8), using: SymmetricKey(data: secret))
+        "p-" + hexMAC("\(kind):\(credential)")
+    }
+
+    /// The first 8 bytes of HMAC-SHA256(secret, `message`), in lowercase hex.
+    private func hexMAC(_ message: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: SymmetricKey(data: secret))
         let digits = Array("0123456789abcdef".utf8)
-        return "p-" + String(decoding: mac.prefix(8).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        return String(decoding: mac.prefix(8).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 }

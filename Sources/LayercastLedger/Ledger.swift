@@ -77,6 +77,11 @@ public protocol Ledger: AnyObject {
     /// `integrity_check`; throws `corrupt` naming what is wrong.
     func verify() throws(LedgerError)
 
+    /// The secret kept under `name`; when there is none yet, `candidate` is kept and answered.
+    /// Every process on this ledger gets the same value, whichever asked first (the key of
+    /// public player ids, docs/cluster.md).
+    func sharedSecret(_ name: String, candidate: String) throws(LedgerError) -> String
+
     /// Counts of what the ledger holds, read in one snapshot.
     func summary() throws(LedgerError) -> LedgerSummary
 }

@@ -18,8 +18,16 @@ public final class MemoryLedger: Ledger {
     private var awardCount: Int64 = 0
     /// Each claimed rain's epoch (`claimRain`); a rain not here is at 0.
     private var epochs: [Int64: Int64] = [:]
+    /// `sharedSecret`'s values by name.
+    private var secrets: [String: String] = [:]
 
     public init() {}
+
+    public func sharedSecret(_ name: String, candidate: String) throws(LedgerError) -> String {
+        if let value = secrets[name] { return value }
+        secrets[name] = candidate
+        return candidate
+    }
 
     public var address: String { LedgerLocation.memory.description }
 

@@ -79,6 +79,14 @@ enum PostgresSchema {
         ALTER TABLE rains ADD COLUMN epoch bigint NOT NULL DEFAULT 0;
         INSERT INTO layercast_schema (version, applied_at) VALUES (3, \(now));
         """,
+        // 4: secrets every process on the ledger shares (see SQLiteSchema.migrations).
+        """
+        CREATE TABLE secrets (
+            name text CONSTRAINT secrets_once PRIMARY KEY,
+            value text NOT NULL
+        );
+        INSERT INTO layercast_schema (version, applied_at) VALUES (4, \(now));
+        """,
     ]
 
     /// Every column the current version reads, table by table: `check` selects them.
@@ -87,6 +95,7 @@ enum PostgresSchema {
             + "created_at, ended_at, salt, commitment, max_awards_per_player, max_coins_per_player, min_visible, tap_rate, players, epoch",
         "prizes": "rain, packet, coins",
         "awards": "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at",
+        "secrets": "name, value",
     ]
 
     /// The current time as unix milliseconds, in SQL.

@@ -211,6 +211,16 @@ extension SQLLedger {
         }
     }
 
+    public func sharedSecret(_ name: String, candidate: String) throws(LedgerError) -> String {
+        try writing("keep the secret \(name)") { () throws(LedgerError) in
+            try connection.run(
+                "INSERT INTO secrets (name, value) VALUES (\(p(1)), \(p(2))) \(Self.dialect.onConflict(constraint: "secrets_once", columns: "name")) DO NOTHING",
+                [.text(name), .text(candidate)])
+            guard let value = try connection.query("SELECT value FROM secrets WHERE name = \(p(1))", [.text(name)], read: { $0.text(0) }).first else { throw LedgerError(.corrupt, "the secret \(name) was kept and is gone") }
+            return value
+        }
+    }
+
     public func rains(room: String, limit: Int) throws(LedgerError) -> [Int64] {
         try reading("list the rains of room \(room)") { () throws(LedgerError) in
             try connection.query(

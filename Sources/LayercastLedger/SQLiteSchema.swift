@@ -76,6 +76,15 @@ enum SQLiteSchema {
         ALTER TABLE rains ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
         PRAGMA user_version = 3;
         """,
+        // 4: secrets every process on the ledger shares (Ledger.sharedSecret), such as the key
+        // of public player ids, kept with the awards it names.
+        """
+        CREATE TABLE secrets (
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        PRAGMA user_version = 4;
+        """,
     ]
 
     /// Creates the tables in an empty database; checks the version of an existing one.

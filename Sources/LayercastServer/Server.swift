@@ -83,6 +83,8 @@ public final class Server: @unchecked Sendable {
     /// Whether the log has said once that a proxy's X-Forwarded-For was not trusted.
     var warnedOfUntrustedProxy = false
     let identities: IdentityPolicy
+    /// The fingerprint of the key of public player ids, which cluster nodes compare.
+    public var playerIDFingerprint: String { identities.keyFingerprint }
 
     /// Creates the data directory, opens the ledger and binds the listening socket; throws when
     /// the public directory, the data directory, the ledger or the address is unusable.
@@ -117,7 +119,7 @@ public final class Server: @unchecked Sendable {
         if let secret = configuration.playerIDSecret {
             pseudonymSecret = Array(secret.utf8)
         } else {
-            pseudonymSecret = try PlayerIDKey.load(directory: configuration.dataDirectory)
+            pseudonymSecret = try PlayerIDKey.load(ledger: ledger, directory: configuration.dataDirectory)
         }
         identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed,
                                     pseudonyms: PlayerPseudonyms(secret: pseudonymSecret, showsTokenSubjects: configuration.showTokenSubjects))

@@ -236,7 +236,15 @@ struct ServeCommand: ParsableCommand {
         }
         var node: ClusterNode?
         if let address {
-            let cluster = ClusterNode(node: configuration.node, address: address, hub: server.hub, logger: logger) { [server] in
+            let fingerprint = server.playerIDFingerprint
+            do throws(ClusterError) {
+                try ClusterNode.agreeOnKey(at: address, node: configuration.node, fingerprint: fingerprint)
+            } catch {
+                FileHandle.standardError.write(Data("layercast serve: --cluster: \(error.message)\n".utf8))
+                throw ExitCode(2)
+            }
+            let cluster = ClusterNode(node: configuration.node, address: address, hub: server.hub, keyFingerprint: fingerprint,
+                                      logger: logger) { [server] in
                 server.cancelService()
             }
             server.hub.cluster = cluster

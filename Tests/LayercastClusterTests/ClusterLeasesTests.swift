@@ -60,7 +60,8 @@ final class ManualClock: ClusterClock {
             == ["EVAL", ClusterKeys.renewScript, "1", "layercast:lease:rain/lobby", "n1", "2000"])
         #expect(ClusterLeases.Command.release(Self.key).arguments(node: "n1", timing: Self.timing)
             == ["EVAL", ClusterKeys.releaseScript, "1", "layercast:lease:rain/lobby", "n1"])
-        #expect(Self.leases("n1", on: ManualClock()).heartbeat == ["SET", "layercast:alive:n1", "n1", "PX", "500"])
+        #expect(Self.leases("n1", on: ManualClock()).heartbeat(fingerprint: "k-0123456789abcdef")
+            == ["SET", "layercast:alive:n1", "k-0123456789abcdef", "PX", "500"])
     }
 
     /// The scripts and heartbeats in a real redis-server answer as `LeaseInRedis` does (within
@@ -83,7 +84,7 @@ final class ManualClock: ClusterClock {
         for step in steps {
             switch step {
             case .beat(let node):
-                _ = try redis.command(ClusterLeases(node: node, timing: timing, clock: ManualClock()).heartbeat)
+                _ = try redis.command(ClusterLeases(node: node, timing: timing, clock: ManualClock()).heartbeat(fingerprint: "k-0"))
                 model.beat(node, at: 0, timing: timing)
             case .die(let node):
                 _ = try redis.command(["DEL", ClusterKeys.heartbeat(node)])

@@ -65,7 +65,7 @@ import Testing
     @Test(arguments: LedgerKind.allCases) func summaryCountsRainsAwardsAndCoins(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try filled(location).ledger
-            #expect(try ledger.summary() == LedgerSummary(schemaVersion: kind == .memory ? 0 : 3, rains: 3, awards: 8, coins: 830))
+            #expect(try ledger.summary() == LedgerSummary(schemaVersion: kind == .memory ? 0 : 4, rains: 3, awards: 8, coins: 830))
         }
     }
 

@@ -20,16 +20,16 @@ import Testing
     @Test func aNewDatabaseGetsEveryVersionCommitsSynchronouslyAndVerifies() throws {
         let (url, address) = try database()
         let ledger = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3])
+        #expect(try versions(url) == [1, 2, 3, 4])
         #expect(PostgresSchema.version == SQLiteSchema.version)
         #expect(try ledger.connection.query("SHOW synchronous_commit") { $0.text(0) } == ["on"])
         let id = try ledger.beginRain(newRain())
         _ = try ledger.recordAward(award(rain: id, packet: 3, player: "ada", coins: 250))
         try ledger.verify()
-        #expect(try ledger.summary() == LedgerSummary(schemaVersion: 3, rains: 1, awards: 1, coins: 250))
+        #expect(try ledger.summary() == LedgerSummary(schemaVersion: 4, rains: 1, awards: 1, coins: 250))
         // Opening again finds the current version and adds nothing.
         _ = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3])
+        #expect(try versions(url) == [1, 2, 3, 4])
     }
 
     @Test func aVersionOneDatabaseIsMigratedKeepingEveryRainAndAward() throws {
@@ -47,7 +47,7 @@ import Testing
         #expect(try versions(url) == [1])
 
         let ledger = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3])
+        #expect(try versions(url) == [1, 2, 3, 4])
         let rain = try #require(try ledger.rain(id: 1))
         // A version-1 rain had no salt, no commitment and no limits: no on-screen rule, 20 taps/s.
         #expect(rain.salt == "" && rain.commitment == "" && rain.seed == 7 && rain.status == .finished)
@@ -68,9 +68,9 @@ import Testing
     @Test func aNewerSchemaVersionIsRefused() throws {
         let (url, address) = try database()
         _ = try PostgresLedger(url: url, address: address)
-        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (4, 0)")
+        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (5, 0)")
         let error = try #require(throws: LedgerError.self) { try PostgresLedger(url: url, address: address) }
-        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 4; this build knows only version 3 (is it newer?)"))
+        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 5; this build knows only version 4 (is it newer?)"))
     }
 
     @Test func tablesOfAnotherApplicationAreRefusedAndLeftUnchanged() throws {

@@ -37,10 +37,10 @@ import Testing
     @Test func aNewerSchemaVersionIsRefused() throws {
         try withTemporaryDirectory { directory in
             let path = try SQLiteLedger(directory: directory).path
-            try SQLiteConnection(path: path).execute("PRAGMA user_version = 4")
+            try SQLiteConnection(path: path).execute("PRAGMA user_version = 5")
             let error = try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
             #expect(error == LedgerError(
-                .schema, "\(path) has ledger schema version 4; this build knows only version 3 (is it newer?)"))
+                .schema, "\(path) has ledger schema version 5; this build knows only version 4 (is it newer?)"))
         }
     }
 
@@ -61,10 +61,10 @@ import Testing
         try withTemporaryDirectory { directory in
             let path = try SQLiteLedger(directory: directory).path
             let connection = try SQLiteConnection(path: path)
-            #expect(try connection.query("PRAGMA user_version") { $0.int(0) } == [3])
+            #expect(try connection.query("PRAGMA user_version") { $0.int(0) } == [4])
             #expect(try connection.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
             #expect(try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
-                == ["awards", "prizes", "rains", "sqlite_sequence"])
+                == ["awards", "prizes", "rains", "secrets", "sqlite_sequence"])
         }
     }
 

@@ -41,7 +41,7 @@ def test_a_rain_on_postgres_tells_exactly_the_rows_it_commits(start_server, post
     for key, event in heard.items():
         assert (event["player"], event["coins"]) == stored[key]
     assert psql(url, f"SELECT status, ended_at IS NOT NULL FROM rains WHERE id = {rain['rain']}") == [["finished", "t"]]
-    assert psql(url, "SELECT version FROM layercast_schema ORDER BY version") == [["1"], ["2"], ["3"]]
+    assert psql(url, "SELECT version FROM layercast_schema ORDER BY version") == [["1"], ["2"], ["3"], ["4"]]
     plan = {int(packet): int(coins) for packet, coins in psql(url, f"SELECT packet, coins FROM prizes WHERE rain = {rain['rain']}")}
     assert sum(plan.values()) == 400 and len(plan) == 16
 
@@ -61,7 +61,7 @@ def test_a_rain_on_postgres_tells_exactly_the_rows_it_commits(start_server, post
     assert f"{len(stored)} awards, {sum(c for _, c in stored.values())} coins, replayed identically" in result.stdout
     check = layercast("ledger", "check", "--ledger", url)
     assert check.returncode == 0, check.stderr
-    assert f"ok (schema version 3, 1 rains, {len(stored)} awards" in check.stdout
+    assert f"ok (schema version 4, 1 rains, {len(stored)} awards" in check.stdout
     for client in players + [spectator]:
         client.close()
 
