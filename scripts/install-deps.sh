@@ -7,7 +7,7 @@
 #   PostgreSQL for the ledger tests, redis-server and nginx for the cluster, Chromium with its
 #   WebDriver, Node.js for the JavaScript unit tests (node --test Tests/js/), and systemd for
 #   `systemd-analyze verify` of deploy/ (via apt), and the Python test packages pytest,
-#   websocket-client, websockets, selenium, axe-selenium-python, PyYAML and schemathesis (via pip).
+#   websocket-client, websockets, selenium, axe-selenium-python, PyYAML, numpy and schemathesis (via pip).
 #   scripts/install-deps.sh [--serve | --bench]
 # --bench is everything plus the peers of bench (c)/(d) (bench/peers.py), which no test needs:
 # Node.js's ws module, and Go with gorilla/websocket (built offline from /usr/share/gocode).
@@ -111,6 +111,7 @@ python_packages=(
     "selenium selenium python3-selenium"
     "yaml PyYAML python3-yaml"
     "websockets websockets python3-websockets"
+    "numpy numpy python3-numpy"
 )
 # Only on PyPI: axe-core for the browser tests' accessibility checks (it bundles axe.min.js), and
 # schemathesis for test_openapi.py (pinned: the test runs its command line).
