@@ -172,18 +172,26 @@ def clients_on(node) -> int:
 
 
 def gaps(probes: list[Probe], start: float, end: float) -> dict:
-    """Arrival-to-arrival gaps (ms) and media-time steps (ms) of the probes' frames in [start, end]."""
-    arrival, media = [], []
+    """Arrival-to-arrival gaps (ms) and media-time steps (ms) of the probes' frames in [start, end]
+    (a probe's last frame before `start` opens its first gap), and when the largest gap began,
+    in seconds after `start`."""
+    arrival, media, began = [], [], []
     frames = 0
     for probe in probes:
+        before = [f for f in probe.frames if f[0] < start][-1:]
         inside = [f for f in probe.frames if start <= f[0] <= end]
         frames += len(inside)
-        arrival += [1000 * (b[0] - a[0]) for a, b in zip(inside, inside[1:])]
-        media += [1000 * (b[2] - a[2]) for a, b in zip(inside, inside[1:])]
+        steps = list(zip(before + inside, inside))
+        arrival += [1000 * (b[0] - a[0]) for a, b in steps]
+        media += [1000 * (b[2] - a[2]) for a, b in steps]
+        began += [a[0] - start for a, _ in steps]
     if not arrival:
-        return {"probes": len(probes), "frames": frames, "p99Ms": None, "maxMs": None, "maxMediaStepMs": None}
+        return {"probes": len(probes), "frames": frames, "p99Ms": None, "maxMs": None, "maxAtSeconds": None,
+                "maxMediaStepMs": None}
+    largest = max(range(len(arrival)), key=arrival.__getitem__)
     return {"probes": len(probes), "frames": frames, "p99Ms": round(nearest_rank(arrival, 0.99), 1),
-            "maxMs": round(max(arrival), 1), "maxMediaStepMs": round(max(media), 1)}
+            "maxMs": round(arrival[largest], 1), "maxAtSeconds": round(began[largest], 2),
+            "maxMediaStepMs": round(max(media), 1)}
 
 
 def scenario(args, url: str, seconds: float) -> dict:
