@@ -319,7 +319,8 @@ def main() -> None:
             cluster = Cluster(redis, 3, ["--data", data],
                               ["--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2", "--log-level", "notice",
                                "--fps", str(args.fps), "--max-clients", "20000", "--host-connections", "20000",
-                               "--host-anonymous-joins", "100000", "--host-tap-rate", "100000", "--room-idle", "30"])
+                               "--host-anonymous-joins", "100000", "--host-tap-rate", "100000", "--room-idle", "30",
+                               "--trust-proxy", "127.0.0.1/32"])
             # two per proxied WebSocket, and room for a storm's closing and new ones at once
             nginx = Nginx(cluster.nodes, connections=4 * connections + 1024)
         names = {id(node): cluster.node_id(node) for node in cluster.nodes}
