@@ -311,7 +311,7 @@ def main() -> None:
     connections = args.spectators + args.players + args.returners + 3 * PROBES_PER_NODE + 64
     sampler = CPUSampler()
     probes: list[Probe] = []
-    redis = cluster = nginx = loader = None
+    redis = cluster = nginx = loader = data = None
     try:
         with on_server_cpu():
             redis = RedisServer()
@@ -474,6 +474,8 @@ def main() -> None:
             cluster.stop()
         if redis is not None:
             redis.close()
+        if data is not None:
+            shutil.rmtree(data, ignore_errors=True)
 
 
 def print_tables(summary: dict, survivors: list[str]) -> None:
