@@ -16,7 +16,10 @@
 #      then tap → answer through an edge against on the origin (bench/edge_taps.py)
 #   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, kill → first frame p50/p99,
 #      rebuild time against the rain's age                            (bench/takeover.py)
-# Usage: bench/run.sh [a|b|c|d|e|f|g|all]... (default all).
+#   h  a reconnect storm: 9,000 spectators and 30 tappers through nginx to three nodes, one node
+#      SIGKILLed mid-rain and restarted: reconnect time p95/p99, the survivors' frame gaps and
+#      CPU, awards against the ledger (bench/storm.py; nodes and nginx on CPU 0, loader on CPU 1)
+# Usage: bench/run.sh [a|b|c|d|e|f|g|h|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
@@ -30,7 +33,7 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|f|g|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|f|g|h|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
@@ -74,4 +77,8 @@ if want f; then
 fi
 if want g; then
     LAYERCAST_BIN=$release/layercast python3 bench/takeover.py --kills 20
+    echo
+fi
+if want h; then
+    LAYERCAST_BIN=$release/layercast python3 bench/storm.py --spectators 9000 --players 30
 fi

@@ -217,10 +217,12 @@ class Cluster:
         node.proc.send_signal(signal.SIGCONT)
         return woken
 
-    def restart(self, node: ServerProcess) -> ServerProcess:
-        """Starts a dead node again with its flags and id (on a new port); returns the new process."""
+    def restart(self, node: ServerProcess, same_port: bool = False) -> ServerProcess:
+        """Starts a dead node again with its flags and id, on a new port or (`same_port`, for a
+        proxy that names it) on its old one; returns the new process."""
         assert node.proc.poll() is not None, f"{self.node_id(node)} is still running"
-        fresh = ServerProcess(list(node.args))
+        fresh = ServerProcess(list(node.args) + (["--port", str(node.port)] if same_port else []))
+        fresh.args = list(node.args)
         index = self.nodes.index(node)
         self.nodes[index] = fresh
         self.ids[id(fresh)] = self.ids[id(node)]
@@ -243,9 +245,11 @@ class Cluster:
 
 class Nginx:
     """Debian's nginx running deploy/nginx-cluster.conf in front of the first three `nodes`;
-    `base_url` is `http://127.0.0.1:PORT/`."""
+    `base_url` is `http://127.0.0.1:PORT/`. `connections` replaces the template's
+    `worker_connections` (each proxied WebSocket takes two) and sets the worker's open-files
+    limit to match, for a bench's thousands of clients."""
 
-    def __init__(self, nodes: list[ServerProcess]):
+    def __init__(self, nodes: list[ServerProcess], connections: Optional[int] = None):
         if not os.access(NGINX, os.X_OK):
             pytest.fail(f"nginx is missing ({NGINX}): apt-get install nginx (scripts/install-deps.sh does)")
         assert len(nodes) >= 3, "deploy/nginx-cluster.conf names three upstream nodes"
@@ -256,6 +260,10 @@ class Nginx:
         text = NGINX_TEMPLATE.read_text().replace("@LISTEN_PORT@", str(self.port))
         for i, node in enumerate(nodes[:3], start=1):
             text = text.replace(f"@NODE{i}_PORT@", str(node.port))
+        if connections is not None:
+            assert "worker_connections 4096;" in text, "the template's worker_connections line changed"
+            text = text.replace("worker_connections 4096;", f"worker_connections {connections};")
+            text = text.replace("worker_processes 1;", f"worker_processes 1;\nworker_rlimit_nofile {connections + 64};")
         assert "@" not in "".join(l.split("#")[0] for l in text.splitlines()), "a placeholder was left"
         self.conf = self.prefix / "nginx.conf"
         self.conf.write_text(text)
