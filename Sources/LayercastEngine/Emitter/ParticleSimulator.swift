@@ -110,12 +110,15 @@ struct ParticleSimulator {
         let schedule = EmissionSchedule(periods: node.periods, from: start, to: end, phase: phase)
         schedule.forEachBirth(from: max(start, t - node.reach), to: min(end, t)) { birth in
             guard birth.time + node.spawnReach >= collector.cutoff else { return false }
-            let period = node.periods[birth.period]
             let id = ParticleRandom.mix(source, UInt64(birth.index))
             let origin = parent.map { $0.position(atAge: birth.time - $0.time) }
-            let layer = presenter.layer(period.layer, at: birth.time)
-            let cell = presenter.cell(period.cell, names: node.names, at: birth.time)
-            let particle = ParticleBirth(id: id, time: birth.time, origin: origin, layer: layer, cell: cell)
+            // Without emitter animations a birth reads its period's values in place (no copies).
+            let particle = presenter.isEmpty
+                ? ParticleBirth(id: id, time: birth.time, origin: origin, layer: node.periods[birth.period].layer,
+                                cell: node.periods[birth.period].cell)
+                : ParticleBirth(id: id, time: birth.time, origin: origin,
+                                layer: presenter.layer(node.periods[birth.period].layer, at: birth.time),
+                                cell: presenter.cell(node.periods[birth.period].cell, names: node.names, at: birth.time))
             if let visible = particle.particle(at: t, path: node.path) { collector.add(visible) }
             for (j, child) in node.children.enumerated() {
                 let offset = ParticleRandom.unit(ParticleRandom.mix(source, UInt64(j)))
