@@ -9,15 +9,17 @@ import { mapPoint, triangleMap, weightAt } from './homography.js';
  * line of the raster (a book cover's frame) bends at most MAX_BEND device pixels where it
  * crosses from one cell to the next, so it shows no kink even when the cover is turned far
  * round in strong perspective.
- * Each triangle's edges inside the rect are pushed out by `GROW` device pixels so neighbours
- * overlap and no hairline seams show; edges on the rect's outline are exact.
+ * The triangles do not overlap and are added (`lighter`) rather than blended: along an edge two
+ * neighbours' antialiased coverages sum to one pixel, so the raster comes out whole, translucent
+ * or not, with no seam. `ctx` must therefore be a clear layer of its own under the rect, drawn at
+ * alpha 1 and composited onto the scene afterwards.
  *
  * @param {CanvasRenderingContext2D} ctx drawn in device pixels (its transform is replaced)
  * @param {CanvasImageSource} source
  * @param {number[]} sourceRect [x, y, w, h] in the source's pixels
  * @param {number[]} targetRect [x, y, w, h] in item space
  * @param {number[]} m the item-to-device matrix (6 or 9 numbers)
- * @param {number} [cells]
+ * @param {number | number[]} [grid] cells per side, or [cols, rows]
  */
 export function drawMesh(ctx, source, sourceRect, targetRect, m, grid = gridFor(m, targetRect)) {
   const [cols, rows] = typeof grid === 'number' ? [grid, grid] : grid;
@@ -34,32 +36,13 @@ export function drawMesh(ctx, source, sourceRect, targetRect, m, grid = gridFor(
     }
   }
   const at = (i, j) => points[j * (cols + 1) + i];
-  // A grown inner edge meeting the outline at a sharp corner pushes that corner a little outside
-  // the outline: clip the whole mesh to the projected rect (exact: its edges stay straight).
-  const outline = [
-    ...Array.from({ length: cols }, (_, k) => at(k, 0)),
-    ...Array.from({ length: rows }, (_, k) => at(cols, k)),
-    ...Array.from({ length: cols }, (_, k) => at(cols - k, rows)),
-    ...Array.from({ length: rows }, (_, k) => at(0, rows - k)),
-  ];
   ctx.save();
-  if (outline.every((corner) => corner.target)) {
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.beginPath();
-    for (const { target: [x, y] } of outline) ctx.lineTo(x, y);
-    ctx.closePath();
-    ctx.clip();
-  }
+  ctx.globalCompositeOperation = 'lighter';
   for (let j = 0; j < rows; j += 1) {
     for (let i = 0; i < cols; i += 1) {
-      // The cell's source pixels with one pixel of margin (within the source rect), so the
-      // clip edge has image under it.
-      const x0 = Math.max(sx, sx + (sw * i) / cols - 1), x1 = Math.min(sx + sw, sx + (sw * (i + 1)) / cols + 1);
-      const y0 = Math.max(sy, sy + (sh * j) / rows - 1), y1 = Math.min(sy + sh, sy + (sh * (j + 1)) / rows + 1);
-      const cell = [x0, y0, x1 - x0, y1 - y0];
-      // Edges: top, right, diagonal; then diagonal, bottom, left. Inner ones are grown.
-      drawTriangle(ctx, source, cell, [at(i, j), at(i + 1, j), at(i + 1, j + 1)], [j > 0, i < cols - 1, true]);
-      drawTriangle(ctx, source, cell, [at(i, j), at(i + 1, j + 1), at(i, j + 1)], [true, j < rows - 1, i > 0]);
+      const cell = [sx + (sw * i) / cols, sy + (sh * j) / rows, sx + (sw * (i + 1)) / cols, sy + (sh * (j + 1)) / rows];
+      drawTriangle(ctx, source, sourceRect, cell, [at(i, j), at(i + 1, j), at(i + 1, j + 1)]);
+      drawTriangle(ctx, source, sourceRect, cell, [at(i, j), at(i + 1, j + 1), at(i, j + 1)]);
     }
   }
   ctx.restore();
@@ -105,54 +88,33 @@ function meshError(m, [tx, ty, tw, th], n) {
   return worst;
 }
 
-/** Device pixels by which each triangle's inner edges are pushed out, so neighbours overlap. */
-const GROW = 0.75;
-
-/** The furthest (device pixels) a corner may move when its edges are pushed out (sharp corners). */
-const MITER_LIMIT = 3;
+/** The most source pixels of margin drawn around a cell (for triangles squeezed nearly flat). */
+const MAX_MARGIN = 16;
 
 /**
- * Draws the part `cell` of `source` mapped by the affine map of the triangle's corners,
- * clipped to the triangle with its inner edges (`inner[k]`: the edge from corner k to k + 1)
- * pushed out by GROW; edges on the rect's outline stay exact.
+ * Draws the source's cell [x0, y0, x1, y1] mapped by the affine map of the triangle's corners,
+ * clipped to the triangle, on `ctx` with its composite operation. The cell is drawn with a
+ * margin (within `sourceRect`) of at least two device pixels, so the triangle's antialiased
+ * edges have image under them.
  */
-function drawTriangle(ctx, source, cell, corners, inner) {
+function drawTriangle(ctx, source, [sx, sy, sw, sh], [x0, y0, x1, y1], corners) {
   if (corners.some((corner) => !corner.target)) return;
   const targets = corners.map((corner) => corner.target);
   const map = triangleMap(corners.map((corner) => corner.source), targets);
   if (!map) return;
+  // Source pixels per device pixel, at most: the inverse map's norm is at most |M|_F / |det M|.
+  const det = Math.abs(map[0] * map[3] - map[1] * map[2]);
+  const norm = Math.hypot(map[0], map[1], map[2], map[3]);
+  const margin = det > 0 ? Math.min(MAX_MARGIN, Math.ceil((2 * norm) / det)) : MAX_MARGIN;
+  const left = Math.max(sx, x0 - margin), top = Math.max(sy, y0 - margin);
+  const cell = [left, top, Math.min(sx + sw, x1 + margin) - left, Math.min(sy + sh, y1 + margin) - top];
   ctx.save();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.beginPath();
-  for (const [x, y] of grownTriangle(targets, inner.map((isInner) => (isInner ? GROW : 0)))) ctx.lineTo(x, y);
+  for (const [x, y] of targets) ctx.lineTo(x, y);
   ctx.closePath();
   ctx.clip();
   ctx.setTransform(...map);
   ctx.drawImage(source, ...cell, ...cell);
   ctx.restore();
-}
-
-/** The triangle `points` with edge k (from point k to k + 1) moved outwards by `offsets[k]`. */
-function grownTriangle(points, offsets) {
-  const cx = (points[0][0] + points[1][0] + points[2][0]) / 3;
-  const cy = (points[0][1] + points[1][1] + points[2][1]) / 3;
-  const normals = points.map(([x0, y0], k) => {
-    const [x1, y1] = points[(k + 1) % 3];
-    const length = Math.hypot(x1 - x0, y1 - y0) || 1;
-    let nx = (y1 - y0) / length, ny = (x0 - x1) / length;
-    if (nx * ((x0 + x1) / 2 - cx) + ny * ((y0 + y1) / 2 - cy) < 0) [nx, ny] = [-nx, -ny];
-    return [nx, ny];
-  });
-  return points.map(([x, y], k) => {
-    // Corner k lies on edges k − 1 and k: move it by v with v · n = offset for both.
-    const before = (k + 2) % 3;
-    const [ax, ay] = normals[before], [bx, by] = normals[k];
-    const da = offsets[before], db = offsets[k];
-    const det = ax * by - ay * bx;
-    if (Math.abs(det) < 1e-9) return [x, y];
-    let vx = (da * by - db * ay) / det, vy = (ax * db - bx * da) / det;
-    const length = Math.hypot(vx, vy);
-    if (length > MITER_LIMIT) [vx, vy] = [(vx * MITER_LIMIT) / length, (vy * MITER_LIMIT) / length];
-    return [x + vx, y + vy];
-  });
 }

@@ -1,7 +1,7 @@
 import { withAlpha } from './color.js';
 import { canvasStops, conicStartAngle, radialEllipse } from './gradient-stops.js';
 import { contentsRect } from './gravity.js';
-import { isProjective, mapPoint, pixelsPerUnit, toDevice } from './homography.js';
+import { isProjective, mapPoint, pixelsPerUnit, toDevice, weightAt } from './homography.js';
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
 import { pathBounds } from './path-table.js';
@@ -44,10 +44,11 @@ const PATH_CACHE = 256;
  * are drawn in device pixels: background and border by mapping their outline's points through
  * the homography (exact for edges; corner arcs are cut into pieces under a pixel long), and
  * contents by rastering them in item space at the item's on-screen resolution and drawing that
- * raster through an 8 × 8 grid of affine-mapped, clipped triangles (see mesh.js); gradients,
- * fills and strokes are rastered with the contents. Not done: the mesh's triangles overlap by
- * 0.75 px so that opaque contents show no seams, and translucent ones (a half-transparent fill, a
- * gradient to transparent, a mask) are drawn twice there, showing faint lines.
+ * raster through a grid of affine-mapped, clipped triangles (see mesh.js); gradients,
+ * fills and strokes are rastered with the contents. The mesh's triangles are added together in
+ * a layer of their own, which is composited once with the item's alpha, so neither opaque nor
+ * translucent contents (a half-transparent fill, a gradient to transparent, a translucent item)
+ * show seams along the triangles' edges.
  *
  * An item with a shadow is first drawn at full opacity into a scratch canvas; that is then
  * drawn onto the scene with the item's opacity and a canvas shadow, so the shadow follows the
@@ -65,6 +66,7 @@ export class Renderer {
     this.assets = assets;
     this.scratch = document.createElement('canvas').getContext('2d');
     this.raster = document.createElement('canvas').getContext('2d');
+    this.meshLayer = document.createElement('canvas').getContext('2d');
     this.particles = new ParticlePainter(assets);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
     this.path2d = new Map();
@@ -363,7 +365,7 @@ export class Renderer {
           tracePolygon(ctx, outline(0, 0, w, h, radius));
           ctx.clip();
         }
-        drawMesh(ctx, raster.canvas, [0, 0, raster.width, raster.height], box, m);
+        this.drawMeshed(ctx, raster, box, m);
         ctx.restore();
       }
     }
@@ -378,6 +380,33 @@ export class Renderer {
       ctx.fill('evenodd');
     }
     ctx.restore();
+  }
+
+  /**
+   * Draws `raster` (the contents over `box` in item space) through the mesh of `m` into the mesh
+   * layer at full alpha, over the device box the contents cover on `ctx`'s canvas, then that box
+   * onto `ctx` (device pixels) with ctx's alpha and clip: the mesh's triangles are added to each
+   * other there (mesh.js), so their shared edges leave no seam and translucent contents are
+   * composited once.
+   */
+  drawMeshed(ctx, raster, box, m) {
+    const corners = rectCorners(box);
+    let left = 0, top = 0, right = ctx.canvas.width, bottom = ctx.canvas.height;
+    if (corners.every(([x, y]) => weightAt(m, x, y) > 0)) {
+      // In front of the eye the rect maps to a convex quad: its corners bound it.
+      const points = corners.map(([x, y]) => mapPoint(m, x, y));
+      left = Math.max(left, Math.floor(Math.min(...points.map((p) => p[0]))));
+      top = Math.max(top, Math.floor(Math.min(...points.map((p) => p[1]))));
+      right = Math.min(right, Math.ceil(Math.max(...points.map((p) => p[0]))));
+      bottom = Math.min(bottom, Math.ceil(Math.max(...points.map((p) => p[1]))));
+    }
+    if (!(right > left && bottom > top)) return;
+    const layer = this.meshLayer;
+    fitCanvas(layer.canvas, right - left, bottom - top);
+    layer.setTransform(1, 0, 0, 1, 0, 0);
+    layer.clearRect(0, 0, right - left, bottom - top);
+    drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, shifted(m, -left, -top));
+    ctx.drawImage(layer.canvas, 0, 0, right - left, bottom - top, left, top, right - left, bottom - top);
   }
 
   /**
