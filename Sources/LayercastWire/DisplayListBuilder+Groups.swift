@@ -28,8 +28,8 @@ extension DisplayListBuilder {
     }
 
     /// Multiplies the colours of replicator copy items by the copy's colour (its alpha is already in
-    /// their opacity): backgrounds, borders, text, shadows, gradients, fills and strokes. Images and
-    /// particles are not tinted (protocol.md, "Replicators").
+    /// their opacity): backgrounds, borders, text, shadows, gradients, fills, strokes and particle
+    /// tints. Images are not tinted (protocol.md, "Replicators").
     static func tint(_ items: inout ArraySlice<DrawItem>, by color: CGColor) {
         guard color.red < 1 || color.green < 1 || color.blue < 1 else { return }
         func times(_ c: DrawColor) -> DrawColor {
@@ -48,6 +48,8 @@ extension DisplayListBuilder {
             if let gradient = item.gradient {
                 item.gradient!.stops = gradient.stops.map { .init(offset: $0.offset, color: times($0.color)) }
             }
+            // A `pimg` colour multiplies its image already: the copy's colour multiplies it too.
+            for j in item.particles.images.indices { item.particles.images[j].tint = times(item.particles.images[j].tint) }
             items[i] = item
         }
     }
