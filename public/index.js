@@ -1,4 +1,9 @@
-/** index.html: the scenes from /api/scenes, opened in scene.html (the rain in rain.html), and the live rooms from /api/rooms. */
+/**
+ * index.html: the scenes from /api/scenes with what to do in each (their `summary`, in the page's
+ * language), each opened in its own `page` when it names one (the rain's rain.html), else in
+ * scene.html; and the live rooms from /api/rooms.
+ */
+import { documentLanguage, markChinese, pageLanguage } from './lib/words.js';
 
 const ROOM_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 const ROOMS_INTERVAL_MS = 2000;
@@ -9,12 +14,21 @@ const scenesList = document.getElementById('scenes');
 const scenesNote = document.getElementById('scenes-note');
 const roomsBody = document.getElementById('rooms');
 const roomsNote = document.getElementById('rooms-note');
+const lang = pageLanguage(location.search);
+document.documentElement.lang = documentLanguage(lang);
+/** The page of each scene that names one (its /api/scenes `page`), by scene id. */
+const scenePages = new Map();
+const PAGE_PATTERN = /^[A-Za-z0-9_-]+\.html$/;
 
-/** The page that shows a scene in a room with a role: the rain's own page, scene.html for the others. */
+/**
+ * The page that shows a scene in a room with a role: the scene's own page (which knows its scene:
+ * only the room and role go along), else scene.html.
+ */
 function sceneUrl(scene, room, role) {
-  const params = scene === 'rain' ? new URLSearchParams({ room }) : new URLSearchParams({ scene, room });
+  const page = scenePages.get(scene);
+  const params = page ? new URLSearchParams({ room }) : new URLSearchParams({ scene, room });
   if (role !== 'player') params.set('role', role);
-  return `${scene === 'rain' ? 'rain.html' : 'scene.html'}?${params}`;
+  return `${page ?? 'scene.html'}?${params}`;
 }
 
 /** Creates an element with a class and text. */
@@ -39,6 +53,9 @@ async function loadScenes() {
     const response = await fetch('api/scenes');
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const { scenes } = await response.json();
+    for (const scene of scenes) {
+      if (typeof scene.page === 'string' && PAGE_PATTERN.test(scene.page)) scenePages.set(scene.id, scene.page);
+    }
     scenesList.replaceChildren(...scenes.map((scene) => {
       const link = element('a', '', 'card');
       link.dataset.scene = scene.id;
@@ -47,6 +64,12 @@ async function loadScenes() {
         element('p', `${scene.id} · ${scene.size.width} × ${scene.size.height} pt`),
         element('p', scene.interactions?.length ? `input: ${scene.interactions.join(', ')}` : 'watch only'),
       );
+      const summary = scene.summary?.[lang] ?? scene.summary?.en;
+      if (summary) {
+        const what = element('p', '', 'summary');
+        markChinese(what, summary);
+        link.append(what);
+      }
       const item = element('li');
       item.append(link);
       return item;
@@ -98,5 +121,4 @@ roleSelect.addEventListener('change', updateLinks);
 document.getElementById('join').addEventListener('submit', (event) => event.preventDefault());
 document.addEventListener('visibilitychange', pollRooms);
 setInterval(pollRooms, ROOMS_INTERVAL_MS);
-loadScenes();
-loadRooms();
+loadScenes().then(loadRooms);

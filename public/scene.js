@@ -1,15 +1,16 @@
 /**
  * scene.html?scene=…&room=…&role=…[&server=…][&token=…|&player=…][&overlay=1][&debug=1]: one
- * scene filling the window, with a status bar: the connection state and what last happened in
- * the scene in plain words (#status, e.g. "Pull released at 56 %", "《Walden》 opened by a
- * player"). `?debug=1` also shows the raw last event or error (#events).
+ * scene filling the window, with a status bar: the connection state and, in the scene's own words
+ * from `welcome` (describe-event.js), what to do until something happens, then what last happened
+ * (#status, e.g. "Pull released at 56 %", "《Walden》 opened by a player"), in the page's language
+ * (`?lang=zh|en`, else the browser's). `?debug=1` also shows the raw last event or error (#events).
  *
  * For tests: `window.layercastView` is the mounted view's handle, `window.layercastErrors`
  * collects the server's `error` messages.
  */
 import './layercast-view.js';
-import { describeEvent, describeScene } from './lib/describe-event.js';
-import { words } from './lib/words.js';
+import { describeEvent, describeScene, sceneSummary } from './lib/describe-event.js';
+import { documentLanguage, markChinese, pageLanguage, words } from './lib/words.js';
 
 const params = new URLSearchParams(location.search);
 const debug = params.get('debug') === '1';
@@ -18,10 +19,13 @@ const title = document.getElementById('title');
 const state = document.getElementById('state');
 const status = document.getElementById('status');
 const events = document.getElementById('events');
-const t = words('en');
+const lang = pageLanguage(location.search);
+const t = words(lang);
+document.documentElement.lang = documentLanguage(lang);
 window.layercastErrors = [];
 events.hidden = !debug;
 let self = null;
+let sceneWords = {};
 let joined = false;
 let refusalChecked = false;
 
@@ -62,6 +66,8 @@ if (!scene) {
   });
   view.addEventListener('layercast-welcome', ({ detail }) => {
     self = detail.client ?? null;
+    if (!joined) markChinese(status, sceneSummary(detail, lang));
+    sceneWords = detail;
     joined = true;
     const name = detail.title || detail.scene;
     title.textContent = `${name} · ${detail.room}${detail.role === 'spectator' ? ' (watching)' : ''}`;
@@ -77,7 +83,7 @@ if (!scene) {
     }
   });
   view.addEventListener('layercast-event', ({ detail }) => {
-    status.textContent = describeScene(detail, self);
+    markChinese(status, describeScene(detail, sceneWords, lang, self));
     if (debug) events.textContent = describeEvent(detail);
   });
   view.addEventListener('layercast-error', ({ detail }) => {

@@ -1,15 +1,18 @@
 import LayercastEngine
 import LayercastJSON
 import LayercastScenes
+import LayercastWire
 
 extension Hub {
-    /// `GET /api/scenes`: the catalogue.
+    /// `GET /api/scenes`: the catalogue, each scene with its words (`SceneWords`).
     public func scenesDocument() -> JSONValue {
         let scenes = configuration.scenes.scenes.map { type -> JSONValue in
             let info = type.info
-            return ["id": .string(info.id), "title": .string(info.title),
-                    "size": ["width": .number(info.size.width), "height": .number(info.size.height)],
-                    "interactions": .array(info.interactions.map(JSONValue.string))]
+            var object: JSONObject = ["id": .string(info.id), "title": .string(info.title),
+                                      "size": ["width": .number(info.size.width), "height": .number(info.size.height)],
+                                      "interactions": .array(info.interactions.map(JSONValue.string))]
+            for (key, value) in SceneWords.fields(of: info) { object[key] = value }
+            return .object(object)
         }
         return ["scenes": .array(scenes)]
     }

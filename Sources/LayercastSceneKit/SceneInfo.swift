@@ -1,7 +1,7 @@
 import Foundation
 
-/// The catalogue entry of a scene: id, title, size in points, the input it takes and the
-/// images its frames may name.
+/// The catalogue entry of a scene: id, title, size in points, the input it takes, the images its
+/// frames may name, and the words the pages show about it (what to do, what its events mean).
 public struct SceneInfo: Sendable {
     public var id: String
     public var title: String
@@ -9,14 +9,31 @@ public struct SceneInfo: Sendable {
     /// Input kinds the scene reacts to: `tap`, `drag`.
     public var interactions: [String]
     public var assets: [SceneAsset]
+    /// What a player does in the scene, one or two sentences; nil when the scene says nothing.
+    public var summary: LocalizedText?
+    /// The words for the scene's events, tried in order (`SceneEventWords`); empty when the pages
+    /// should show events by name and data.
+    public var events: [SceneEventWords]
+    /// Words for values the events carry (e.g. a book's slug → its title), used where a template
+    /// shows such a value.
+    public var terms: [String: LocalizedText]
+    /// The page under `public/` that shows the scene when it has its own (e.g. `rain.html`); nil
+    /// for the generic `scene.html`.
+    public var page: String?
 
-    /// A scene that takes taps and shows no image unless `interactions` and `assets` say otherwise.
-    public init(id: String, title: String, size: CGSize, interactions: [String] = ["tap"], assets: [SceneAsset] = []) {
+    /// A scene that takes taps, shows no image and has no words unless the arguments say otherwise.
+    public init(id: String, title: String, size: CGSize, interactions: [String] = ["tap"], assets: [SceneAsset] = [],
+                summary: LocalizedText? = nil, events: [SceneEventWords] = [], terms: [String: LocalizedText] = [:],
+                page: String? = nil) {
         self.id = id
         self.title = title
         self.size = size
         self.interactions = interactions
         self.assets = assets
+        self.summary = summary
+        self.events = events
+        self.terms = terms
+        self.page = page
     }
 }
 

@@ -68,7 +68,24 @@ public final class BookScene: Scene {
         size: CGSize(width: 414, height: 736),
         interactions: ["tap"],
         assets: books.map { SceneAsset(id: $0.cover, url: "/assets/book-\($0.slug).svg",
-                                       width: bookSize.width, height: bookSize.height) }
+                                       width: bookSize.width, height: bookSize.height) },
+        summary: LocalizedText(en: "Tap a book on the shelf to open it; tap the page to put it back.",
+                               zh: "点书架上的书打开它,再点书页把它放回去。"),
+        events: [
+            SceneEventWords(event: "open", en: "《{book}》 opened {by}", zh: "《{book}》已打开{by}"),
+            SceneEventWords(event: "opened", en: "Reading 《{book}》", zh: "正在阅读《{book}》"),
+            SceneEventWords(event: "close", en: "《{book}》 closed {by}", zh: "《{book}》已合上{by}"),
+            SceneEventWords(event: "closed", en: "《{book}》 back on the shelf", zh: "《{book}》已放回书架"),
+            SceneEventWords(event: "shelved", en: "《{book}》 on the shelf", zh: "《{book}》在书架上"),
+        ],
+        terms: [
+            "moby-dick": LocalizedText(en: "Moby-Dick", zh: "白鲸记"),
+            "pride-and-prejudice": LocalizedText(en: "Pride and Prejudice", zh: "傲慢与偏见"),
+            "walden": LocalizedText(en: "Walden", zh: "瓦尔登湖"),
+            "dracula": LocalizedText(en: "Dracula", zh: "德古拉"),
+            "emma": LocalizedText(en: "Emma", zh: "爱玛"),
+            "frankenstein": LocalizedText(en: "Frankenstein", zh: "弗兰肯斯坦"),
+        ]
     )
 
     public struct Configuration: Equatable, Sendable {

@@ -76,7 +76,22 @@ public final class CubesScene: Scene {
         title: "Cube pull-to-refresh",
         size: CGSize(width: 414, height: 736),
         interactions: ["drag"],
-        assets: []
+        assets: [],
+        summary: LocalizedText(en: "Drag down to pull the cubes; let go far enough down to refresh.",
+                               zh: "向下拖动拉开方块,拉得够远再松手就会刷新。"),
+        events: [
+            SceneEventWords(event: "pull", when: ["phase": "began"], en: "Pulling {by}…", zh: "正在下拉{by}…"),
+            SceneEventWords(event: "pull", when: ["phase": "ended", "refresh": true],
+                            en: "Pull released at {percent:percent} {by}: refreshing", zh: "在 {percent:percent} 处松手{by}:正在刷新"),
+            SceneEventWords(event: "pull", when: ["phase": "ended"],
+                            en: "Pull released at {percent:percent} {by}", zh: "在 {percent:percent} 处松手{by}"),
+            SceneEventWords(event: "pull", when: ["phase": "cancelled"],
+                            en: "Pull cancelled at {percent:percent}", zh: "在 {percent:percent} 处取消下拉"),
+            SceneEventWords(event: "pull", en: "Pulling…", zh: "正在下拉…"),
+            SceneEventWords(event: "refresh", when: ["phase": "finishing"], en: "Loaded; finishing…", zh: "已加载,正在收尾…"),
+            SceneEventWords(event: "refresh", en: "Refreshing…", zh: "正在刷新…"),
+            SceneEventWords(event: "refreshed", en: "Refreshed", zh: "已刷新"),
+        ]
     )
 
     public enum Phase: String, Sendable {

@@ -79,7 +79,10 @@ public final class RainScene: Scene {
             SceneAsset(id: "rp_normal", url: "/assets/rp-normal.svg", width: 44, height: 62.5),
             SceneAsset(id: "rp_yes", url: "/assets/rp-yes.svg", width: 63.5, height: 74),
             SceneAsset(id: "rp_no", url: "/assets/rp-no.svg", width: 45.5, height: 76.5),
-        ]
+        ],
+        summary: LocalizedText(en: "When the rain starts, tap the falling red packets to win 金币.",
+                               zh: "红包雨开始后,点落下的红包赢金币。"),
+        page: "rain.html"
     )
 
     public struct Configuration: Equatable, Sendable {

@@ -32,7 +32,15 @@ import LayercastSceneKit
 /// When a round's mask has opened fully the scene announces `revealed` with `{"round": n}`; a replay
 /// before then cancels it.
 public final class RevealScene: AnnouncingScene {
-    public static let info = SceneInfo(id: "reveal", title: "Prize reveal", size: CGSize(width: 414, height: 736))
+    public static let info = SceneInfo(
+        id: "reveal", title: "Prize reveal", size: CGSize(width: 414, height: 736),
+        summary: LocalizedText(en: "Watch the prize appear; tap the button below it to see it again.",
+                               zh: "看奖品揭晓;点下方的按钮再看一次。"),
+        events: [
+            SceneEventWords(event: "replay", en: "Round {round} started {by}", zh: "第 {round} 轮开始{by}"),
+            SceneEventWords(event: "revealed", en: "Prize revealed (round {round})", zh: "奖品揭晓(第 {round} 轮)"),
+        ]
+    )
 
     /// Where the ring, the sparkles and the card are centred, in scene points.
     static let centre = CGPoint(x: 207, y: 330)

@@ -59,7 +59,8 @@ public final class SnowScene: Scene {
             SceneAsset(id: "snowflake", url: "/assets/snowflake.svg", width: 32, height: 32),
             SceneAsset(id: "snowflake-star", url: "/assets/snowflake-star.svg", width: 32, height: 32),
             SceneAsset(id: "petal", url: "/assets/petal.svg", width: 24, height: 32),
-        ]
+        ],
+        summary: LocalizedText(en: "Watch the snow fall; there is nothing to tap.", zh: "看雪花飘落,不用点。")
     )
 
     // The seed's numbers: demo 1's flakeLayer and cell.

@@ -13,8 +13,8 @@ public enum ServerMessage {
     public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive"]
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
-    /// the room's frame rate and media time (1e-6 s), and for a player who it is (`player`);
-    /// sizes are quantised to 1e-2 pt.
+    /// the room's frame rate and media time (1e-6 s), the scene's words (`SceneWords`), and for a
+    /// player who it is (`player`); sizes are quantised to 1e-2 pt.
     public static func welcome(room: String, scene: SceneInfo, role: String, client: String, fps: Int, time: Double,
                                player: JSONValue? = nil) -> JSONValue {
         var assets = JSONObject()
@@ -29,6 +29,7 @@ public enum ServerMessage {
             "assets": .object(assets), "time": .number(Quantize.time(time)),
             "features": .array(features.map { .string($0) }),
         ]
+        for (key, value) in SceneWords.fields(of: scene) { object[key] = value }
         if let player { object["player"] = player }
         return .object(object)
     }

@@ -102,6 +102,21 @@ import Testing
         #expect(welcome["type"]?.stringValue == "welcome" && welcome["scene"]?.stringValue == "probe")
     }
 
+    @Test func theCatalogueCarriesEachScenesWords() throws {
+        let h = HubHarness(scenes: try SceneRegistry([ProbeScene.self, RainScene.self, BookScene.self]))
+        let scenes = try #require(h.hub.scenesDocument()["scenes"]?.arrayValue)
+        // The probe has no words: no word fields at all.
+        #expect(scenes[0].objectValue?.keys == ["id", "title", "size", "interactions"])
+        // The rain has its own page; the book its events and its books' titles.
+        #expect(scenes[1]["page"]?.stringValue == "rain.html")
+        #expect(scenes[1]["summary"]?["zh"]?.stringValue == "红包雨开始后,点落下的红包赢金币。")
+        #expect(scenes[2]["page"] == nil)
+        let opened = scenes[2]["events"]?.arrayValue?.first { $0["event"]?.stringValue == "opened" }
+        #expect(opened == ["event": "opened", "when": [:], "en": "Reading 《{book}》", "zh": "正在阅读《{book}》"])
+        #expect(scenes[2]["terms"]?["dracula"] == ["en": "Dracula", "zh": "德古拉"])
+        #expect(scenes[2]["terms"]?.objectValue?.keys == BookScene.books.map(\.slug).sorted())
+    }
+
     @Test func aCommandGoesToTheScenesOfTheRoomItNames() throws {
         let h = HubHarness(scenes: try SceneRegistry([RainScene.self, ProbeScene.self]))
         // No room "den" is open: the first scene that takes the command has it (the rain: no rain runs).

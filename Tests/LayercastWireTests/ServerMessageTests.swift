@@ -20,6 +20,27 @@ struct ServerMessageTests {
             """)
     }
 
+    @Test func welcomeCarriesTheScenesWords() {
+        let scene = SceneInfo(id: "shelf", title: "Shelf", size: CGSize(width: 100, height: 50), interactions: [],
+                              summary: LocalizedText(en: "Tap a book.", zh: "点一本书。"),
+                              events: [SceneEventWords(event: "open", when: ["finished": true], en: "《{book}》 opened {by}", zh: "《{book}》已打开{by}"),
+                                       SceneEventWords(event: "open", en: "Opening", zh: "正在打开")],
+                              terms: ["walden": LocalizedText(en: "Walden", zh: "瓦尔登湖"), "emma": LocalizedText(en: "Emma", zh: "爱玛")],
+                              page: "shelf.html")
+        // The words follow the fields the protocol had before; terms in key order.
+        #expect(ServerMessage.welcome(room: "r", scene: scene, role: "spectator", client: "c1", fps: 30, time: 0).serialized() == """
+            {"type":"welcome","protocol":2,"room":"r","scene":"shelf","title":"Shelf","role":"spectator","client":"c1",\
+            "size":{"width":100,"height":50},"fps":30,"interactions":[],"assets":{},"time":0,\
+            "features":["paths","shape","gradient","group","replicator","additive"],\
+            "summary":{"en":"Tap a book.","zh":"点一本书。"},\
+            "events":[{"event":"open","when":{"finished":true},"en":"《{book}》 opened {by}","zh":"《{book}》已打开{by}"},\
+            {"event":"open","when":{},"en":"Opening","zh":"正在打开"}],\
+            "terms":{"emma":{"en":"Emma","zh":"爱玛"},"walden":{"en":"Walden","zh":"瓦尔登湖"}},"page":"shelf.html"}
+            """)
+        // A scene without words sends none of these fields.
+        #expect(SceneWords.fields(of: SceneInfo(id: "x", title: "X", size: .zero)).isEmpty)
+    }
+
     @Test func event() {
         let select = SceneEvent(name: "select", data: ["item": "item-3"], client: "c7")
         #expect(ServerMessage.event(select).serialized() == #"{"type":"event","name":"select","by":"c7","data":{"item":"item-3"}}"#)

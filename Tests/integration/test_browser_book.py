@@ -34,6 +34,9 @@ def test_click_a_book_opens_it(driver, console, server, room):  # noqa: F811
         x, y = item_center(book)
         point = js(driver, "return window.layercastView.sceneToPage(arguments[0], arguments[1]);", x, y)
         _, _, before = canvas_pixels(driver)
+        # Before anything happens the status line says what to do, in the scene's words (BookScene.info).
+        assert js(driver, "return document.querySelector('#status').textContent;") == \
+            "Tap a book on the shelf to open it; tap the page to put it back."
 
         click_at(driver, point["x"], point["y"])
         opened = spectator.wait_event("open", timeout=4)

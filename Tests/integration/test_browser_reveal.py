@@ -73,8 +73,8 @@ def test_the_reveal_draws_its_ring_and_replays_on_a_tap(driver, console, server,
     button = js(driver, "return window.layercastView.sceneToPage(arguments[0], arguments[1]);", *REPLAY)
     click_at(driver, button["x"], button["y"])
     wait_until(lambda: "replay 2 by" in events_text(driver), 5, "`replay 2 by …` in #events", 0.05)
-    # The status line names it (describe-event.js has no words for this scene: its name).
-    assert js(driver, "return document.querySelector('#status').textContent;").startswith("replay")
+    # The status line says it in the scene's words (RevealScene.info), this page's tap "by you".
+    assert js(driver, "return document.querySelector('#status').textContent;") == "Round 2 started by you"
     wait_until(lambda: "revealed 2" in events_text(driver), 8, "`revealed 2` in #events", 0.1)
     assert view_stats(driver)["connected"] is True
     assert js(driver, "return window.layercastErrors;") == []
@@ -89,4 +89,12 @@ def test_the_index_lists_the_reveal_last_with_a_link_to_the_generic_page(driver,
     assert [c.get_attribute("data-scene") for c in cards] == ["radar", "rain", "cubes", "snow", "book", "reveal"]
     assert cards[-1].find_element(By.TAG_NAME, "h3").text == "Prize reveal"
     assert "scene.html?scene=reveal&room=lobby" in cards[-1].get_attribute("href")
+    # Each card says what to do, in the scene's words; the rain's card opens the page its info names.
+    assert cards[-1].find_element(By.CSS_SELECTOR, "p.summary").text == \
+        "Watch the prize appear; tap the button below it to see it again."
+    assert cards[1].get_attribute("href").endswith("rain.html?room=lobby")
+    driver.get(server.base_url + "index.html?lang=zh")
+    summary = wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "#scenes a[data-scene=book] p.summary") or None, 8,
+                         "index.html in Chinese to list the book", 0.2)
+    assert summary[0].text == "点书架上的书打开它,再点书页把它放回去。"
     assert console.severe() == [], console.severe()

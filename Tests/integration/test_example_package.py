@@ -48,6 +48,10 @@ def test_example_binary_lists_our_scenes_then_its_own(example_server):
     assert card["title"] == "Card flip"
     assert card["size"] == {"width": 414, "height": 736}
     assert card["interactions"] == ["tap"]
+    # An author's scene says its own words (CardFlipScene.info).
+    assert card["summary"] == {"en": "Tap the card to flip it over.", "zh": "点卡片把它翻过来。"}
+    assert [(w["event"], w["en"]) for w in card["events"]] == [("flip", "Card turning face {face} {by}"),
+                                                               ("flipped", "Card face {face}")]
 
 
 def test_tapping_the_card_in_the_browser_flips_it(driver, example_server):

@@ -1,4 +1,12 @@
 /**
+ * Scene events in words. `describeEvent` is the generic line (name, data and who); `describeScene`
+ * puts an event in the scene's own words: the `events` templates and `terms` that `welcome` and
+ * /api/scenes carry (protocol.md, "Scene words"), in the page's language. Both return plain text,
+ * for `textContent`: never HTML.
+ */
+import { words } from './words.js';
+
+/**
  * A one-line text for a scene `event` message: its name, its data, and who caused it, e.g.
  * "select item-3 by c7". Data with one field shows the value alone, otherwise `key=value`
  * pairs; `null` shows as "none"; objects as JSON.
@@ -17,43 +25,62 @@ export function describeEvent({ name, data, by }) {
   return parts.join(' ');
 }
 
-/** The book scene's titles by slug (BookScene.books). */
-const BOOK_TITLES = {
-  'moby-dick': 'Moby-Dick', 'pride-and-prejudice': 'Pride and Prejudice', walden: 'Walden',
-  dracula: 'Dracula', emma: 'Emma', frankenstein: 'Frankenstein',
-};
+const PLACEHOLDER = /( ?)\{([A-Za-z0-9_]+)(?::([A-Za-z]+))?\}/g;
+
+/** Whether two JSON values are equal (a template's `when` against the event's data). */
+function same(a, b) {
+  return a === b || (typeof a === 'object' && a !== null && JSON.stringify(a) === JSON.stringify(b));
+}
+
+/** A data value as text in `lang`, or null when it is missing: a term's words, a percent, JSON for objects. */
+function show(value, format, terms, lang) {
+  if (value === undefined || value === null) return null;
+  if (format === 'percent') return typeof value === 'number' && Number.isFinite(value) ? `${Math.round(value * 100)} %` : null;
+  if (format !== undefined) return null;
+  if (typeof value === 'string') return terms?.[value]?.[lang] ?? terms?.[value]?.en ?? value;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 
 /**
- * A scene event in plain words for the status line, e.g. "Pull released at 56 %",
- * "Refreshing…", "《Walden》 opened by a player"; `self` is this viewer's client id (so its own
- * actions read "by you"). Events it does not know read as their name.
+ * `template` with its placeholders filled from `data`: `{field}`, `{field:percent}` and `{by}`
+ * (`byText`, or nothing together with the space before it when empty). Null when a field is
+ * missing or null, or a format is unknown: the template does not apply.
  */
-export function describeScene({ name, data, by }, self = null) {
-  const who = by ? (by === self ? ' by you' : ' by a player') : '';
-  const d = data && typeof data === 'object' ? data : {};
-  const percent = typeof d.percent === 'number' ? `${Math.round(d.percent * 100)} %` : '';
-  const book = (slug) => `《${BOOK_TITLES[slug] ?? slug ?? 'a book'}》`;
-  switch (name) {
-    case 'select':
-      return d.item ? `${String(d.item).replace(/^item-/, 'Item ')} selected${who}` : 'Selection cleared';
-    case 'pull':
-      if (d.phase === 'began') return `Pulling${who}…`;
-      if (d.phase === 'ended') return d.refresh ? `Pull released at ${percent}${who}: refreshing` : `Pull released at ${percent}${who}`;
-      if (d.phase === 'cancelled') return `Pull cancelled at ${percent}`;
-      return 'Pulling…';
-    case 'refresh':
-      return d.phase === 'finishing' ? 'Loaded; finishing…' : 'Refreshing…';
-    case 'refreshed':
-      return 'Refreshed';
-    case 'open':
-      return `${book(d.book)} opened${who}`;
-    case 'opened':
-      return `Reading ${book(d.book)}`;
-    case 'close':
-      return `${book(d.book)} closed${who}`;
-    case 'closed':
-      return `${book(d.book)} back on the shelf`;
-    default:
-      return String(name ?? '');
+export function fillTemplate(template, data, { terms = {}, lang = 'en', byText = '' } = {}) {
+  const fields = data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  let missing = false;
+  const text = String(template).replace(PLACEHOLDER, (match, space, name, format) => {
+    if (name === 'by' && format === undefined) return byText ? `${space}${byText}` : '';
+    const value = show(Object.hasOwn(fields, name) ? fields[name] : undefined, format, terms, lang);
+    if (value === null) missing = true;
+    return `${space}${value ?? ''}`;
+  });
+  return missing ? null : text;
+}
+
+/**
+ * An event in the words of `scene` (a `welcome` or an /api/scenes entry: `events`, `terms`) in
+ * `lang` (`en` or `zh`): the first template for the event's name whose `when` the data matches
+ * and whose fields it has; `self` is this viewer's client id, so its own actions read "by you".
+ * Without such a template, the generic line of `describeEvent`.
+ */
+export function describeScene(event, scene = {}, lang = 'en', self = null) {
+  const { name, data, by } = event;
+  const t = words(lang);
+  const byText = by ? (by === self ? t.byYou : t.byPlayer) : '';
+  const fields = data && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  for (const entry of Array.isArray(scene?.events) ? scene.events : []) {
+    if (entry?.event !== name) continue;
+    if (!Object.entries(entry.when ?? {}).every(([key, value]) => Object.hasOwn(fields, key) && same(fields[key], value))) continue;
+    const template = entry[lang] ?? entry.en;
+    if (typeof template !== 'string') continue;
+    const text = fillTemplate(template, data, { terms: scene.terms, lang, byText });
+    if (text !== null) return text;
   }
+  return describeEvent({ name, data });
+}
+
+/** The scene's summary (what to do) in `lang`, or '' when it gives none. */
+export function sceneSummary(scene, lang = 'en') {
+  return scene?.summary?.[lang] ?? scene?.summary?.en ?? '';
 }

@@ -63,6 +63,8 @@ const EN = {
   wonThisRain: (coins) => `You won ${coins} 金币 this rain!`,
   noCoins: 'No coins this time — next rain soon!',
   yourTotal: (total) => `Your total: ${total} 金币`,
+  byYou: 'by you',
+  byPlayer: 'by a player',
 };
 
 const ZH = {
@@ -120,6 +122,8 @@ const ZH = {
   wonThisRain: (coins) => `本场你获得 ${coins} 金币!`,
   noCoins: '这次没有金币,下一场再来!',
   yourTotal: (total) => `你的总计:${total} 金币`,
+  byYou: '(你)',
+  byPlayer: '(其他玩家)',
 };
 
 /** `en` or `zh`: `?lang=` in the page URL, else the browser's first language. */

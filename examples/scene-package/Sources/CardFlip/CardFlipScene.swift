@@ -27,7 +27,14 @@ import Layercast
 /// Events: `flip` with `{"face": "down"|"up"}` (the face it turns to) for the whole room, caused
 /// by the tapper; `flipped` with the same data when the turn is over, raised by the scene.
 public final class CardFlipScene: AnnouncingScene {
-    public static let info = SceneInfo(id: "card-flip", title: "Card flip", size: CGSize(width: 414, height: 736))
+    public static let info = SceneInfo(
+        id: "card-flip", title: "Card flip", size: CGSize(width: 414, height: 736),
+        summary: LocalizedText(en: "Tap the card to flip it over.", zh: "点卡片把它翻过来。"),
+        events: [
+            SceneEventWords(event: "flip", en: "Card turning face {face} {by}", zh: "卡片正在翻面{by}"),
+            SceneEventWords(event: "flipped", en: "Card face {face}", zh: "卡片已翻面"),
+        ]
+    )
 
     /// The card's side in points and its corner radius.
     static let cardSide: CGFloat = 200
