@@ -28,8 +28,9 @@ extension DisplayListBuilder {
     }
 
     /// Multiplies the colours of replicator copy items by the copy's colour (its alpha is already in
-    /// their opacity): backgrounds, borders, text, shadows, gradients, fills, strokes and particle
-    /// tints. Images are not tinted (protocol.md, "Replicators").
+    /// their opacity): backgrounds, borders, text, shadows, gradients, fills, strokes, image tints
+    /// (`it`, white when absent, left out when the product is white) and particle tints
+    /// (protocol.md, "Replicators").
     static func tint(_ items: inout ArraySlice<DrawItem>, by color: CGColor) {
         guard color.red < 1 || color.green < 1 || color.blue < 1 else { return }
         func times(_ c: DrawColor) -> DrawColor {
@@ -45,6 +46,11 @@ extension DisplayListBuilder {
             if let fill = item.fill { item.fill!.color = times(fill.color) }
             if let stroke = item.stroke { item.stroke!.color = times(stroke.color) }
             if let text = item.text { item.text!.runs = text.runs.map { run in var r = run; r.color = times(r.color); return r } }
+            if item.image != nil {
+                let white = DrawColor(red: 255, green: 255, blue: 255)
+                let tint = times(item.imageTint ?? white)
+                item.imageTint = tint == white ? nil : tint
+            }
             if let gradient = item.gradient {
                 item.gradient!.stops = gradient.stops.map { .init(offset: $0.offset, color: times($0.color)) }
             }

@@ -13,6 +13,7 @@ public enum DrawField: Hashable, Sendable {
     case borderWidth(Double)
     case cornerRadius(Double)
     case image(String?)
+    case imageTint(DrawColor?)
     case gravity(CALayerContentsGravity)
     case text(DrawText?)
     case shadow(DrawShadow?)
@@ -25,7 +26,7 @@ public enum DrawField: Hashable, Sendable {
     /// The JSON keys, in the order items and `set` entries write them.
     public enum Key: String, CaseIterable, Sendable {
         case name, matrix = "m", size = "s", opacity = "o", background = "bg", borderColor = "bc"
-        case borderWidth = "bw", cornerRadius = "cr", image = "img", gravity = "g", text, shadow = "sh"
+        case borderWidth = "bw", cornerRadius = "cr", image = "img", imageTint = "it", gravity = "g", text, shadow = "sh"
         case gradient = "grad", fill, stroke, renderMode = "rm", group = "grp"
     }
 
@@ -46,6 +47,7 @@ public enum DrawField: Hashable, Sendable {
         case .borderWidth: .borderWidth
         case .cornerRadius: .cornerRadius
         case .image: .image
+        case .imageTint: .imageTint
         case .gravity: .gravity
         case .text: .text
         case .shadow: .shadow
@@ -57,8 +59,8 @@ public enum DrawField: Hashable, Sendable {
         }
     }
 
-    /// The field at its default: no name, identity, `[0,0]`, opacity 1, no colours, 0, no image,
-    /// `resize`, no text, no shadow, gradient, fill, stroke, render mode or group.
+    /// The field at its default: no name, identity, `[0,0]`, opacity 1, no colours, 0, no image
+    /// or image tint, `resize`, no text, no shadow, gradient, fill, stroke, render mode or group.
     public static func defaultValue(_ key: Key) -> DrawField {
         defaults.field(key)
     }
@@ -84,7 +86,7 @@ public enum DrawField: Hashable, Sendable {
             size.append(h)
             object.set(name, size)
         case .opacity(let x), .borderWidth(let x), .cornerRadius(let x): object.set(name, x)
-        case .background(let c?), .borderColor(let c?): object.set(name, c.hex)
+        case .background(let c?), .borderColor(let c?), .imageTint(let c?): object.set(name, c.hex)
         case .gravity(let g): object.set(name, g.rawValue)
         case .text(let t?): object.set(name, t.tree)
         case .shadow(let s?): object.set(name, s.tree)
@@ -92,7 +94,7 @@ public enum DrawField: Hashable, Sendable {
         case .fill(let f?): object.set(name, f.tree)
         case .stroke(let s?): object.set(name, s.tree)
         case .group(let g?): object.set(name, g.tree)
-        case .name(nil), .image(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil),
+        case .name(nil), .image(nil), .imageTint(nil), .background(nil), .borderColor(nil), .text(nil), .shadow(nil),
              .gradient(nil), .fill(nil), .stroke(nil), .renderMode(nil), .group(nil): object.setNull(name)
         }
     }
@@ -116,6 +118,10 @@ public enum DrawField: Hashable, Sendable {
         case .borderWidth: self = .borderWidth(try field.number())
         case .cornerRadius: self = .cornerRadius(try field.number())
         case .image: self = .image(try field.string())
+        case .imageTint:
+            let tint = try field.color()
+            guard tint.alpha == 255 else { throw field.error("an opaque colour \"#rrggbb\"") }
+            self = .imageTint(tint)
         case .gravity:
             let gravity = CALayerContentsGravity(rawValue: try field.string())
             guard Self.gravities.contains(gravity) else { throw field.error("a contents gravity such as \"resizeAspect\"") }

@@ -20,6 +20,9 @@ public struct DrawItem: Hashable, Sendable {
     public var cornerRadius: Double
     /// Image id, a key of `welcome.assets`.
     public var image: String?
+    /// The colour the image is multiplied by (a replicator copy's colour, protocol.md,
+    /// "Replicators"); nil for none (white). Only an item with an image has one.
+    public var imageTint: DrawColor?
     public var gravity: CALayerContentsGravity
     public var text: DrawText?
     public var shadow: DrawShadow?
@@ -37,7 +40,7 @@ public struct DrawItem: Hashable, Sendable {
 
     public init(id: Int, name: String? = nil, matrix: DrawMatrix = .identity, width: Double = 0, height: Double = 0,
                 opacity: Double = 1, background: DrawColor? = nil, borderColor: DrawColor? = nil, borderWidth: Double = 0,
-                cornerRadius: Double = 0, image: String? = nil, gravity: CALayerContentsGravity = .resize,
+                cornerRadius: Double = 0, image: String? = nil, imageTint: DrawColor? = nil, gravity: CALayerContentsGravity = .resize,
                 text: DrawText? = nil, shadow: DrawShadow? = nil, gradient: DrawGradient? = nil, fill: DrawFill? = nil,
                 stroke: DrawStroke? = nil, renderMode: String? = nil, group: DrawGroup? = nil,
                 particles: DrawParticles = DrawParticles()) {
@@ -52,6 +55,7 @@ public struct DrawItem: Hashable, Sendable {
         self.borderWidth = borderWidth
         self.cornerRadius = cornerRadius
         self.image = image
+        self.imageTint = imageTint
         self.gravity = gravity
         self.text = text
         self.shadow = shadow
@@ -75,6 +79,7 @@ public struct DrawItem: Hashable, Sendable {
         case .borderWidth: .borderWidth(borderWidth)
         case .cornerRadius: .cornerRadius(cornerRadius)
         case .image: .image(image)
+        case .imageTint: .imageTint(imageTint)
         case .gravity: .gravity(gravity)
         case .text: .text(text)
         case .shadow: .shadow(shadow)
@@ -98,6 +103,7 @@ public struct DrawItem: Hashable, Sendable {
         case .borderWidth(let v): borderWidth = v
         case .cornerRadius(let v): cornerRadius = v
         case .image(let v): image = v
+        case .imageTint(let v): imageTint = v
         case .gravity(let v): gravity = v
         case .text(let v): text = v
         case .shadow(let v): shadow = v

@@ -10,7 +10,7 @@ public enum ServerMessage {
 
     /// The draw-item features a client must know to draw this server's frames (protocol.md,
     /// "welcome"); a client that lacks one refuses to draw rather than drawing nonsense.
-    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive"]
+    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive", "imagetint"]
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
     /// the room's frame rate and media time (1e-6 s), the scene's words (`SceneWords`), and for a

@@ -190,7 +190,7 @@ enum Vectors {
                             background: white, borderColor: veil, borderWidth: 1.5, cornerRadius: 12,
                             shadow: DrawShadow(color: black, opacity: 0.5, dx: 0, dy: 3, radius: 4))
         var coin = DrawItem(id: 3, name: "coin", matrix: moved(185, 300, scale: 0.5), width: 44, height: 44,
-                            cornerRadius: 22, image: "coin", gravity: .resizeAspect)
+                            cornerRadius: 22, image: "coin", imageTint: DrawColor(red: 255, green: 128, blue: 51), gravity: .resizeAspect)
         var label = DrawItem(id: 4, name: "label", matrix: moved(107, 420), width: 200, height: 24,
                              text: DrawText(runs: [DrawTextRun(text: "+8", size: 17, weight: 0.4, color: gold),
                                                    DrawTextRun(text: " 金币 ✓ \"q\"", size: 15, color: white)],
@@ -234,6 +234,7 @@ enum Vectors {
         card.height = 0
         card.background = red
         coin.image = nil
+        coin.imageTint = nil
         coin.gravity = .resize
         label.text = DrawText(runs: [DrawTextRun(text: "left", size: 12.5, weight: -0.4, color: veil)], alignment: .left)
         flakes.particles.particles.removeFirst()
@@ -254,10 +255,10 @@ enum Vectors {
         let eighth = DisplayList(items: [background, badge, label, coin, toast, cover])
 
         return Vector(name: "items", about: "hand-built lists: every draw-item field set, changed and returned to its default (null), items removed, added and reordered, an empty delta, and a full frame in the middle", [
-            ("a full frame with every kind of item: plain, bordered with a translucent colour and a shadow, image with gravity, two-run text, projective, emitter", true, first),
+            ("a full frame with every kind of item: plain, bordered with a translucent colour and a shadow, tinted image with gravity, two-run text, projective, emitter", true, first),
             ("fields change: matrix, opacity, text, gravity; particles move, one fades, one is born", false, second),
             ("fields return to their defaults (bg, bc, bw, cr, name: null); the cover goes; a text item with a shadow comes", false, third),
-            ("more defaults (sh, m, o, s, img, g), a background comes back; the label moves back (order); a particle goes and two swap (po)", false, fourth),
+            ("more defaults (sh, m, o, s, img, it, g), a background comes back; the label moves back (order); a particle goes and two swap (po)", false, fourth),
             ("a new item in front of old ones (add and order)", false, fifth),
             ("nothing changes: an empty delta", false, fifth),
             ("a full frame again, as a client that skipped frames gets one", true, seventh),

@@ -16,7 +16,7 @@ struct ServerMessageTests {
             {"type":"welcome","protocol":2,"room":"lobby","scene":"radar","title":"Pulsing radar","role":"player","client":"c7",\
             "size":{"width":414,"height":736},"fps":30,"interactions":["tap"],\
             "assets":{"radar-item":{"url":"/assets/radar-item.svg","width":44,"height":44}},"time":12.345678,\
-            "features":["paths","shape","gradient","group","replicator","additive"]}
+            "features":["paths","shape","gradient","group","replicator","additive","imagetint"]}
             """)
     }
 

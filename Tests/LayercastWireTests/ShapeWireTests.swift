@@ -163,6 +163,39 @@ struct ShapeWireTests {
         #expect(items[0].particles.particles == [DrawParticle(id: 7, x: 1, y: 2, scale: 1)])
     }
 
+    @Test func aCopysColourTintsItsImage() throws {
+        let root = makeRoot()
+        let replicator = makeLayer(CAReplicatorLayer(), name: "rep", frame: CGRect(x: 0, y: 0, width: 100, height: 100), in: root, background: nil)
+        let coin = makeLayer(CALayer(), name: "coin", frame: CGRect(x: 0, y: 0, width: 44, height: 44), in: replicator, background: nil)
+        coin.contents = CGImage(named: "coin", width: 44, height: 44)
+        replicator.instanceCount = 2
+        replicator.instanceColor = CGColor(red: 1, green: 0.5, blue: 0.2, alpha: 1)
+        replicator.instanceRedOffset = -0.5
+        let builder = DisplayListBuilder()
+        let list = builder.build(root, at: 0)
+        // Copy k: red 1 − 0.5k, green 0.5 (255·0.5 = 127.5 → 128), blue 0.2 (51); copy 0 is tinted too.
+        #expect(list.items.map(\.imageTint) == [DrawColor(red: 255, green: 128, blue: 51), DrawColor(red: 128, green: 128, blue: 51)])
+        #expect(list.items.map(\.image) == ["coin", "coin"])
+        #expect(list.items[0].json["it"] == "#ff8033")
+        let decoded = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": 0, "full": true,
+                                                  "items": .array(list.items.map(\.json))])
+        #expect(decoded.items == list.items)
+
+        replicator.instanceColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+        replicator.instanceRedOffset = 0
+        let untinted = builder.build(root, at: 0)
+        #expect(untinted.items.map(\.imageTint) == [nil, nil])
+        #expect(untinted.items.allSatisfy { $0.json["it"] == nil })
+    }
+
+    @Test func aCopysColourMultipliesAnImageTintAlreadyThere() {
+        var items = [DrawItem(id: 1, image: "coin", imageTint: DrawColor(red: 200, green: 100, blue: 255)),
+                     DrawItem(id: 2, background: DrawColor(red: 255, green: 255, blue: 255))][...]
+        DisplayListBuilder.tint(&items, by: CGColor(red: 0.5, green: 1, blue: 0.2, alpha: 1))
+        // 200·0.5, 100·1, 255·0.2; an item without an image gets no image tint.
+        #expect(items.map(\.imageTint) == [DrawColor(red: 100, green: 100, blue: 51), nil])
+    }
+
     @Test func replicatorDelayShiftsTheCopiesTime() {
         let clock = ManualClock()
         let context = SceneContext(clock: clock)
@@ -267,6 +300,9 @@ struct ShapeWireTests {
         }
         #expect(throws: ProtocolError(.badField, #"frame.set[0].stroke.cap must be "butt", "round", "square" (it is the string "flat")"#)) {
             try FrameDelta(deltaFrame: delta(["id": 1, "stroke": ["path": 1, "c": "#ff0000", "w": 1, "cap": "flat"]]))
+        }
+        #expect(throws: ProtocolError(.badField, ##"frame.set[0].it must be an opaque colour "#rrggbb" (it is the string "#ff803380")"##)) {
+            try FrameDelta(deltaFrame: delta(["id": 1, "img": "coin", "it": "#ff803380"]))
         }
         #expect(throws: ProtocolError(.badField, "frame.paths[0] must be [id, path data] (it is an array)")) {
             try FrameDelta(deltaFrame: delta(["id": 1], ["paths": [[1]]]))

@@ -32,8 +32,8 @@ SUBPROTOCOL = "layercast.v1"
 IDENTITY = [1, 0, 0, 1, 0, 0]
 ITEM_DEFAULTS: dict[str, Any] = {"m": IDENTITY, "s": [0, 0], "o": 1, "bw": 0, "cr": 0,
                                  "g": "resize"}
-ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "g", "text", "sh", "p", "pimg",
-             "grad", "fill", "stroke", "rm", "grp"}
+ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "it", "g", "text", "sh", "p",
+             "pimg", "grad", "fill", "stroke", "rm", "grp"}
 # An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles").
 PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
 
@@ -329,6 +329,11 @@ def check_item(item: dict, assets: Optional[dict], full: bool = True) -> list[st
             problems.append(f"{where}: {key}={item[key]!r} is not #rrggbb[aa]")
         elif key in item and len(item[key]) == 9 and item[key].endswith("ff"):
             problems.append(f"{where}: {key}={item[key]!r} has alpha ff (should be #rrggbb)")
+    if "it" in item and not (isinstance(item["it"], str) and COLOUR.match(item["it"])
+                             and len(item["it"]) == 7 and item["it"].lower() != "#ffffff"):
+        problems.append(f"{where}: it={item['it']!r} is not an opaque #rrggbb other than white")
+    if "it" in item and "img" not in item:
+        problems.append(f"{where}: it without img")
     if "g" in item and item["g"] not in GRAVITIES:
         problems.append(f"{where}: unknown gravity {item['g']!r}")
     if "img" in item and assets is not None and item["img"] not in assets:

@@ -209,9 +209,28 @@ def test_radial_and_conic_gradients_match_chromium_css(page_url, seed, projectiv
         assert share <= 0.001 and mean < 0.5 and blobs == 0, (seed, share, blobs, mean, worst)
 
 
+def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url):
+    """protocol.md, "Replicators": `it` multiplies an image's red, green and blue and keeps its
+    alpha, on the affine and the projective path; an item without `it` draws the image as is.
+    White × #ff8033 is (255, 128, 51); grey 128 × it is (128, 64, 26) (128·128/255, 128·51/255)."""
+    for drv in chromium(400, 400):
+        drv.get(page_url.replace("index.html", "tint.html"))
+        outcome = wait_until(lambda: drv.execute_script("return window.failure || window.pixels || null"), 10,
+                             "the tint page drew")
+        assert isinstance(outcome, dict), outcome
+        want = {"white": [255, 128, 51, 255], "grey": [128, 64, 26, 255], "clear": [0, 0, 0, 0]}
+        untinted = {"white": [255, 255, 255, 255], "grey": [128, 128, 128, 255], "clear": [0, 0, 0, 0]}
+        for name in want:
+            for path in ("affine", "projective"):
+                got = outcome[f"{path} {name}"]
+                assert max(abs(g - w) for g, w in zip(got, want[name])) <= 2, (path, name, got)
+            got = outcome[f"untinted {name}"]
+            assert max(abs(g - w) for g, w in zip(got, untinted[name])) <= 2, ("untinted", name, got)
+
+
 @pytest.mark.parametrize("features, refused", [
-    ("paths,shape,gradient,group,replicator,additive", False),
-    ("paths,shape,gradient,group,replicator,additive,filters", True),
+    ("paths,shape,gradient,group,replicator,additive,imagetint", False),
+    ("paths,shape,gradient,group,replicator,additive,imagetint,filters", True),
 ])
 def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, refused):
     """protocol.md, "Version and features": a feature the page does not know stops the view with

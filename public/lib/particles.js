@@ -1,26 +1,17 @@
 import { withAlpha } from './color.js';
 import { mapPoint, pixelsPerUnit } from './homography.js';
 
-/** Tinted rasters kept at most; the least recently made is dropped beyond this. */
-const MAX_TINTS = 64;
-
-/** Device pixels per point a tinted raster is made at (covers scales up to about 2 on 2× screens). */
-const TINT_DENSITY = 4;
-
 /**
  * Draws an emitter item's particles (protocol.md, "Particles"): each `[id, x, y, s, r, a?, k?]`
  * is its `pimg[k]` image at natural size × s, centred on (x, y) of the item's rect, rotated by r,
  * at alpha item opacity × a. An image whose `pimg` colour is not white is drawn tinted
- * (multiplied by the colour, its alpha kept) from an offscreen canvas made once per image and
- * colour. The matrix of each particle is composed by hand, so drawing allocates nothing per
- * particle.
+ * (multiplied by the colour, its alpha kept) from `ImageTints`. The matrix of each particle is
+ * composed by hand, so drawing allocates nothing per particle.
  */
 export class ParticlePainter {
-  /** @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets */
-  constructor(assets) {
-    this.assets = assets;
-    /** @type {Map<string, HTMLCanvasElement>} `image colour` → tinted raster */
-    this.tints = new Map();
+  /** @param {import('./image-tints.js').ImageTints} images the assets, tinted on request */
+  constructor(images) {
+    this.images = images;
   }
 
   /**
@@ -31,7 +22,7 @@ export class ParticlePainter {
     const particles = item.p ?? [];
     const table = item.pimg ?? [];
     if (!particles.length || !table.length) return;
-    const sources = table.map(([image, colour]) => this.source(image, colour));
+    const sources = table.map(([image, colour]) => this.images.source(image, colour));
     ctx.save();
     if (shadow && shadow.o > 0) {
       ctx.shadowColor = withAlpha(shadow.c, shadow.o);
@@ -62,34 +53,4 @@ export class ParticlePainter {
     }
     ctx.restore();
   }
-
-  /** The image to draw for a `pimg` entry (tinted when `colour` is given), or null while loading. */
-  source(id, colour) {
-    const asset = this.assets.get(id);
-    if (!asset) return null;
-    if (!colour || /^#ffffff$/i.test(colour)) return asset;
-    const key = `${id} ${colour}`;
-    let canvas = this.tints.get(key);
-    if (!canvas) {
-      canvas = tinted(asset, colour);
-      this.tints.set(key, canvas);
-      if (this.tints.size > MAX_TINTS) this.tints.delete(this.tints.keys().next().value);
-    }
-    return { image: canvas, width: asset.width, height: asset.height };
-  }
-}
-
-/** `asset`'s image multiplied by `colour`, keeping its alpha, in a new canvas. */
-function tinted(asset, colour) {
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.ceil(asset.width * TINT_DENSITY));
-  canvas.height = Math.max(1, Math.ceil(asset.height * TINT_DENSITY));
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(asset.image, 0, 0, canvas.width, canvas.height);
-  ctx.globalCompositeOperation = 'multiply';
-  ctx.fillStyle = colour;
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.globalCompositeOperation = 'destination-in';
-  ctx.drawImage(asset.image, 0, 0, canvas.width, canvas.height);
-  return canvas;
 }

@@ -2,6 +2,7 @@ import { withAlpha } from './color.js';
 import { canvasStops, conicStartAngle, radialEllipse } from './gradient-stops.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice, weightAt } from './homography.js';
+import { ImageTints } from './image-tints.js';
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
 import { pathBounds } from './path-table.js';
@@ -30,7 +31,7 @@ const PATH_CACHE = 256;
  * Draws display lists (protocol.md, "Draw items") on a canvas.
  *
  * Each item is drawn as Core Animation composites a layer: background (rounded by `cr`), then
- * contents (the image placed by `g` and clipped by `cr`; the gradient `grad`, clipped by `cr`;
+ * contents (the image placed by `g`, clipped by `cr` and multiplied by `it`; the gradient `grad`, clipped by `cr`;
  * the shape's `fill` then `stroke`, unclipped, their paths from the frame's path table as
  * `Path2D`; or the text, clipped to the bounds), then the border inside the bounds, all with the
  * item's effective opacity `o`. An emitter with `rm: "additive"` draws its particles with `lighter`.
@@ -67,7 +68,8 @@ export class Renderer {
     this.scratch = document.createElement('canvas').getContext('2d');
     this.raster = document.createElement('canvas').getContext('2d');
     this.meshLayer = document.createElement('canvas').getContext('2d');
-    this.particles = new ParticlePainter(assets);
+    this.images = new ImageTints(assets);
+    this.particles = new ParticlePainter(this.images);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
     this.path2d = new Map();
     /** The current frame's path table (id → data). */
@@ -303,7 +305,7 @@ export class Renderer {
         ctx.stroke();
       }
     }
-    const image = item.img && this.assets.get(item.img);
+    const image = item.img && this.images.source(item.img, item.it);
     if (image) {
       ctx.save();
       if (radius > 0) {
@@ -416,7 +418,7 @@ export class Renderer {
    */
   rasterContents(item, box, density) {
     const [x, y, w, h] = box;
-    const image = item.img && this.assets.get(item.img);
+    const image = item.img && this.images.source(item.img, item.it);
     const shaped = item.grad || item.fill || item.stroke;
     if (!(w > 0 && h > 0) || (item.img && !image && !shaped)) return null;
     const scale = Math.min(Math.max(density, 0.01), MAX_RASTER / Math.max(w, h));

@@ -1,0 +1,75 @@
+/** Tinted rasters kept at most; the least recently made is dropped beyond this. */
+const MAX_TINTS = 64;
+
+/** Device pixels per point a tinted raster is made at (covers scales up to about 2 on 2× screens). */
+const TINT_DENSITY = 4;
+
+/** The longest side of a tinted raster, in pixels. */
+const MAX_SIDE = 2048;
+
+/**
+ * The images of `welcome.assets`, multiplied by a colour when one is asked for (an item's `it`,
+ * a `pimg` entry's colour; protocol.md, "Replicators", "Particles"): each image's red, green and
+ * blue times the colour's, its alpha kept. A tinted image is drawn once per asset and colour into
+ * an offscreen canvas and kept (at most MAX_TINTS of them), so asking again allocates nothing.
+ */
+export class ImageTints {
+  /**
+   * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
+   * @param {(width: number, height: number) => HTMLCanvasElement} makeCanvas a new blank canvas
+   */
+  constructor(assets, makeCanvas = blankCanvas) {
+    this.assets = assets;
+    this.makeCanvas = makeCanvas;
+    /** @type {Map<object, Map<string, {image: CanvasImageSource, width: number, height: number}>>} asset → colour → tinted */
+    this.tinted = new Map();
+    /** @type {[object, string][]} the kept rasters, oldest first */
+    this.order = [];
+  }
+
+  /**
+   * The image `id` multiplied by `colour` (`#rrggbb`; none or white: the image itself), as
+   * `{image, width, height}` in the image's natural size, or null while it loads.
+   */
+  source(id, colour) {
+    const asset = this.assets.get(id);
+    if (!asset) return null;
+    if (!colour || /^#ffffff$/i.test(colour)) return asset;
+    let byColour = this.tinted.get(asset);
+    const kept = byColour?.get(colour);
+    if (kept) return kept;
+    if (!byColour) this.tinted.set(asset, (byColour = new Map()));
+    const made = { image: tint(asset, colour, this.makeCanvas), width: asset.width, height: asset.height };
+    byColour.set(colour, made);
+    this.order.push([asset, colour]);
+    if (this.order.length > MAX_TINTS) {
+      const [oldAsset, oldColour] = this.order.shift();
+      const old = this.tinted.get(oldAsset);
+      old.delete(oldColour);
+      if (!old.size) this.tinted.delete(oldAsset);
+    }
+    return made;
+  }
+}
+
+/** `asset`'s image multiplied by `colour`, keeping its alpha, in a new canvas. */
+function tint(asset, colour, makeCanvas) {
+  const density = Math.min(TINT_DENSITY, MAX_SIDE / Math.max(asset.width, asset.height, 1));
+  const canvas = makeCanvas(Math.max(1, Math.ceil(asset.width * density)), Math.max(1, Math.ceil(asset.height * density)));
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(asset.image, 0, 0, canvas.width, canvas.height);
+  ctx.globalCompositeOperation = 'multiply';
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.drawImage(asset.image, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/** A new `width`×`height` canvas of the page. */
+function blankCanvas(width, height) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
