@@ -31,7 +31,7 @@ struct ServerMessageTests {
         #expect(ServerMessage.welcome(room: "r", scene: scene, role: "spectator", client: "c1", fps: 30, time: 0).serialized() == """
             {"type":"welcome","protocol":2,"room":"r","scene":"shelf","title":"Shelf","role":"spectator","client":"c1",\
             "size":{"width":100,"height":50},"fps":30,"interactions":[],"assets":{},"time":0,\
-            "features":["paths","shape","gradient","group","replicator","additive"],\
+            "features":["paths","shape","gradient","group","replicator","additive","imagetint"],\
             "summary":{"en":"Tap a book.","zh":"点一本书。"},\
             "events":[{"event":"open","when":{"finished":true},"en":"《{book}》 opened {by}","zh":"《{book}》已打开{by}"},\
             {"event":"open","when":{},"en":"Opening","zh":"正在打开"}],\
