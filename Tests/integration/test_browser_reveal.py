@@ -45,6 +45,17 @@ def ring_pixels(drv) -> list[tuple[int, int, int]]:
     return [pixels[y * width + x] for x, y in points]
 
 
+def drawn_fraction(drv) -> float:
+    """The share of the canvas pixels in the 300-point square about the ring that are not the
+    background."""
+    width, height, pixels = canvas_pixels(drv)
+    left, top = canvas_point(drv, CENTRE[0] - 150, CENTRE[1] - 150)
+    right, bottom = canvas_point(drv, CENTRE[0] + 150, CENTRE[1] + 150)
+    area = [pixels[y * width + x] for y in range(max(top, 0), min(bottom, height))
+            for x in range(max(left, 0), min(right, width))]
+    return sum(1 for c in area if c != BACKGROUND) / len(area)
+
+
 def is_gold(colour) -> bool:
     r, g, b = colour
     return r > 230 and 150 < g < 230 and b < 110
@@ -58,13 +69,11 @@ def test_the_reveal_draws_its_ring_and_replays_on_a_tap(driver, console, server,
     # Once the round's ring is full (2 s after the room started) every point of it is gold.
     wait_until(lambda: all(is_gold(c) for c in ring_pixels(driver)) or None, 8,
                "the ring's 16 sample points to be gold", 0.2)
-    width, height, pixels = canvas_pixels(driver)
-    left, top = canvas_point(driver, CENTRE[0] - 150, CENTRE[1] - 150)
-    right, bottom = canvas_point(driver, CENTRE[0] + 150, CENTRE[1] + 150)
-    area = [pixels[y * width + x] for y in range(max(top, 0), min(bottom, height))
-            for x in range(max(left, 0), min(right, width))]
-    drawn = sum(1 for c in area if c != BACKGROUND) / len(area)
-    assert drawn > 0.2, f"only {drawn:.1%} of the ring's area differs from the background"
+    # The ring alone covers about 8 % of the 300-point square about it; from 2.6 s the revealed
+    # card (140 × 140) adds about 22 %, so more than 20 % differs from the background once the
+    # round's mask has opened (the page may have joined before or after that).
+    wait_until(lambda: drawn_fraction(driver) > 0.2 or None, 8,
+               "more than 20 % of the square about the ring to differ from the background", 0.2)
 
     if os.environ.get("LAYERCAST_SCREENSHOT"):
         driver.save_screenshot(os.environ["LAYERCAST_SCREENSHOT"])
