@@ -15,7 +15,10 @@ func layercastLoadCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
         loop.receive(client, wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_CLIENT_WRITEABLE:
         return loop.writable(client, wsi)
-    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED:
+    case LWS_CALLBACK_CLIENT_CONNECTION_ERROR, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_WSI_DESTROY:
+        // WSI_DESTROY comes for every connection lws frees, whatever closed it: a handshake that
+        // times out waiting for the server's reply gets neither of the others (lws 4.1 tells it
+        // as CLOSED_CLIENT_HTTP), and the client must not keep the freed connection.
         loop.closed(client, wsi)
     default:
         break

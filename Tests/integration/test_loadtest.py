@@ -8,6 +8,7 @@ in clients and seconds, and addresses 127.0.0.1 only.
 from __future__ import annotations
 
 import json
+import socket
 import subprocess
 import tempfile
 import time
@@ -365,3 +366,34 @@ def test_a_drag_population_pulls_the_cube_loader(server):
     assert 5 * (drags["gestures"] - 2) <= drags["messages"] <= 5 * drags["gestures"], pullers
     assert pullers["taps"]["sent"] == 0 and pullers["errors"] == {}, pullers
     assert "drag 2/s in 3 steps" in proc.stdout, proc.stdout
+
+
+def test_a_handshake_that_times_out_is_a_failed_attempt_and_reconnects():
+    """A server that accepts the TCP connection and never answers the upgrade: lws gives up on
+    the handshake after its 10 s timeout and frees the connection, telling neither a connection
+    error nor a close (issue 29: the tool kept the freed connection and crashed on it as it
+    closed the rest at the deadline). The attempt counts as failed; a `reconnect` population
+    tries again after the page's first delay (0.25–0.75 s), and that attempt is still waiting
+    at the end (12 s), closed by the run, not counted as failed."""
+    if not BINARY.is_file():
+        pytest.skip("no layercast binary")
+    silent = socket.socket()
+    try:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)  # the kernel completes the handshakes; nothing accepts or answers
+        scenario = {"url": f"ws://127.0.0.1:{silent.getsockname()[1]}", "duration": 12,
+                    "populations": [{"name": "returning", "count": 2, "reconnect": True},
+                                    {"name": "once", "count": 1}]}
+        out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+        proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(write_scenario(scenario)), "--json", str(out)],
+                              cwd=REPO, capture_output=True, text=True, timeout=12 + 30)
+    finally:
+        silent.close()
+    assert proc.returncode == 2 and "no client connected" in proc.stderr, explain(proc)
+    populations = json.loads(out.read_text())["populations"]
+    returning, once = populations["returning"], populations["once"]
+    assert returning["connections"] == {**returning["connections"], "attempted": 4, "made": 0, "failed": 2}, returning
+    assert returning["reconnects"]["attempted"] == 2 and returning["reconnects"]["reconnected"] == 0, returning
+    assert returning["errors"] == {"connect_failed": 2}, returning
+    assert once["connections"] == {**once["connections"], "attempted": 1, "made": 0, "failed": 1}, once
+    assert once["reconnects"]["attempted"] == 0 and once["errors"] == {"connect_failed": 1}, once
