@@ -20,7 +20,8 @@ process's user + system time from /proc/PID/stat, sampled every 0.5 s.
 Prints, as Markdown, for the kill: the clients dropped (the killed node's `layercast_clients`
 less its probes, and the loader's `closedEarly`); their reconnect time from the loader's report
 (`reconnects.timeMs`: from the client's close to the `welcome` of its next connection, p50, p95,
-p99, max) and the killed node's probes' kill → first frame (p50, p95, p99, max); the frame
+p99, max, and `reconnects.firstFrameMs`: to the first frame after that welcome) and the killed
+node's probes' kill → first frame (p50, p95, p99, max); the frame
 gaps at the surviving nodes' probes from the kill to a second before the rain's end (arrival to
 arrival, p99 by nearest rank and max, and the largest step in media time `t`); the surviving
 nodes' and nginx's CPU each second around the kill; the loader's CPU; and the awards: the
@@ -497,6 +498,9 @@ def print_tables(summary: dict, survivors: list[str]) -> None:
     tap = l["byPopulation"].get("tappers", {"timeMs": none})["timeMs"]
     print(f"\n(the loader's spectators: from each client's close to its next welcome; the tappers': n={tap['count']}, "
           f"p99 {ms(tap['p99'])}, max {ms(tap['max'])})")
+    first = l["byPopulation"].get("spectators", {}).get("firstFrameMs", none)
+    print(f"(the loader's spectators, from the close to the first frame after that welcome: n={first['count']}, "
+          f"p50 {ms(first['p50'])}, p95 {ms(first['p95'])}, p99 {ms(first['p99'])}, max {ms(first['max'])})")
     r = kill["returners"]
     print()
     print("| probes of the killed node | dropped | frames again | kill → first frame p50 | p95 | p99 | max |")

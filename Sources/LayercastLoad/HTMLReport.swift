@@ -99,7 +99,7 @@ public enum HTMLReport {
             ("connections", "made \(s.connected) of \(s.attempted) attempted, failed \(s.failed), closed early \(s.closedEarly)"),
             ("connect time", s.connectTime.summary.text),
             ("churn", "left \(s.left), rejoined \(s.rejoins)"),
-            ("reconnects", "\(s.reconnects) attempted, \(s.reconnected) reconnected; time \(s.reconnectTime.summary.text)"),
+            ("reconnects", "\(s.reconnects) attempted, \(s.reconnected) reconnected; time \(s.reconnectTime.summary.text); first frame \(s.reconnectFrameTime.summary.text)"),
             ("frames", "\(s.frames) received, \(LoadReport.number(report.framesPerClientSecond)) per client per second"),
             ("skipped", "\(s.skipped) (ratio \(LoadReport.number(report.skipRatio, digits: 4)))"),
             ("frame age", s.frameAge.summary.text),
@@ -120,7 +120,7 @@ public enum HTMLReport {
             for (index, population) in scenario.populations.enumerated() where index < report.populations.count {
                 let p = report.populations[index]
                 rows.append(("population \(population.name)",
-                             "\(population.behaviourText): made \(p.connected) of \(p.attempted), frames \(p.frames), age \(p.frameAge.summary.text), reconnects \(p.reconnected) of \(p.reconnects)"))
+                             "\(population.behaviourText): made \(p.connected) of \(p.attempted), frames \(p.frames), age \(p.frameAge.summary.text), reconnects \(p.reconnected) of \(p.reconnects), first frame \(p.reconnectFrameTime.summary.text)"))
             }
         }
         return rows

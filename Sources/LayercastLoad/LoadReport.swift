@@ -59,6 +59,7 @@ public struct LoadReport: Sendable {
         if scenario != nil {
             lines.insert("churn         left \(s.left), rejoined \(s.rejoins); reconnects \(s.reconnects) attempted, \(s.reconnected) reconnected", at: 2)
             lines.insert("reconnect     \(s.reconnectTime.summary.text)", at: 3)
+            lines.insert("              first frame \(s.reconnectFrameTime.summary.text)", at: 4)
         }
         if c.role == .player || scenario?.populations.contains(where: { $0.role == .player }) == true {
             let results = s.tapResults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -92,6 +93,7 @@ public struct LoadReport: Sendable {
             "population \(population.name): \(population.behaviourText), \(size)",
             "  connections made \(s.connected) of \(s.attempted) attempted, failed \(s.failed), closed early \(s.closedEarly), left \(s.left), rejoined \(s.rejoins)",
             "  reconnects  \(s.reconnects) attempted, \(s.reconnected) reconnected; time \(s.reconnectTime.summary.text)",
+            "              first frame \(s.reconnectFrameTime.summary.text)",
             "  frames      \(s.frames) received, skipped \(s.skipped) (ratio \(number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames), digits: 4))); age \(s.frameAge.summary.text)",
         ]
         if population.dragsPerSecond > 0 {
@@ -175,7 +177,8 @@ public struct LoadReport: Sendable {
                 ("clients", i(scenario.slots[index])),
                 ("connections", ["attempted": i(s.attempted), "made": i(s.connected), "failed": i(s.failed), "closedEarly": i(s.closedEarly),
                                  "left": i(s.left), "rejoins": i(s.rejoins), "connectMs": s.connectTime.summary.json]),
-                ("reconnects", ["attempted": i(s.reconnects), "reconnected": i(s.reconnected), "timeMs": s.reconnectTime.summary.json]),
+                ("reconnects", ["attempted": i(s.reconnects), "reconnected": i(s.reconnected), "timeMs": s.reconnectTime.summary.json,
+                                "firstFrameMs": s.reconnectFrameTime.summary.json]),
                 ("frames", ["received": i(s.frames), "skipped": i(s.skipped),
                             "skipRatio": .number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames)),
                             "clientSeconds": .number(Self.rounded(s.connectedSeconds)), "ageMs": s.frameAge.summary.json]),

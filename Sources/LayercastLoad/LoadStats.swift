@@ -21,6 +21,9 @@ public struct LoadStats: Sendable, Codable {
     /// Such closes followed by a `welcome`; `reconnectTime` is from the close to that welcome.
     public var reconnected = 0
     public var reconnectTime = LatencyHistogram()
+    /// From the same close to the first frame of the connection whose `welcome` ended it: one per
+    /// `reconnected`, less those whose connection closed (or the run ended) before a frame.
+    public var reconnectFrameTime = LatencyHistogram()
     /// Seconds from starting a connection to the completed handshake.
     public var connectTime = LatencyHistogram()
     /// Client-seconds spent connected (for frames per client per second).
@@ -69,6 +72,7 @@ public struct LoadStats: Sendable, Codable {
         reconnects += other.reconnects
         reconnected += other.reconnected
         reconnectTime.add(other.reconnectTime)
+        reconnectFrameTime.add(other.reconnectFrameTime)
         connectTime.add(other.connectTime)
         connectedSeconds += other.connectedSeconds
         frames += other.frames

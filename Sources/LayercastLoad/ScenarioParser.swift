@@ -304,13 +304,14 @@ private struct Reader {
     }
 
     func thresholds(_ node: Node, _ path: String) throws(ScenarioError) -> ServiceLevelObjectives {
-        let keys = ["maxP99FrameAgeMs", "maxSkipRatio", "maxP99TapMs", "maxP99ReconnectMs"]
+        let keys = ["maxP99FrameAgeMs", "maxSkipRatio", "maxP99TapMs", "maxP99ReconnectMs", "maxP99ReconnectFirstFrameMs"]
         let fields = try mapping(node, path, allowed: keys)
         func limit(_ key: String) throws(ScenarioError) -> Double? {
             try fields[key].map { node throws(ScenarioError) in try number(node, join(path, key), "a number ≥ 0") { $0 >= 0 } }
         }
         var objectives = ServiceLevelObjectives(maxSkipRatio: try limit("maxSkipRatio"), maxP99FrameAgeMs: try limit("maxP99FrameAgeMs"), maxP99TapMs: try limit("maxP99TapMs"))
         objectives.maxP99ReconnectMs = try limit("maxP99ReconnectMs")
+        objectives.maxP99ReconnectFirstFrameMs = try limit("maxP99ReconnectFirstFrameMs")
         return objectives
     }
 }

@@ -1,18 +1,20 @@
 /// Limits a run must stay within (`--max-skip-ratio`, `--max-p99-frame-age-ms`,
-/// `--max-p99-tap-ms`, and a scenario's `thresholds`, which add `maxP99ReconnectMs`); a limit is
-/// breached too when nothing was measured to check it against.
+/// `--max-p99-tap-ms`, and a scenario's `thresholds`, which add `maxP99ReconnectMs` and
+/// `maxP99ReconnectFirstFrameMs`); a limit is breached too when nothing was measured to check it against.
 public struct ServiceLevelObjectives: Sendable, Equatable {
     public var maxSkipRatio: Double?
     public var maxP99FrameAgeMs: Double?
     public var maxP99TapMs: Double?
     /// From a close the client did not ask for to the `welcome` of its next connection (scenarios' `reconnect`).
     public var maxP99ReconnectMs: Double?
+    /// From such a close to the first frame after the `welcome` that ended it.
+    public var maxP99ReconnectFirstFrameMs: Double?
 
     public init(maxSkipRatio: Double? = nil, maxP99FrameAgeMs: Double? = nil, maxP99TapMs: Double? = nil) {
         (self.maxSkipRatio, self.maxP99FrameAgeMs, self.maxP99TapMs) = (maxSkipRatio, maxP99FrameAgeMs, maxP99TapMs)
     }
 
-    public var isEmpty: Bool { maxSkipRatio == nil && maxP99FrameAgeMs == nil && maxP99TapMs == nil && maxP99ReconnectMs == nil }
+    public var isEmpty: Bool { maxSkipRatio == nil && maxP99FrameAgeMs == nil && maxP99TapMs == nil && maxP99ReconnectMs == nil && maxP99ReconnectFirstFrameMs == nil }
 
     /// One objective checked against a run.
     public struct Check: Sendable, Equatable {
@@ -54,6 +56,11 @@ public struct ServiceLevelObjectives: Sendable, Equatable {
         if let maxP99ReconnectMs {
             let reconnect = stats.reconnectTime.count > 0 ? stats.reconnectTime.summary.p99 : nil
             checks.append(Check(flag: name("--max-p99-reconnect-ms", "maxP99ReconnectMs"), limit: maxP99ReconnectMs, value: reconnect))
+        }
+        if let maxP99ReconnectFirstFrameMs {
+            let firstFrame = stats.reconnectFrameTime.count > 0 ? stats.reconnectFrameTime.summary.p99 : nil
+            checks.append(Check(flag: name("--max-p99-reconnect-first-frame-ms", "maxP99ReconnectFirstFrameMs"), limit: maxP99ReconnectFirstFrameMs,
+                                value: firstFrame))
         }
         return checks
     }

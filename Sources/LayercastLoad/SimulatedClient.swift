@@ -36,6 +36,8 @@ final class SimulatedClient {
     private(set) var leaveAt = Double.infinity
     /// When the close it did not ask for happened, until the next `welcome`.
     private var droppedAt: Double?
+    /// When that close happened, from the `welcome` that ended it until the connection's first frame.
+    private var awaitingFrameSince: Double?
     /// Whether its next connection is a rejoin (it left before) or a reconnect (it was dropped).
     private var hasLeft = false
     private var backoff = ReconnectBackoff()
@@ -159,6 +161,7 @@ final class SimulatedClient {
         }
         leaving = false
         leaveAt = .infinity
+        awaitingFrameSince = nil
         nextTapAt = .infinity
         nextDragAt = .infinity
         drag = nil
@@ -196,6 +199,7 @@ final class SimulatedClient {
             if let droppedAt {
                 stats.reconnected += 1
                 stats.reconnectTime.record(seconds: now - droppedAt)
+                awaitingFrameSince = droppedAt
                 self.droppedAt = nil
             }
             backoff.reset()  // as the page does on a welcome
@@ -212,6 +216,10 @@ final class SimulatedClient {
     }
 
     private func frame(number n: Int, time t: Double, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
+        if let since = awaitingFrameSince {
+            stats.reconnectFrameTime.record(seconds: now - since)
+            awaitingFrameSince = nil
+        }
         let before = frames
         stats.skipped += frames.record(n)
         if frames.outOfOrder > before.outOfOrder { stats.errors["out_of_order", default: 0] += 1 }

@@ -34,6 +34,10 @@ import Testing
         var stats = LoadStats()
         stats.connected = 4
         stats.attempted = 5
+        stats.reconnects = 1
+        stats.reconnected = 1
+        stats.reconnectTime.record(seconds: 0.5)
+        stats.reconnectFrameTime.record(seconds: 0.6)
         var report = LoadReport(configuration: configuration, url: "ws://127.0.0.1:8080/ws", seconds: 4, stats: stats, server: nil,
                                 checks: [.init(flag: "watch<ers>.maxP99FrameAgeMs", limit: 50, value: 72.5)])
         report.populations = Array(repeating: LoadStats(), count: populations.count)
@@ -59,6 +63,8 @@ import Testing
         #expect(page.contains("<polyline fill=\"none\" points=\"238.0,159.2 420.0,126.4 602.0,93.6 784.0,60.8\"/>"))
         // The summary and the breached threshold.
         #expect(page.contains("<tr><th>connections</th><td>made 4 of 5 attempted, failed 0, closed early 0</td></tr>"))
+        #expect(page.contains("<tr><th>reconnects</th><td>1 attempted, 1 reconnected; time p50 500 ms  p95 500 ms  p99 500 ms  max 500 ms  (n=1); "
+                              + "first frame p50 600 ms  p95 600 ms  p99 600 ms  max 600 ms  (n=1)</td></tr>"))
         #expect(page.contains("<tr class=\"breached\"><td>watch&lt;ers&gt;.maxP99FrameAgeMs</td><td>50</td><td>72.5</td><td>breached</td></tr>"))
         #expect(page.contains("<tr><th>2.50 s</th><td>kill &lt;node-2&gt;</td></tr>"))
         #expect(page.contains("<tr><th>result</th><td>breached</td></tr>"))

@@ -35,6 +35,21 @@ import Testing
         #expect(!ServiceLevelObjectives(maxSkipRatio: 0.1).checks(stats)[0].breached)  // at the limit is within it
     }
 
+    @Test func reconnectThresholdsCheckTheirOwnHistograms() {
+        var stats = LoadStats()
+        stats.reconnectTime.record(seconds: 0.4)
+        stats.reconnectFrameTime.record(seconds: 0.9)
+        var objectives = ServiceLevelObjectives()
+        objectives.maxP99ReconnectMs = 500
+        objectives.maxP99ReconnectFirstFrameMs = 500
+        let checks = objectives.checks(stats, scope: "watchers")
+        // 400 ms to the welcome is within 500; 900 ms to the first frame is not.
+        #expect(checks.map(\.flag) == ["watchers.maxP99ReconnectMs", "watchers.maxP99ReconnectFirstFrameMs"])
+        #expect(checks.map(\.breached) == [false, true])
+        #expect(abs((checks[1].value ?? 0) - 900) < 0.9)
+        #expect(objectives.checks(LoadStats(), scope: "watchers").allSatisfy { $0.value == nil && $0.breached })
+    }
+
     @Test func progressLine() {
         #expect(ProgressLine.text(elapsed: 12.7, connected: 4980, clients: 5000, framesPerSecond: 149_400.4, p99FrameAge: 23.44, errors: 3)
                 == "  12 s  connected 4980/5000  frames/s 149400  p99 age 23.4 ms  errors 3")

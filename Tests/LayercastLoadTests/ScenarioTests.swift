@@ -27,7 +27,7 @@ import Testing
             aim: aim
             churn: {stay: [1, 2], away: 0.5}
             reconnect: true
-            thresholds: {maxP99TapMs: 250, maxP99ReconnectMs: 5000}
+            thresholds: {maxP99TapMs: 250, maxP99ReconnectMs: 5000, maxP99ReconnectFirstFrameMs: 6000}
         stages:
           - {name: ramp, start: 0, end: 10, clients: 100}
           - {name: hold, start: 10, end: 20, clients: 100}
@@ -48,6 +48,7 @@ import Testing
         #expect(tappers.role == .player && tappers.tapsPerSecond == 2 && tappers.aim == .aim && tappers.reconnect)
         #expect(tappers.churn == .init(stay: .init(1, 2), away: .init(0.5, 0.5)))
         #expect(tappers.thresholds.maxP99TapMs == 250 && tappers.thresholds.maxP99ReconnectMs == 5000)
+        #expect(tappers.thresholds.maxP99ReconnectFirstFrameMs == 6000 && scenario.populations[0].thresholds.isEmpty)
         #expect(scenario.thresholds.maxSkipRatio == 0.01)
         #expect(scenario.stages.map(\.clients) == [100, 100, 0])
         #expect(scenario.slots == [75, 25] && scenario.offsets == [0, 75] && scenario.clients == 100)
@@ -59,7 +60,7 @@ import Testing
              "populations": [{"name": "watchers", "weight": 3},
                              {"name": "tappers", "weight": 1, "behaviour": "tap", "taps": 2, "aim": "aim",
                               "churn": {"stay": [1, 2], "away": 0.5}, "reconnect": true,
-                              "thresholds": {"maxP99TapMs": 250, "maxP99ReconnectMs": 5000}}],
+                              "thresholds": {"maxP99TapMs": 250, "maxP99ReconnectMs": 5000, "maxP99ReconnectFirstFrameMs": 6000}}],
              "stages": [{"name": "ramp", "start": 0, "end": 10, "clients": 100},
                         {"name": "hold", "start": 10, "end": 20, "clients": 100},
                         {"name": "drop", "start": 20, "end": 20, "clients": 0}],
@@ -140,6 +141,8 @@ import Testing
         ("populations: [{name: a, weight: 1}]\nduration: 5\n", 1, "weighted populations need stages"),
         ("duration: 5\npopulations: [{name: a, count: 2, churn: {stay: [3, 1], away: 1}}]\n", 2, "churn.stay[1]: must be seconds ≥ min (3)"),
         ("duration: 5\npopulations: [{name: a, count: 2, thresholds: {maxP99FrameAgeMs: -1}}]\n", 2, "thresholds.maxP99FrameAgeMs: must be a number ≥ 0"),
+        ("duration: 5\npopulations: [{name: a, count: 2, thresholds: {maxP99ReconnectFirstFrameMs: -5}}]\n", 2,
+         "thresholds.maxP99ReconnectFirstFrameMs: must be a number ≥ 0"),
         ("populations: [{name: a, weight: 1}]\nstages: [{start: 0, end: 10, clients: 5}]\nduration: 8\n", 3, "duration: ends before the last stage"),
         ("duration: 5\npopulations:\n  - name: a\n    count: 2\n  - {name: b, count: 1\n", 6, "not valid YAML or JSON"),
         ("duration: 5\nduration: 6\npopulations: [{name: a, count: 1}]\n", 1, "duplicate key duration"),

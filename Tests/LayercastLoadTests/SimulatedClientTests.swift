@@ -79,4 +79,45 @@ import Testing
         #expect(ys.count == 5 && offsets.allSatisfy { $0 < 0.006 })  // 120 pt down, rounded to 0.01
         #expect(stats.dragsBegun == 1 && stats.dragMessagesSent == 5)
     }
+
+    @Test func aReconnectIsTimedToItsWelcomeAndToItsFirstFrame() throws {
+        var watcher = Scenario.Population(name: "w", size: .count(1), role: .spectator)
+        watcher.reconnect = true
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: watcher, joinAt: 0, pingInterval: 100)
+        var stats = LoadStats(), window = ProgressWindow()
+        func receive(_ text: String, at now: Double) {
+            Array(text.utf8).withUnsafeBytes { client.receive($0, at: now, stats: &stats, window: &window) }
+        }
+        let welcome = #"{"type":"welcome","client":"c1","size":{"width":100,"height":100},"time":0}"#
+        client.connecting(at: 0, stats: &stats)
+        client.established(at: 0.1, stats: &stats)
+        receive(welcome, at: 0.2)
+        receive(#"{"type":"frame","n":1,"t":0.1}"#, at: 0.3)
+        #expect(stats.reconnectTime.count == 0 && stats.reconnectFrameTime.count == 0)  // a first join is no reconnect
+
+        // Dropped at 1 s; back at 1.6 s (welcome at 1.7 s), frames from 1.9 s: 700 ms and 900 ms.
+        client.closed(at: 1, finished: false, stats: &stats)
+        client.connecting(at: 1.5, stats: &stats)
+        client.established(at: 1.6, stats: &stats)
+        receive(welcome, at: 1.7)
+        receive(#"{"type":"frame","n":40,"t":1.8}"#, at: 1.9)
+        receive(#"{"type":"frame","n":41,"t":1.83}"#, at: 1.93)
+        #expect(stats.reconnected == 1 && stats.reconnectTime.count == 1 && stats.reconnectFrameTime.count == 1)
+        #expect(abs(stats.reconnectTime.summary.max - 700) < 0.7 && abs(stats.reconnectFrameTime.summary.max - 900) < 0.9)
+
+        // Dropped at 3 s, welcomed at 3.4 s, dropped again at 3.5 s before a frame: that reconnect
+        // has no first frame. The next is timed from 3.5 s: welcome at 4 s, frame at 4.25 s.
+        client.closed(at: 3, finished: false, stats: &stats)
+        client.connecting(at: 3.3, stats: &stats)
+        client.established(at: 3.35, stats: &stats)
+        receive(welcome, at: 3.4)
+        client.closed(at: 3.5, finished: false, stats: &stats)
+        client.connecting(at: 3.9, stats: &stats)
+        client.established(at: 3.95, stats: &stats)
+        receive(welcome, at: 4)
+        receive(#"{"type":"frame","n":100,"t":4.2}"#, at: 4.25)
+        #expect(stats.reconnects == 3 && stats.reconnected == 3 && stats.reconnectTime.count == 3 && stats.reconnectFrameTime.count == 2)
+        // First frames 900 and 750 ms; reconnects 700, 400 and 500 ms.
+        #expect(abs(stats.reconnectFrameTime.summary.p50 - 750) < 0.75 && abs(stats.reconnectTime.summary.p50 - 500) < 0.5)
+    }
 }

@@ -274,6 +274,9 @@ def test_a_two_stage_scenario_with_churn_survives_a_server_restart(start_server)
     assert reconnects["attempted"] == c["attempted"] - 6, steady
     assert c["left"] == 3 and c["rejoins"] == 0, c
     assert reconnects["timeMs"]["count"] == reconnects["reconnected"] and 0 < reconnects["timeMs"]["p99"] < 15000, steady
+    # Each of the six is back and watching at the end, so each was timed to a first frame at least
+    # once; a reconnect the stopping server welcomed and then closed had no frame.
+    assert 6 <= reconnects["firstFrameMs"]["count"] <= reconnects["reconnected"], steady
     assert steady["frames"]["received"] > 0 and steady["frames"]["skipped"] == 0, steady["frames"]
 
     # Churners: each stays 0.5–1 s and is away 0.2–0.4 s, so in 11 s each left and rejoined
@@ -290,6 +293,50 @@ def test_a_two_stage_scenario_with_churn_survives_a_server_restart(start_server)
     assert report["scenario"]["name"] == "restart" and [s["name"] for s in report["scenario"]["stages"]] == ["ramp", "drop"]
     assert "population steady: spectate, reconnect, weight 1" in stdout, stdout
     assert "churn         left" in stdout, stdout
+
+
+def test_spectators_of_a_killed_server_are_timed_to_their_welcome_and_first_frame_back(start_server):
+    """Four reconnecting spectators; the server is SIGKILLed once all four watch and started again
+    on its port. Each connection is closed once, and every reconnect reaches the new server,
+    which welcomes it and streams frames: one first frame per reconnect, each after its welcome."""
+    srv = start_server()
+    port = srv.port
+    room = unique_room("killed")
+    scenario = {"url": f"ws://127.0.0.1:{port}", "scene": "radar", "room": room, "duration": 10,
+                "populations": [{"name": "watchers", "count": 4, "reconnect": True,
+                                 "thresholds": {"maxP99ReconnectFirstFrameMs": 20000}}]}
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-")) / "report.json"
+    cmd = [str(BINARY), "loadtest", "--scenario", str(write_scenario(scenario)), "--json", str(out)]
+    tool = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: any(r["room"] == room and r["clients"].get("spectator") == 4 for r in http_get(srv.base_url, "/api/rooms").json()["rooms"]),
+                   10, "all four watching")
+        srv.proc.kill()
+        srv.proc.wait(5)
+        start_server("--port", str(port))
+        stdout, stderr = tool.communicate(timeout=10 + 30)
+    finally:
+        if tool.poll() is None:
+            tool.kill()
+            tool.wait(5)
+    assert tool.returncode == 0, f"exit {tool.returncode}\n{stdout}\n{stderr[-3000:]}"
+    report = json.loads(out.read_text())
+    watchers = report["populations"]["watchers"]
+    c, reconnects = watchers["connections"], watchers["reconnects"]
+    assert c["closedEarly"] == 4 and watchers["errors"]["closed_by_server"] == 4, watchers
+    # The port is closed until the new server listens: those attempts fail, the next one gets in
+    # (the page's delays, 0.25–0.75 s then doubling, reach the new server well within the 8 s left).
+    assert c["made"] == 8 and c["attempted"] == 8 + c["failed"] and reconnects["attempted"] == 4 + c["failed"], watchers
+    assert reconnects["reconnected"] == 4, watchers
+    time_ms, first_frame_ms = reconnects["timeMs"], reconnects["firstFrameMs"]
+    assert time_ms["count"] == first_frame_ms["count"] == 4, reconnects
+    # The first delay is at least 0.25 s; each first frame comes after its welcome, from the same
+    # close, so every percentile of the one is at least the other's.
+    assert time_ms["p50"] >= 250, reconnects
+    assert all(first_frame_ms[k] >= time_ms[k] for k in ("p50", "p95", "p99", "max")), reconnects
+    assert report["slo"] == [{"flag": "watchers.maxP99ReconnectFirstFrameMs", "limit": 20000,
+                             "value": first_frame_ms["p99"], "breached": False}], report["slo"]
+    assert "              first frame p50 " in stdout, stdout
 
 
 def test_a_scenario_threshold_breach_exits_1(start_server):
