@@ -19,6 +19,7 @@ public final class ClusterNode: HubCluster {
     private enum Pending {
         case lease(ClusterLeases.Command)
         case reports
+        case scenes
         case ignored
     }
 
@@ -35,6 +36,9 @@ public final class ClusterNode: HubCluster {
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
+    /// The scenes this node runs, and those the cluster's live nodes run.
+    private let scenes: NodeScenes
+    private var liveScenes = ClusterScenes()
     private var pending: [Int: Pending] = [:]
     private var nextTag = 1
 
@@ -53,7 +57,10 @@ public final class ClusterNode: HubCluster {
         leases = ClusterLeases(node: node, timing: timing, clock: clock)
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
-        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat(fingerprint: keyFingerprint), logger: logger, notify: notify)
+        scenes = NodeScenes(hub.configuration.scenes)
+        let scenesKey = ["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
+        link = ClusterLink(address: address, timing: timing, heartbeat: [leases.heartbeat(fingerprint: keyFingerprint), scenesKey],
+                           logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -68,7 +75,7 @@ public final class ClusterNode: HubCluster {
             .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
         requests.append(.command(Self.arguments(["HDEL", ClusterKeys.nodes, node]), tag: 0))
-        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node)]), tag: 0))
+        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node), ClusterKeys.scenes(node)]), tag: 0))
         link.send(requests)
         link.stop()
     }
@@ -132,6 +139,8 @@ public final class ClusterNode: HubCluster {
         send(.fullFrameRequest(room: key), on: ClusterKeys.nodeChannel(origin))
     }
 
+    public func sceneFields(of id: String) -> JSONObject? { liveScenes.fields(of: id, besides: node) }
+
     // MARK: Events from the link
 
     /// Handles what the link has for the hub: call on the hub's thread when notified.
@@ -144,6 +153,7 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
+                command(Self.readScenes, for: .scenes)
                 // The link has sent the heartbeat first. Origins hold on to their rooms at
                 // once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
@@ -201,6 +211,8 @@ public final class ClusterNode: HubCluster {
             hub.publishFrames(of: key, until: clock.now + timing.publishing, full: true)
         case .delivery(let client, let text):
             text.withUnsafeBytes { hub.deliver($0, to: client) }
+        case .placementRequest(let key):
+            hub.openForPlacement(key)
         }
     }
 
@@ -220,11 +232,14 @@ public final class ClusterNode: HubCluster {
             switch leases.answered(command, reply) {
             case .place(let placement)?: place(command.room, placement)
             case .acquireAgain?: acquire(command.room)
+            case .requestPlacement?: requestPlacement(command.room)
             case nil: break
             }
         case .reports:
             reports.read(reply)
             shareAudience()
+        case .scenes:
+            liveScenes.read(reply)
         case .ignored:
             break
         }
@@ -257,6 +272,7 @@ public final class ClusterNode: HubCluster {
         if let (write, read) = reports.due(presence) {
             command(write, for: .ignored)
             command(read, for: .reports)
+            command(Self.readScenes, for: .scenes)
         }
     }
 
@@ -270,8 +286,20 @@ public final class ClusterNode: HubCluster {
         }
     }
 
+    /// Acquires room `key`'s lease when this node runs its scene; else looks for its origin
+    /// (a node never holds the lease of a room whose scene it lacks).
     private func acquire(_ key: String) {
-        if let acquisition = leases.acquire(key) { command(acquisition) }
+        let runsScene = key.firstIndex(of: "/").map { scenes.fields[String(key[..<$0])] != nil } ?? false
+        if let acquisition = runsScene ? leases.acquire(key) : leases.locate(key) { command(acquisition) }
+    }
+
+    /// No live node runs room `key`, whose scene this node lacks: asks one that runs the scene
+    /// (rather not the origin it last relayed the room from, which is gone) to run it.
+    private func requestPlacement(_ key: String) {
+        guard let target = liveScenes.placementTarget(for: key, besides: node, avoiding: relayed.origin(of: key)) else {
+            return logger.debug("cluster: no live node runs the scene of a room here", metadata: ["room": "\(key)"])
+        }
+        send(.placementRequest(room: key), on: ClusterKeys.nodeChannel(target))
     }
 
     private func command(_ lease: ClusterLeases.Command) {
@@ -290,4 +318,7 @@ public final class ClusterNode: HubCluster {
     }
 
     private static func arguments(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
+
+    /// Reads the scenes of the live nodes (`ClusterScenes.read`).
+    static let readScenes = ["EVAL", ClusterKeys.liveScenesScript, "1", ClusterKeys.nodes, ClusterKeys.scenesPrefix]
 }

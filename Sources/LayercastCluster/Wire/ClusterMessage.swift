@@ -21,10 +21,13 @@ enum ClusterMessage {
     case fullFrameRequest(room: String)
     /// `D` on a node's channel: a message (JSON text) for one of that node's clients.
     case delivery(client: String, text: ArraySlice<UInt8>)
+    /// `P` on a node's channel: run room `room`, whose scene the sender lacks and has clients in.
+    case placementRequest(room: String)
 
     /// The letter of each kind.
     private enum Kind: Character {
         case frame = "F", event = "E", input = "I", command = "C", answer = "A", fullFrameRequest = "R", delivery = "D"
+        case placementRequest = "P"
 
         var byte: UInt8 { rawValue.asciiValue! }
 
@@ -42,6 +45,7 @@ enum ClusterMessage {
         case .answer(let id, let answer): Self.join(.answer, ForwardedCommand.answerJSON(id, answer).serialized())
         case .fullFrameRequest(let room): Self.join(.fullFrameRequest, room)
         case .delivery(let client, let text): Self.join(.delivery, client, text)
+        case .placementRequest(let room): Self.join(.placementRequest, room)
         }
     }
 
@@ -75,6 +79,8 @@ enum ClusterMessage {
         case .delivery:
             let (client, text) = try Self.split(body, kind)
             self = .delivery(client: client, text: text)
+        case .placementRequest:
+            self = .placementRequest(room: String(decoding: body, as: UTF8.self))
         }
     }
 
