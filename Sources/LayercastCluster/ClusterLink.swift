@@ -33,7 +33,7 @@ final class ClusterLink: @unchecked Sendable {
     }
 
     let address: RedisAddress
-    /// The heartbeat commands (`ClusterLeases.heartbeat`, and the node's scenes); their replies
+    /// The heartbeat commands (`ClusterLeases.heartbeat`, and the extension of the node's scenes key); their replies
     /// are dropped. Empty: none.
     private let heartbeat: [[[UInt8]]]
     /// The timer's period and the backoff of reconnections.

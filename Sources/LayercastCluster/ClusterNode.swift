@@ -36,8 +36,9 @@ public final class ClusterNode: HubCluster {
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
-    /// The scenes this node runs, and those the cluster's live nodes run.
+    /// The scenes this node runs, their key's SET (`publishScenes`), and those the cluster's live nodes run.
     private let scenes: NodeScenes
+    private let publishScenes: [String]
     private var liveScenes = ClusterScenes()
     private var pending: [Int: Pending] = [:]
     private var nextTag = 1
@@ -58,8 +59,12 @@ public final class ClusterNode: HubCluster {
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
         scenes = NodeScenes(hub.configuration.scenes)
-        let scenesKey = ["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", String(Int((timing.heartbeatExpiry * 1000).rounded()))]
-        link = ClusterLink(address: address, timing: timing, heartbeat: [leases.heartbeat(fingerprint: keyFingerprint), scenesKey],
+        // The scenes (kilobytes) are written on connecting and with each report; every beat
+        // extends their key's life as it sets the heartbeat's.
+        let expiry = String(Int((timing.heartbeatExpiry * 1000).rounded()))
+        publishScenes = ["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", expiry]
+        link = ClusterLink(address: address, timing: timing,
+                           heartbeat: [leases.heartbeat(fingerprint: keyFingerprint), ["PEXPIRE", ClusterKeys.scenes(node), expiry]],
                            logger: logger, notify: notify)
     }
 
@@ -153,6 +158,7 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
+                command(publishScenes, for: .ignored)
                 command(Self.readScenes, for: .scenes)
                 // The link has sent the heartbeat first. Origins hold on to their rooms at
                 // once; relays wait `reconnectGrace` (periodic).
@@ -272,6 +278,7 @@ public final class ClusterNode: HubCluster {
         if let (write, read) = reports.due(presence) {
             command(write, for: .ignored)
             command(read, for: .reports)
+            command(publishScenes, for: .ignored)
             command(Self.readScenes, for: .scenes)
         }
     }
