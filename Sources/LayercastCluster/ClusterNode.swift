@@ -217,8 +217,8 @@ public final class ClusterNode: HubCluster {
             hub.publishFrames(of: key, until: clock.now + timing.publishing, full: true)
         case .delivery(let client, let text):
             text.withUnsafeBytes { hub.deliver($0, to: client) }
-        case .placementRequest(let key):
-            hub.openForPlacement(key)
+        case .placementRequest(let key, let frame, let time):
+            hub.openForPlacement(key, after: frame, time: time)
         }
     }
 
@@ -306,7 +306,8 @@ public final class ClusterNode: HubCluster {
         guard let target = liveScenes.placementTarget(for: key, besides: node, avoiding: relayed.origin(of: key)) else {
             return logger.debug("cluster: no live node runs the scene of a room here", metadata: ["room": "\(key)"])
         }
-        send(.placementRequest(room: key), on: ClusterKeys.nodeChannel(target))
+        let newest = hub.newestFrame(of: key)
+        send(.placementRequest(room: key, frame: newest?.number ?? -1, time: newest?.time ?? 0), on: ClusterKeys.nodeChannel(target))
     }
 
     private func command(_ lease: ClusterLeases.Command) {

@@ -75,14 +75,22 @@ extension Hub {
 
     /// Another node with clients in room `key` (`scene/name`) lacks its scene and asks this node
     /// to run it: the room is opened here (with no clients of its own yet) and placed as any other.
-    /// Nothing happens when this node lacks the scene too, the name is not a room's, or this node
-    /// runs its limit of rooms.
-    public func openForPlacement(_ key: String) {
+    /// Its frames go on from `frame` at media time `time`, the newest that node relayed (none when
+    /// `frame` is negative), as a relay's do when it takes a room over. Nothing happens when this
+    /// node lacks the scene too, the name is not a room's, or this node runs its limit of rooms.
+    public func openForPlacement(_ key: String, after frame: Int, time: Double) {
         guard rooms[key] == nil, let slash = key.firstIndex(of: "/"),
               let scene = configuration.scenes.scene(id: String(key[..<slash])) else { return }
         let name = String(key[key.index(after: slash)...])
         guard NameRule.isValid(name), rooms.count < configuration.maxRooms else { return }
-        _ = room(scene: scene, name: name, now: transport.now)
+        let room = room(scene: scene, name: name, now: transport.now)  // placed later: the lease's answer comes on this thread
+        if frame >= 0 { room.goOn(after: frame, time: time) }
+    }
+
+    /// The number and media time of room `key`'s newest frame here; nil when it has none.
+    public func newestFrame(of key: String) -> (number: Int, time: Double)? {
+        guard let room = rooms[key], room.frameNumber >= 0 else { return nil }
+        return (room.frameNumber, room.frameTime)
     }
 
     /// A frame of relayed room `key` from its origin, as JSON text; its clients are woken when

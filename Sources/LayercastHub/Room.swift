@@ -108,6 +108,15 @@ final class Room: ControlledRoom {
         source = .origin(origin)
     }
 
+    /// A room being placed goes on from frame `number` at media time `time`, another node's
+    /// newest relayed frame: once placed here, it takes its scene up there as a relay that takes a
+    /// room over does (`place`). Nothing changes in a room that has frames of its own.
+    func goOn(after number: Int, time: Double) {
+        guard source == .placing, frameNumber < 0 else { return }
+        frameNumber = number
+        frameTime = time
+    }
+
     /// Advances the scene to `now` (timers, animation events) and makes the next frame; encodings
     /// are made lazily. Nothing happens in a room without a controller.
     func tick(at now: Double) {

@@ -221,7 +221,7 @@ import Testing
         let welcome = try #require(e.messages(far).of("welcome").first)
         let room = try #require(e.hub.rooms["rain/lobby"])
         #expect(room.controller == nil && room.source == .placing)
-        o.hub.openForPlacement("rain/lobby")
+        o.hub.openForPlacement("rain/lobby", after: -1, time: 0)
         #expect(o.hub.rooms["rain/lobby"]?.clients.isEmpty == true)
         o.hub.place("rain/lobby", origin: nil)
         e.hub.place("rain/lobby", origin: nil)  // never here: the edge cannot run it
@@ -243,6 +243,25 @@ import Testing
         // A room of a scene nobody publishes is still unknown.
         let lost = e.join(["scene": "no-such-scene", "role": "spectator"])
         #expect(e.messages(lost).of("error").map { $0["code"]?.stringValue } == ["unknown_scene"])
+    }
+
+    /// A node asked to run a room after its origin died goes on from the newest frame the asking
+    /// relay had (frame 41 at 12.5 s): its first frame is 42, in full, no earlier in media time.
+    @Test func aRoomOpenedForPlacementGoesOnFromTheRelaysNewestFrame() throws {
+        let (o, _, _, _) = try Self.pair()
+        o.hub.openForPlacement("radar/lobby", after: 41, time: 12.5)
+        o.hub.place("radar/lobby", origin: nil)
+        let near = o.join(["scene": "radar", "role": "spectator"])
+        let frames = o.messages(near).of("frame")
+        #expect(frames.map { $0["n"]?.intValue } == [42])
+        #expect(frames.first?["full"]?.boolValue == true)
+        #expect(try #require(frames.first?["t"]?.doubleValue) >= 12.5)
+        // A room that is open already, or a scene this node lacks, is not opened again.
+        o.hub.openForPlacement("radar/lobby", after: 7, time: 1)
+        o.tick()
+        #expect(o.messages(near).of("frame").map { $0["n"]?.intValue } == [43])
+        o.hub.openForPlacement("card-flip/table", after: -1, time: 0)
+        #expect(o.hub.rooms["card-flip/table"] == nil)
     }
 }
 

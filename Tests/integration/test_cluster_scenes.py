@@ -6,6 +6,8 @@ binaries on one redis-server, ours (`plain`, the six shipped scenes) and the exa
 - a client of `plain` joins a card-flip room: `cards`, which has no client there, runs the room
   (`/api/rooms` names it origin), the client gets the welcome a client of `cards` gets, then
   frames, and its taps flip the card;
+- with two example nodes, when the room's origin is SIGKILLed the other runs it, going on from the
+  newest frame the client's node relayed, on the same socket, and takes its taps;
 - a join for a scene no live node runs is refused as on one node alone;
 - a node that publishes one of our scenes with other fields stops a starting node, which names it.
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -35,21 +38,33 @@ OUR_SCENES = ["book", "cubes", "radar", "rain", "reveal", "snow"]
 
 
 @pytest.fixture
-def two_binaries(redis_server, cluster_ledger):
-    """`plain` (our binary) and `cards` (the example's), nodes of one cluster on one ledger."""
+def start_nodes(redis_server, cluster_ledger):
+    """start_nodes(*ids) -> {id: ServerProcess}: nodes of one cluster on one ledger, each `cards…`
+    of the example's binary, any other of ours; stopped after the test."""
     require_cluster_mode()
     if not (EXAMPLE_BIN.is_file() and os.access(EXAMPLE_BIN, os.X_OK)):
         pytest.skip(f"example binary not found at {EXAMPLE_BIN} (swift build --package-path "
                     f"examples/scene-package, or set LAYERCAST_EXAMPLE_BIN)")
     common = ["--cluster", redis_server.url, "--player-id-secret", PLAYER_ID_SECRET, *cluster_ledger]
-    nodes = []
-    try:
-        nodes.append(ServerProcess([*common, "--node-id", "cards"], binary=EXAMPLE_BIN))
-        nodes.append(ServerProcess([*common, "--node-id", "plain"]))
-        yield {"cards": nodes[0], "plain": nodes[1]}
-    finally:
-        for node in nodes:
-            node.stop()
+    started = []
+
+    def start(*ids: str) -> dict:
+        nodes = {}
+        for node in ids:
+            nodes[node] = ServerProcess([*common, "--node-id", node],
+                                        **({"binary": EXAMPLE_BIN} if node.startswith("cards") else {}))
+            started.append(nodes[node])
+        return nodes
+
+    yield start
+    for node in started:
+        node.stop()
+
+
+@pytest.fixture
+def two_binaries(start_nodes):
+    """`plain` (our binary) and `cards` (the example's)."""
+    return start_nodes("cards", "plain")
 
 
 def published(redis_server, node: str) -> dict:
@@ -147,3 +162,30 @@ def test_a_node_publishing_one_of_our_scenes_differently_stops_a_starting_node(r
     assert run.returncode == 2, run
     assert 'node other of the cluster runs another scene "radar"' in run.stderr, run.stderr
     assert "give the changed scene another id" in run.stderr
+
+
+def test_when_the_origin_dies_another_node_with_the_scene_goes_on_with_the_room(start_nodes, room):
+    nodes = start_nodes("cards-1", "cards-2", "plain")
+    plain = nodes["plain"]
+    player = join_when_known(plain, room, "player")
+    player.wait_frames(3, 10)
+
+    def origin():
+        rooms = http_get(plain.base_url, "/api/rooms").json()["rooms"]
+        return next((r["origin"] for r in rooms if r["room"] == room and r["origin"]), None)
+    first = wait_until(origin, 5, "plain to report the room's origin")
+    assert first in ("cards-1", "cards-2")
+    survivor = "cards-2" if first == "cards-1" else "cards-1"
+    nodes[first].proc.send_signal(signal.SIGKILL)
+    assert nodes[first].wait(5) is not None
+    before = player.latest()
+    # Frames again from the survivor, on the same socket, numbered on from the last relayed.
+    player.wait_for(lambda: player.last_n is not None and player.last_n > before.n + 3, 5, "frames after the death")
+    assert wait_until(lambda: origin() == survivor, 5, f"the origin to be {survivor}")
+    assert player.violations == []
+    assert not player.closed
+    # The survivor resolves the player's taps.
+    mark = player.mark()
+    player.tap(*CARD_MIDDLE)
+    flip = player.wait_event("flip", timeout=5, since=mark)
+    assert flip["by"] == player.welcome["client"]
