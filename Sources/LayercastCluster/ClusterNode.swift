@@ -8,9 +8,10 @@ import Logging
 /// (a lease decides the one origin), publishes the frames and events of the rooms it is origin
 /// of, relays the others' to its own clients, forwards their input to the origin, proves it is
 /// alive with a heartbeat key, and takes a room over when its origin falls silent and the origin's
-/// heartbeat or lease lapses. It joins the hub and the link
-/// to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`, and
-/// `ClusterMessage` for what goes on the wire.
+/// heartbeat or lease lapses. It publishes the scenes it runs and holds only the leases of their
+/// rooms; a room of a scene it lacks is relayed from a node that runs it. It joins the hub and
+/// the link to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`,
+/// `ClusterScenes`, and `ClusterMessage` for what goes on the wire.
 ///
 /// Threading: everything but `start` and `stop` runs on the hub's thread; Redis I/O runs on the
 /// link's thread, which wakes the hub's through `notify` (the transport's `lws_cancel_service`).

@@ -7,8 +7,6 @@ struct ClusterScenes {
     /// Node → the scenes it publishes; every node whose scenes key was there when read.
     private(set) var nodes: [String: NodeScenes] = [:]
 
-    init(nodes: [String: NodeScenes] = [:]) { self.nodes = nodes }
-
     /// Keeps the nodes of a `liveScenesScript` reply (node, value, node, value, …); an unreadable
     /// value is left out.
     mutating func read(_ reply: RedisReply) {
