@@ -18,8 +18,8 @@ run swift build --build-tests
 run swift test
 # The example scene package (docs/writing-a-scene.md): a package of its own that depends on
 # Layercast by path, builds its card-flip scene and its binary (which the integration tests
-# serve, Tests/integration/test_example_package.py) and runs the scene's tests. It has its own
-# .build, so this is a second debug build of Layercast's modules.
+# serve: test_example_package.py, and test_cluster_scenes.py beside ours) and runs the scene's
+# tests. It has its own .build, so this is a second debug build of Layercast's modules.
 run swift build --package-path examples/scene-package
 run swift test --package-path examples/scene-package
 # The browser client's pure modules (public/lib/) and the golden vectors (Tests/vectors/), with

@@ -8,6 +8,10 @@ enum ClusterKeys {
     static func heartbeat(_ node: String) -> String { heartbeatPrefix + node }
     /// What `heartbeat` puts before a node id (the acquisition script builds the key from it).
     static let heartbeatPrefix = "layercast:alive:"
+    /// String: the scenes a live node runs (`NodeScenes`), set with its heartbeat and living as long.
+    static func scenes(_ node: String) -> String { scenesPrefix + node }
+    /// What `scenes` puts before a node id (`liveScenesScript` builds the keys from it).
+    static let scenesPrefix = "layercast:scenes:"
     /// Channel: the room's frames and room events, from its origin (`ClusterMessage.frame`, `.event`).
     static func roomChannel(_ room: String) -> String { "layercast:room:\(room)" }
     /// The room whose channel `channel` is; nil for another channel.
@@ -32,6 +36,26 @@ enum ClusterKeys {
         if holder and redis.call('EXISTS', ARGV[3] .. holder) == 1 then return holder end
         redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
         return ARGV[1]
+        """
+    /// Answers the lease's holder when its heartbeat key (ARGV[1] + holder) is there, else nil;
+    /// changes nothing (a node that lacks the room's scene never holds its lease).
+    static let locateScript = """
+        local holder = redis.call('GET', KEYS[1])
+        if holder and redis.call('EXISTS', ARGV[1] .. holder) == 1 then return holder end
+        return false
+        """
+    /// For each node of the reports' hash (KEYS[1]) whose scenes key (ARGV[1] + node) is there:
+    /// the node and the key's value, flat.
+    static let liveScenesScript = """
+        local found = {}
+        for _, node in ipairs(redis.call('HKEYS', KEYS[1])) do
+            local scenes = redis.call('GET', ARGV[1] .. node)
+            if scenes then
+                found[#found + 1] = node
+                found[#found + 1] = scenes
+            end
+        end
+        return found
         """
     /// Extends the lease when this node holds it; answers the holder (nil when nobody does).
     static let renewScript = """

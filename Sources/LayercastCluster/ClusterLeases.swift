@@ -17,11 +17,14 @@ struct ClusterLeases {
         case renew(String)
         /// Delete the lease if this node holds it.
         case release(String)
+        /// Answer the lease's holder if its heartbeat is there (else nil), changing nothing: for a
+        /// room of a scene this node lacks.
+        case locate(String)
 
         /// The room whose lease it is about.
         var room: String {
             switch self {
-            case .acquire(let key), .renew(let key), .release(let key): key
+            case .acquire(let key), .renew(let key), .release(let key), .locate(let key): key
             }
         }
 
@@ -32,6 +35,7 @@ struct ClusterLeases {
             case .acquire(let key): ["EVAL", ClusterKeys.acquireScript, "1", ClusterKeys.lease(key), node, ttl, ClusterKeys.heartbeatPrefix]
             case .renew(let key): ["EVAL", ClusterKeys.renewScript, "1", ClusterKeys.lease(key), node, ttl]
             case .release(let key): ["EVAL", ClusterKeys.releaseScript, "1", ClusterKeys.lease(key), node]
+            case .locate(let key): ["EVAL", ClusterKeys.locateScript, "1", ClusterKeys.lease(key), ClusterKeys.heartbeatPrefix]
             }
         }
     }
@@ -42,6 +46,9 @@ struct ClusterLeases {
         case place(Placement)
         /// Nobody holds the lease this node's room had (Redis restarted): acquire it again.
         case acquireAgain
+        /// No live node holds the lease of a room whose scene this node lacks: ask a node that
+        /// runs the scene to run the room.
+        case requestPlacement
     }
 
     /// A room open here.
@@ -119,6 +126,14 @@ struct ClusterLeases {
         return .acquire(key)
     }
 
+    /// The location of room `key`'s holder (the room's scene is not this node's), now in flight;
+    /// nil when the room is not open here. It counts as an acquisition for `shouldAcquire`.
+    mutating func locate(_ key: String) -> Command? {
+        guard rooms[key] != nil else { return nil }
+        rooms[key]?.acquiring = true
+        return .locate(key)
+    }
+
     /// `command` answered `reply`: what to do about its room, if anything.
     mutating func answered(_ command: Command, _ reply: RedisReply) -> Outcome? {
         switch command {
@@ -132,6 +147,11 @@ struct ClusterLeases {
             return holder == node ? nil : placed(key, .relayed(from: holder))
         case .release:
             return nil
+        case .locate(let key):
+            rooms[key]?.acquiring = false
+            guard rooms[key] != nil, !reply.isError else { return nil }
+            guard let holder = reply.text, holder != node else { return .requestPlacement }
+            return placed(key, .relayed(from: holder))
         }
     }
 

@@ -33,8 +33,9 @@ final class ClusterLink: @unchecked Sendable {
     }
 
     let address: RedisAddress
-    /// The heartbeat command (`ClusterLeases.heartbeat`); its reply is dropped. Nil: none.
-    private let heartbeat: [[UInt8]]?
+    /// The heartbeat commands (`ClusterLeases.heartbeat`, and the extension of the node's scenes key); their replies
+    /// are dropped. Empty: none.
+    private let heartbeat: [[[UInt8]]]
     /// The timer's period and the backoff of reconnections.
     private let timing: ClusterTiming
     private let notify: @Sendable () -> Void
@@ -45,7 +46,7 @@ final class ClusterLink: @unchecked Sendable {
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
 
-    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [String]? = nil, logger: Logger,
+    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [[String]] = [], logger: Logger,
          notify: @escaping @Sendable () -> Void) {
         self.address = address
         self.heartbeat = heartbeat.map { $0.map { Array($0.utf8) } }
@@ -147,8 +148,8 @@ final class ClusterLink: @unchecked Sendable {
                 }
             }
             // The heartbeat goes first: before the acquisitions of a node that has just connected.
-            if let heartbeat, beatDue, connection != nil {
-                requests.insert(.untagged(heartbeat), at: 0)
+            if !heartbeat.isEmpty, beatDue, connection != nil {
+                requests.insert(contentsOf: heartbeat.map(Request.untagged), at: 0)
                 beatDue = false
             }
             do throws(ClusterError) {

@@ -8,9 +8,10 @@ import Logging
 /// (a lease decides the one origin), publishes the frames and events of the rooms it is origin
 /// of, relays the others' to its own clients, forwards their input to the origin, proves it is
 /// alive with a heartbeat key, and takes a room over when its origin falls silent and the origin's
-/// heartbeat or lease lapses. It joins the hub and the link
-/// to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`, and
-/// `ClusterMessage` for what goes on the wire.
+/// heartbeat or lease lapses. It publishes the scenes it runs and holds only the leases of their
+/// rooms; a room of a scene it lacks is relayed from a node that runs it. It joins the hub and
+/// the link to the parts that decide: `ClusterLeases`, `Placement`, `RelayedRooms`, `NodeReports`,
+/// `ClusterScenes`, and `ClusterMessage` for what goes on the wire.
 ///
 /// Threading: everything but `start` and `stop` runs on the hub's thread; Redis I/O runs on the
 /// link's thread, which wakes the hub's through `notify` (the transport's `lws_cancel_service`).
@@ -19,6 +20,7 @@ public final class ClusterNode: HubCluster {
     private enum Pending {
         case lease(ClusterLeases.Command)
         case reports
+        case scenes
         case ignored
     }
 
@@ -35,6 +37,10 @@ public final class ClusterNode: HubCluster {
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
+    /// The scenes this node runs, their key's SET (`publishScenes`), and those the cluster's live nodes run.
+    private let scenes: NodeScenes
+    private let publishScenes: [String]
+    private var liveScenes = ClusterScenes()
     private var pending: [Int: Pending] = [:]
     private var nextTag = 1
 
@@ -53,7 +59,14 @@ public final class ClusterNode: HubCluster {
         leases = ClusterLeases(node: node, timing: timing, clock: clock)
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
-        link = ClusterLink(address: address, timing: timing, heartbeat: leases.heartbeat(fingerprint: keyFingerprint), logger: logger, notify: notify)
+        scenes = NodeScenes(hub.configuration.scenes)
+        // The scenes (kilobytes) are written on connecting and with each report; every beat
+        // extends their key's life as it sets the heartbeat's.
+        let expiry = String(Int((timing.heartbeatExpiry * 1000).rounded()))
+        publishScenes = ["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", expiry]
+        link = ClusterLink(address: address, timing: timing,
+                           heartbeat: [leases.heartbeat(fingerprint: keyFingerprint), ["PEXPIRE", ClusterKeys.scenes(node), expiry]],
+                           logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -68,7 +81,7 @@ public final class ClusterNode: HubCluster {
             .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
         requests.append(.command(Self.arguments(["HDEL", ClusterKeys.nodes, node]), tag: 0))
-        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node)]), tag: 0))
+        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node), ClusterKeys.scenes(node)]), tag: 0))
         link.send(requests)
         link.stop()
     }
@@ -132,6 +145,8 @@ public final class ClusterNode: HubCluster {
         send(.fullFrameRequest(room: key), on: ClusterKeys.nodeChannel(origin))
     }
 
+    public func sceneFields(of id: String) -> JSONObject? { liveScenes.fields(of: id, besides: node) }
+
     // MARK: Events from the link
 
     /// Handles what the link has for the hub: call on the hub's thread when notified.
@@ -144,6 +159,8 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
+                command(publishScenes, for: .ignored)
+                command(Self.readScenes, for: .scenes)
                 // The link has sent the heartbeat first. Origins hold on to their rooms at
                 // once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
@@ -201,6 +218,8 @@ public final class ClusterNode: HubCluster {
             hub.publishFrames(of: key, until: clock.now + timing.publishing, full: true)
         case .delivery(let client, let text):
             text.withUnsafeBytes { hub.deliver($0, to: client) }
+        case .placementRequest(let key, let frame, let time):
+            hub.openForPlacement(key, after: frame, time: time)
         }
     }
 
@@ -220,11 +239,14 @@ public final class ClusterNode: HubCluster {
             switch leases.answered(command, reply) {
             case .place(let placement)?: place(command.room, placement)
             case .acquireAgain?: acquire(command.room)
+            case .requestPlacement?: requestPlacement(command.room)
             case nil: break
             }
         case .reports:
             reports.read(reply)
             shareAudience()
+        case .scenes:
+            liveScenes.read(reply)
         case .ignored:
             break
         }
@@ -257,6 +279,8 @@ public final class ClusterNode: HubCluster {
         if let (write, read) = reports.due(presence) {
             command(write, for: .ignored)
             command(read, for: .reports)
+            command(publishScenes, for: .ignored)
+            command(Self.readScenes, for: .scenes)
         }
     }
 
@@ -270,8 +294,21 @@ public final class ClusterNode: HubCluster {
         }
     }
 
+    /// Acquires room `key`'s lease when this node runs its scene; else looks for its origin
+    /// (a node never holds the lease of a room whose scene it lacks).
     private func acquire(_ key: String) {
-        if let acquisition = leases.acquire(key) { command(acquisition) }
+        let runsScene = key.firstIndex(of: "/").map { scenes.fields[String(key[..<$0])] != nil } ?? false
+        if let acquisition = runsScene ? leases.acquire(key) : leases.locate(key) { command(acquisition) }
+    }
+
+    /// No live node runs room `key`, whose scene this node lacks: asks one that runs the scene
+    /// (rather not the origin it last relayed the room from, which is gone) to run it.
+    private func requestPlacement(_ key: String) {
+        guard let target = liveScenes.placementTarget(for: key, besides: node, avoiding: relayed.origin(of: key)) else {
+            return logger.debug("cluster: no live node runs the scene of a room here", metadata: ["room": "\(key)"])
+        }
+        let newest = hub.newestFrame(of: key)
+        send(.placementRequest(room: key, frame: newest?.number ?? -1, time: newest?.time ?? 0), on: ClusterKeys.nodeChannel(target))
     }
 
     private func command(_ lease: ClusterLeases.Command) {
@@ -290,4 +327,7 @@ public final class ClusterNode: HubCluster {
     }
 
     private static func arguments(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
+
+    /// Reads the scenes of the live nodes (`ClusterScenes.read`).
+    static let readScenes = ["EVAL", ClusterKeys.liveScenesScript, "1", ClusterKeys.nodes, ClusterKeys.scenesPrefix]
 }

@@ -37,20 +37,20 @@ extension Hub {
     public func place(_ key: String, origin: String?) {
         guard let room = rooms[key] else { return }
         let before = room.source
-        guard origin.map({ before != .origin($0) }) ?? (before != .scene) else { return }
+        guard origin.map({ before != .origin($0) }) ?? (before != .scene && room.controller != nil) else { return }
         let now = transport.now
-        if origin != nil, before == .scene { room.controller.stopping() }
+        if origin != nil, before == .scene { room.controller?.stopping() }
         room.place(origin: origin, at: now)
-        if origin == nil, before != .scene {
-            let takeover = room.controller.tookOver(in: room)
+        if origin == nil, before != .scene, let controller = room.controller {
+            let takeover = controller.tookOver(in: room)
             takeover.outcomes.forEach { metrics.takeovers[$0, default: 0] += 1 }
             broadcast(takeover.events, in: room, tapArrival: nil)
         }
         logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])
-        if origin == nil {
+        if origin == nil, let controller = room.controller {
             if before == .placing { room.tick(at: now) }
             for client in room.clients {
-                for event in room.controller.joined(client: client.name, in: room) {
+                for event in controller.joined(client: client.name, in: room) {
                     enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
                 }
             }
@@ -59,6 +59,38 @@ extension Hub {
             for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
         }
         sendWaitingCommands(of: room)
+    }
+
+    /// The room `name` of scene `sceneID`, which this node lacks, created (to be placed on a node
+    /// that runs the scene) when missing; `fields` are what that node published of the scene.
+    func relayedRoom(sceneID: String, fields: JSONObject, name: String, now: Double) -> Room {
+        let key = "\(sceneID)/\(name)"
+        if let room = rooms[key] { return room }
+        let room = Room(name: name, sceneID: sceneID, sceneFields: fields, now: now, clock: transport)
+        rooms[key] = room
+        logger.info("room opened", metadata: ["scene": "\(sceneID)", "room": "\(name)", "relayed": "this node lacks the scene"])
+        cluster?.opened(key)
+        return room
+    }
+
+    /// Another node with clients in room `key` (`scene/name`) lacks its scene and asks this node
+    /// to run it: the room is opened here (with no clients of its own yet) and placed as any other.
+    /// Its frames go on from `frame` at media time `time`, the newest that node relayed (none when
+    /// `frame` is negative), as a relay's do when it takes a room over. Nothing happens when this
+    /// node lacks the scene too, the name is not a room's, or this node runs its limit of rooms.
+    public func openForPlacement(_ key: String, after frame: Int, time: Double) {
+        guard rooms[key] == nil, let slash = key.firstIndex(of: "/"),
+              let scene = configuration.scenes.scene(id: String(key[..<slash])) else { return }
+        let name = String(key[key.index(after: slash)...])
+        guard NameRule.isValid(name), rooms.count < configuration.maxRooms else { return }
+        let room = room(scene: scene, name: name, now: transport.now)  // placed later: the lease's answer comes on this thread
+        if frame >= 0 { room.goOn(after: frame, time: time) }
+    }
+
+    /// The number and media time of room `key`'s newest frame here; nil when it has none.
+    public func newestFrame(of key: String) -> (number: Int, time: Double)? {
+        guard let room = rooms[key], room.frameNumber >= 0 else { return nil }
+        return (room.frameNumber, room.frameTime)
     }
 
     /// A frame of relayed room `key` from its origin, as JSON text; its clients are woken when
@@ -102,13 +134,13 @@ extension Hub {
     /// Input forwarded from another node to this origin, resolved as if it were local; answers
     /// go back to the client's node, room events to everyone.
     public func resolve(_ input: ForwardedInput) {
-        guard let room = rooms[input.room], room.source == .scene else { return }
+        guard let room = rooms[input.room], room.source == .scene, let controller = room.controller else { return }
         if room.remoteClientNodes[input.client] == nil, room.remoteClientNodes.count >= 100_000 { room.remoteClientNodes.removeAll() }
         room.remoteClientNodes[input.client] = input.node
         let now = transport.now
         switch input.action {
         case .joined:
-            broadcast(room.controller.joined(client: input.client, in: room), in: room, tapArrival: nil)
+            broadcast(controller.joined(client: input.client, in: room), in: room, tapArrival: nil)
         case .tap(let x, let y, let viewTime, let id):
             guard let player = input.player else { return }
             let tapper = Tapper(client: input.client, player: player, name: input.name, id: id)

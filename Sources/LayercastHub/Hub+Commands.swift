@@ -99,8 +99,9 @@ extension Hub {
     }
 
     private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool) -> Result<CommandAnswer, APIError> {
-        let answer = room.controller.perform(command, body: body, in: room)
-        if case .failure = answer, opened, room.clients.isEmpty, !room.controller.isBusy, cluster == nil { rooms[room.key] = nil }
+        guard let controller = room.controller else { return .failure(APIError(404, .notFound, "this node does not run the scene of \(room.key)")) }
+        let answer = controller.perform(command, body: body, in: room)
+        if case .failure = answer, opened, room.clients.isEmpty, !controller.isBusy, cluster == nil { rooms[room.key] = nil }
         broadcast(room.takeEvents(), in: room, tapArrival: nil)
         return answer
     }

@@ -27,9 +27,9 @@ extension Hub {
     /// The rooms open on this node alone.
     func localRoomsDocument() -> JSONValue {
         let now = transport.now
-        let list = rooms.values.sorted { ($0.info.id, $0.name) < ($1.info.id, $1.name) }.map { room -> JSONValue in
+        let list = rooms.values.sorted { ($0.sceneID, $0.name) < ($1.sceneID, $1.name) }.map { room -> JSONValue in
             let players = room.clients.filter { $0.role == .player }.count
-            return ["scene": .string(room.info.id), "room": .string(room.name),
+            return ["scene": .string(room.sceneID), "room": .string(room.name),
                     "clients": ["player": .number(Double(players)), "spectator": .number(Double(room.clients.count - players))],
                     "fps": .number(Double(configuration.fps)), "uptime": .number(((now - room.startedAt) * 1000).rounded() / 1000),
                     "frame": .number(Double(room.frameNumber))]

@@ -19,7 +19,10 @@ extension Hub {
         case .success(let join):
             let client = Client(id: id, role: join.role, player: join.player, address: address, now: now)
             clients[id] = client
-            guard let scene = configuration.scenes.scene(id: join.sceneID) else {
+            let scene = configuration.scenes.scene(id: join.sceneID)
+            // A scene this node lacks is relayed from a live node of the cluster that runs it.
+            let elsewhere = scene == nil ? cluster?.sceneFields(of: join.sceneID) : nil
+            guard scene != nil || elsewhere != nil else {
                 refuse(client, ProtocolError(.unknownScene, "no scene \"\(join.sceneID)\"; see /api/scenes"), code: CloseCode.policyViolation)
                 return
             }
@@ -37,16 +40,18 @@ extension Hub {
                        code: CloseCode.tryAgainLater)
                 return
             }
-            let room = room(scene: scene, name: join.room, now: now)
+            let room = if let scene { room(scene: scene, name: join.room, now: now) } else {
+                relayedRoom(sceneID: join.sceneID, fields: elsewhere ?? [:], name: join.room, now: now)
+            }
             client.room = room
             room.clients.append(client)
-            let welcome = ServerMessage.welcome(room: join.room, scene: room.info, role: join.role.rawValue, client: client.name,
+            let welcome = ServerMessage.welcome(room: join.room, sceneFields: room.sceneFields, role: join.role.rawValue, client: client.name,
                                                 fps: fps, time: room.mediaTime(at: now),
                                                 player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
             enqueue(encoded(welcome), to: client, tapArrival: nil)
             switch room.source {
             case .scene:
-                for event in room.controller.joined(client: client.name, in: room) {
+                for event in room.controller?.joined(client: client.name, in: room) ?? [] {
                     enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
                 }
             case .origin(let origin):
@@ -54,7 +59,7 @@ extension Hub {
             case .placing:
                 break  // told when the room is placed
             }
-            logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.info.id)/\(room.name)", "role": "\(join.role.rawValue)"])
+            logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.key)", "role": "\(join.role.rawValue)"])
         }
     }
 

@@ -9,8 +9,9 @@ extension Hub {
     /// commit failed, and then nothing was announced. `local` is the tapping client when it is on
     /// this node: the write of its answer is timed from `now` (`tapLatency`).
     func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, local: Client?, in room: Room, at now: Double) -> ProtocolError? {
-        if let refusal = room.controller.admitTap(by: tapper.player, in: room) { return refusal }
-        let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now)
+        guard let controller = room.controller else { return ProtocolError(.notReady, "the room is starting on this server; try again in a moment") }
+        if let refusal = controller.admitTap(by: tapper.player, in: room) { return refusal }
+        let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now, in: controller)
         if let failure = result.failure {
             logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
             return ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again")

@@ -68,22 +68,22 @@ public final class Hub {
         tickedAt = now
         if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
-            if room.clients.isEmpty, room.remoteClients == 0, !room.controller.isBusy {
+            if room.clients.isEmpty, room.remoteClients == 0, room.controller?.isBusy != true {
                 let since = room.emptySince ?? now
                 room.emptySince = since
                 if now - since >= configuration.roomIdleSeconds {
                     rooms[key] = nil
                     cluster?.closed(key, origin: room.source == .scene)
-                    logger.info("room closed", metadata: ["scene": "\(room.info.id)", "room": "\(room.name)"])
+                    logger.info("room closed", metadata: ["scene": "\(room.sceneID)", "room": "\(room.name)"])
                     continue
                 }
             } else {
                 room.emptySince = nil
             }
-            if room.source == .scene {
+            if room.source == .scene, let controller = room.controller {
                 room.tick(at: now)
                 publishFrame(of: room, at: now)
-                broadcast(room.controller.ticked(in: room), in: room, tapArrival: nil)
+                broadcast(controller.ticked(in: room), in: room, tapArrival: nil)
                 broadcast(room.takeEvents(), in: room, tapArrival: nil)
             }
             for client in room.clients {
@@ -100,7 +100,7 @@ public final class Hub {
     /// next write is a close with 1001 (going away).
     public func stop() {
         stopping = true
-        for room in rooms.values { room.controller.stopping() }
+        for room in rooms.values { room.controller?.stopping() }
         for id in clients.keys { transport.wake(id) }
     }
 

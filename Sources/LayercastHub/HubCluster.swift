@@ -34,6 +34,10 @@ public protocol HubCluster: AnyObject {
     func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String)
     /// A relayed room lost its place in the stream (a gap): ask its origin for a full frame.
     func requestFullFrame(_ key: String, from origin: String)
+    /// The `welcome` fields (`SceneFields`) of scene `id`, which this node lacks, as a live node
+    /// that runs it published them; nil when no live node does. A room of such a scene is opened
+    /// as relayed-only: `opened` then finds it an origin among those nodes.
+    func sceneFields(of id: String) -> JSONObject?
 }
 
 /// Where a room's frames come from on this node.

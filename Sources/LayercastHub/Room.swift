@@ -7,11 +7,15 @@ import LayercastWire
 
 /// One running scene and its clients: ticked, built and encoded once per frame for all. Its
 /// scene-specific behaviour is its `controller`'s. In a cluster, a room whose origin is another node
-/// runs no scene: it keeps the origin's newest display list from the frames relayed to it.
+/// runs no scene: it keeps the origin's newest display list from the frames relayed to it. A room
+/// of a scene this node lacks has no controller: it is only ever relayed.
 final class Room: ControlledRoom {
-    let controller: any SceneController
-    var stage: SceneStage { controller.stage }
-    let info: SceneInfo
+    /// Nil for a room of a scene this node lacks.
+    let controller: (any SceneController)?
+    var stage: SceneStage? { controller?.stage }
+    /// Its scene's id, and the fields `welcome` tells of the scene (`SceneFields`).
+    let sceneID: String
+    let sceneFields: JSONObject
     let name: String
     /// Monotonic time of media time 0.
     private(set) var startedAt: Double
@@ -59,25 +63,40 @@ final class Room: ControlledRoom {
         startedAt = now
         var info = type(of: controller.stage.scene).info
         info.size = controller.stage.scene.layer.bounds.size
-        self.info = info
+        sceneID = info.id
+        sceneFields = SceneFields.of(info)
+    }
+
+    /// A room of scene `sceneID`, which this node lacks, to be relayed from the node that runs it;
+    /// `sceneFields` are what that node published of the scene.
+    init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, clock: any HubTransport) {
+        self.name = name
+        source = .placing
+        controller = nil
+        self.sceneID = sceneID
+        self.sceneFields = sceneFields
+        self.clock = clock
+        startedAt = now
     }
 
     /// Now, on the transport's monotonic clock (`ControlledRoom`).
     var now: Double { clock.now }
     var hasClients: Bool { !clients.isEmpty || remoteClients > 0 }
     var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count + remotePlayers }
-    var key: String { "\(info.id)/\(name)" }
+    var key: String { "\(sceneID)/\(name)" }
 
     /// Media time of the monotonic instant `now`; a relayed room's is its newest frame's.
     func mediaTime(at now: Double) -> Double {
-        source == .scene ? max(stage.now, now - startedAt) : frameTime
+        guard source == .scene, let stage else { return frameTime }
+        return max(stage.now, now - startedAt)
     }
 
     /// The cluster placed the room: relayed from `origin`, or (nil) run here. A relayed room
     /// that becomes the origin's takes its scene up at the newest relayed frame's number and
-    /// media time, and sends its next frame in full.
+    /// media time, and sends its next frame in full. A room without a controller is never run here.
     func place(origin: String?, at now: Double) {
         guard let origin else {
+            guard controller != nil else { return }
             if source != .scene, frameNumber >= 0 {
                 startedAt = now - frameTime
                 restarting = true
@@ -89,12 +108,20 @@ final class Room: ControlledRoom {
         source = .origin(origin)
     }
 
-    /// Runs the scene up to `now` (timers, animation events).
-    func advance(to now: Double) { stage.advance(to: mediaTime(at: now)) }
+    /// A room being placed goes on from frame `number` at media time `time`, another node's
+    /// newest relayed frame: once placed here, it takes its scene up there as a relay that takes a
+    /// room over does (`place`). Nothing changes in a room that has frames of its own.
+    func goOn(after number: Int, time: Double) {
+        guard source == .placing, frameNumber < 0 else { return }
+        frameNumber = number
+        frameTime = time
+    }
 
-    /// Advances to `now` and makes the next frame; encodings are made lazily.
+    /// Advances the scene to `now` (timers, animation events) and makes the next frame; encodings
+    /// are made lazily. Nothing happens in a room without a controller.
     func tick(at now: Double) {
-        advance(to: now)
+        guard let stage else { return }
+        stage.advance(to: mediaTime(at: now))
         let next = stage.run { builder.build(stage.scene.layer, at: stage.now) }
         delta = restarting ? nil : FrameDelta.from(list, to: next)
         restarting = false
@@ -151,17 +178,18 @@ final class Room: ControlledRoom {
         return message
     }
 
-    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through the controller's
-    /// awarding service.
-    func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, at now: Double) -> TapResult {
-        stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: controller.awarding)
+    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through the awarding
+    /// service of `controller` (the room's own).
+    func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, at now: Double, in controller: any SceneController) -> TapResult {
+        controller.stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: controller.awarding)
     }
 
     /// A drag step, resolved like a tap.
     func drag(_ phase: DragPhase, x: Double, y: Double, viewTime: Double, by client: String, at now: Double) -> [SceneEvent] {
-        stage.drag(phase, at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: client)
+        guard let stage else { return [] }
+        return stage.drag(phase, at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: client)
     }
 
     /// Events the scene raised on its own (timers) since the last call.
-    func takeEvents() -> [SceneEvent] { stage.takeEvents() }
+    func takeEvents() -> [SceneEvent] { stage?.takeEvents() ?? [] }
 }

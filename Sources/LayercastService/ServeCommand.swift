@@ -239,6 +239,7 @@ struct ServeCommand: ParsableCommand {
             let fingerprint = server.playerIDFingerprint
             do throws(ClusterError) {
                 try ClusterNode.agreeOnKey(at: address, node: configuration.node, fingerprint: fingerprint)
+                try ClusterNode.agreeOnScenes(at: address, node: configuration.node, registry: configuration.scenes)
             } catch {
                 FileHandle.standardError.write(Data("layercast serve: --cluster: \(error.message)\n".utf8))
                 throw ExitCode(2)

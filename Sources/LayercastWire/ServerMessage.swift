@@ -17,19 +17,21 @@ public enum ServerMessage {
     /// player who it is (`player`); sizes are quantised to 1e-2 pt.
     public static func welcome(room: String, scene: SceneInfo, role: String, client: String, fps: Int, time: Double,
                                player: JSONValue? = nil) -> JSONValue {
-        var assets = JSONObject()
-        for asset in scene.assets {
-            assets[asset.id] = ["url": .string(asset.url), "width": points(asset.width), "height": points(asset.height)]
-        }
+        welcome(room: room, sceneFields: SceneFields.of(scene), role: role, client: client, fps: fps, time: time, player: player)
+    }
+
+    /// `welcome` with the scene's fields as `SceneFields` wrote them (on this node, or on the
+    /// cluster node that runs the scene).
+    public static func welcome(room: String, sceneFields: JSONObject, role: String, client: String, fps: Int, time: Double,
+                               player: JSONValue? = nil) -> JSONValue {
         var object: JSONObject = [
             "type": "welcome", "protocol": .number(Double(protocolVersion)), "room": .string(room),
-            "scene": .string(scene.id), "title": .string(scene.title), "role": .string(role), "client": .string(client),
-            "size": ["width": points(scene.size.width), "height": points(scene.size.height)],
-            "fps": .number(Double(fps)), "interactions": .array(scene.interactions.map { .string($0) }),
-            "assets": .object(assets), "time": .number(Quantize.time(time)),
-            "features": .array(features.map { .string($0) }),
+            "scene": sceneFields["scene"] ?? .null, "title": sceneFields["title"] ?? .null, "role": .string(role),
+            "client": .string(client), "size": sceneFields["size"] ?? .null, "fps": .number(Double(fps)),
+            "interactions": sceneFields["interactions"] ?? .array([]), "assets": sceneFields["assets"] ?? .object([:]),
+            "time": .number(Quantize.time(time)), "features": .array(features.map { .string($0) }),
         ]
-        for (key, value) in SceneWords.fields(of: scene) { object[key] = value }
+        for (key, value) in sceneFields where object[key] == nil { object[key] = value }
         if let player { object["player"] = player }
         return .object(object)
     }
@@ -53,9 +55,5 @@ public enum ServerMessage {
         if let id { object["id"] = .number(id) }
         object["time"] = .number(Quantize.time(time))
         return .object(object)
-    }
-
-    private static func points(_ x: CGFloat) -> JSONValue {
-        .number(Quantize.points(Double(x)))
     }
 }

@@ -11,9 +11,9 @@ final class ManualClock: ClusterClock {
 /// and "Failover"), against Redis's side of the lease scripts and heartbeat keys kept in memory:
 /// no Redis, no sleeps.
 @Suite struct ClusterLeasesTests {
-    /// What `ClusterKeys.acquireScript` and `renewScript` do to one lease, and the nodes'
-    /// heartbeat keys, on the test's clock.
-    private struct LeaseInRedis {
+    /// What `ClusterKeys.acquireScript`, `renewScript` and `locateScript` do to one lease, and
+    /// the nodes' heartbeat keys, on the test's clock (ScenePlacementTests uses it too).
+    struct LeaseInRedis {
         var holder: String?
         var expiresAt = -Double.infinity
         /// Node → when its heartbeat key expires.
@@ -33,6 +33,8 @@ final class ManualClock: ClusterClock {
                 if holder == node { expiresAt = now + timing.lease }
             case .release:
                 if holder == node { holder = nil }
+            case .locate:
+                return holder.flatMap { isAlive($0, at: now) ? .string(Array($0.utf8)) : nil } ?? .null
             }
             return holder.map { .string(Array($0.utf8)) } ?? .null
         }
@@ -60,6 +62,8 @@ final class ManualClock: ClusterClock {
             == ["EVAL", ClusterKeys.renewScript, "1", "layercast:lease:rain/lobby", "n1", "2000"])
         #expect(ClusterLeases.Command.release(Self.key).arguments(node: "n1", timing: Self.timing)
             == ["EVAL", ClusterKeys.releaseScript, "1", "layercast:lease:rain/lobby", "n1"])
+        #expect(ClusterLeases.Command.locate(Self.key).arguments(node: "n1", timing: Self.timing)
+            == ["EVAL", ClusterKeys.locateScript, "1", "layercast:lease:rain/lobby", "layercast:alive:"])
         #expect(Self.leases("n1", on: ManualClock()).heartbeat(fingerprint: "k-0123456789abcdef")
             == ["SET", "layercast:alive:n1", "k-0123456789abcdef", "PX", "500"])
     }
@@ -79,6 +83,7 @@ final class ManualClock: ClusterClock {
             .lease(.acquire(Self.key), "n1"), .lease(.release(Self.key), "n2"), .lease(.release(Self.key), "n1"),
             .lease(.renew(Self.key), "n1"), .lease(.acquire(Self.key), "n2"), .lease(.acquire(Self.key), "n1"),
             .die("n2"), .lease(.acquire(Self.key), "n1"), .lease(.acquire(Self.key), "n3"), .lease(.renew(Self.key), "n1"),
+            .lease(.locate(Self.key), "n3"), .die("n1"), .lease(.locate(Self.key), "n3"), .beat("n3"),
         ]
         var answers: [String?] = []
         for step in steps {
@@ -99,11 +104,13 @@ final class ManualClock: ClusterClock {
         }
         // n2 held the lease while it beat; once its heartbeat was gone n1 took it at once, long
         // before the lease's expiry, and kept it from n3 (which never beat) while it beats.
-        #expect(answers == [nil, "n1", "n1", "n1", "n1", "n1", nil, "n2", "n2", "n1", "n1", "n1"])
+        // n3 locates n1 while it beats, and nobody once n1's heartbeat is gone (the lease is still
+        // n1's: locating changes nothing).
+        #expect(answers == [nil, "n1", "n1", "n1", "n1", "n1", nil, "n2", "n2", "n1", "n1", "n1", "n1", nil])
         #expect(try redis.command(["GET", ClusterKeys.lease(Self.key)]).text == model.holder)
         guard case .integer(let ttl) = try redis.command(["PTTL", ClusterKeys.lease(Self.key)]) else { Issue.record("no PTTL"); return }
         #expect(ttl > 1000 && ttl <= Int(Self.timing.lease * 1000))
-        guard case .integer(let beat) = try redis.command(["PTTL", ClusterKeys.heartbeat("n1")]) else { Issue.record("no PTTL"); return }
+        guard case .integer(let beat) = try redis.command(["PTTL", ClusterKeys.heartbeat("n3")]) else { Issue.record("no PTTL"); return }
         #expect(beat > 50_000 && beat <= 60_000)
     }
 

@@ -56,7 +56,7 @@ import Testing
     /// its heartbeat key, set for 1 s, is still there after 3 s, and its reply is nobody's event.
     @Test func theLinkBeatsByItselfAtEveryTick() throws {
         let redis = try RedisTestServer()
-        let link = ClusterLink(address: redis.address, heartbeat: ["SET", "layercast:alive:n1", "n1", "PX", "1000"], logger: Self.logger) {}
+        let link = ClusterLink(address: redis.address, heartbeat: [["SET", "layercast:alive:n1", "n1", "PX", "1000"]], logger: Self.logger) {}
         link.start()
         defer { link.stop() }
         let events = Self.events(of: link) { $0.contains { if case .connected = $0 { true } else { false } } }

@@ -24,6 +24,8 @@ import Testing
          #"A{"id":42,"status":409,"error":"rain_running","message":"a rain is running"}"#),
         (.fullFrameRequest(room: "radar/lobby"), false, "Rradar/lobby"),
         (.delivery(client: "c5", text: ArraySlice(#"{"type":"error"}"#.utf8)), false, "Dc5\n{\"type\":\"error\"}"),
+        (.placementRequest(room: "card-flip/table", frame: 41, time: 12.5), false, "Pcard-flip/table\n41 12.5"),
+        (.placementRequest(room: "card-flip/new", frame: -1, time: 0), false, "Pcard-flip/new\n-1 0.0"),
     ] }
 
     @Test func everyKindHasItsBytes() {
@@ -50,6 +52,8 @@ import Testing
                 #expect(a == b && (x.status, x.code, x.message) == (y.status, y.code, y.message))
             case (.fullFrameRequest(let a), .fullFrameRequest(let b)):
                 #expect(a == b)
+            case (.placementRequest(let a, let m, let s), .placementRequest(let b, let n, let t)):
+                #expect(a == b && m == n && s == t)
             default:
                 Issue.record("\(message) read back as \(read)")
             }
@@ -76,7 +80,8 @@ import Testing
 
     @Test func whatIsNotAMessageIsRefused() {
         let refused: [(String, Bool)] = [
-            ("", false), ("X{}", false), ("Fn1\n{}", false), ("Rrain/a", true), ("Fn1{}", true), ("Dc5", false),
+            ("", false), ("X{}", false), ("Pcard-flip/a", false), ("Pcard-flip/a\n41", false), ("Pcard-flip/a\nx 1", false),
+            ("Pcard-flip/a\n1 inf", false), ("Fn1\n{}", false), ("Rrain/a", true), ("Fn1{}", true), ("Dc5", false),
             ("I{\"room\":\"r\"}", false), ("Cnot json", false), ("A{\"id\":1,\"status\":99}", false),
         ]
         for (payload, onRoomChannel) in refused {

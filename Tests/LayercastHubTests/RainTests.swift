@@ -15,7 +15,7 @@ extension HubHarness {
     }
 
     /// The rain scene of room `room`.
-    func rainScene(_ room: String = "lobby") -> RainScene? { hub.rooms["rain/\(room)"]?.stage.scene as? RainScene }
+    func rainScene(_ room: String = "lobby") -> RainScene? { hub.rooms["rain/\(room)"]?.stage?.scene as? RainScene }
 
     /// Ticks in steps of 0.1 s until the rain of `room` is in `phase` (at most `limit` seconds).
     func tick(untilRainIs phase: RainScene.Phase, room: String = "lobby", limit: Double = 60) {
@@ -31,12 +31,12 @@ extension HubHarness {
     /// packet, and that time: probed through the room's tap path (`SceneStage.tap`) with no claim
     /// committed, so nothing changes and nothing is announced.
     func claimablePoint(by player: String, room: String = "lobby") -> (point: CGPoint, time: Double)? {
-        guard let room = hub.rooms["rain/\(room)"], room.stage.scene is RainScene else { return nil }
-        let time = room.stage.now
+        guard let stage = hub.rooms["rain/\(room)"]?.stage, stage.scene is RainScene else { return nil }
+        let time = stage.now
         for y in stride(from: 4.0, to: 736, by: 12) {
             for x in stride(from: 4.0, to: 414, by: 12) {
                 let point = CGPoint(x: x, y: y)
-                let probe = room.stage.tap(at: point, viewTime: time, now: time, by: Tapper(client: "probe", player: player),
+                let probe = stage.tap(at: point, viewTime: time, now: time, by: Tapper(client: "probe", player: player),
                                            awarding: CommitsNothing())
                 if case .claim = probe.outcome { return (point, time) }
             }
@@ -151,6 +151,6 @@ private final class CommitsNothing: Awarding {
         #expect(answer.status == 200)
         #expect(answer.document["images"] == ["petal"])
         #expect(answer.document["rate"]?.doubleValue == 12)
-        #expect((h.hub.rooms["snow/yard"]?.stage.scene as? SnowScene)?.settings.images == ["petal"])
+        #expect((h.hub.rooms["snow/yard"]?.stage?.scene as? SnowScene)?.settings.images == ["petal"])
     }
 }

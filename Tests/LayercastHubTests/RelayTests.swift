@@ -52,13 +52,18 @@ import Testing
             fullRequests += 1
             peer?.publishFrames(of: key, until: .infinity, full: true)
         }
+
+        /// Scenes the peer runs and this node lacks, as the peer would publish them.
+        var peerScenes: [String: JSONObject] = [:]
+        func sceneFields(of id: String) -> JSONObject? { peerScenes[id] }
     }
 
     /// An origin hub (`o`, clients from c1) and an edge hub (`e`, clients from c1000) on one
     /// ledger, the radar room `lobby` placed on the origin and relayed by the edge.
-    private static func pair(scene: String = "radar") throws -> (o: HubHarness, e: HubHarness, oc: PairedCluster, ec: PairedCluster) {
+    private static func pair(scene: String = "radar", edgeScenes: SceneRegistry = HubHarness.scenes) throws
+        -> (o: HubHarness, e: HubHarness, oc: PairedCluster, ec: PairedCluster) {
         let o = HubHarness()
-        let e = HubHarness(firstClient: 1000, sharing: o)
+        let e = HubHarness(firstClient: 1000, sharing: o, scenes: edgeScenes)
         let oc = PairedCluster(node: "origin")
         let ec = PairedCluster(node: "edge")
         oc.peer = e.hub
@@ -198,6 +203,65 @@ import Testing
         _ = e.messages(far)
         e.send(far, #"{"type":"tap","x":1,"y":1,"viewTime":0}"#)
         #expect(e.messages(far).of("error").map { $0["code"]?.stringValue } == ["not_ready"])
+    }
+
+    /// An edge that lacks the scene (docs/cluster.md, "Scenes"): while no node publishes it, a
+    /// join is refused as on one node; once the origin does, the edge welcomes its player as the
+    /// origin would, never runs the room itself, relays it from the origin that opened it for
+    /// placement with no client of its own, and forwards the player's tap there.
+    @Test func anEdgeWithoutTheSceneRelaysItFromANodeThatRunsIt() throws {
+        let (o, e, _, ec) = try Self.pair(edgeScenes: try SceneRegistry(SceneCatalog.all.filter { $0.info.id != "rain" }))
+        let early = e.player(scene: "rain", id: 1)
+        let refusal = try #require(e.messages(early).of("error").first)
+        #expect(refusal["code"]?.stringValue == "unknown_scene" && refusal["message"]?.stringValue == #"no scene "rain"; see /api/scenes"#)
+        #expect(e.hub.rooms.isEmpty)
+
+        ec.peerScenes["rain"] = SceneFields.of(RainScene.info)
+        let far = e.player(scene: "rain", id: 2)
+        let welcome = try #require(e.messages(far).of("welcome").first)
+        let room = try #require(e.hub.rooms["rain/lobby"])
+        #expect(room.controller == nil && room.source == .placing)
+        o.hub.openForPlacement("rain/lobby", after: -1, time: 0)
+        #expect(o.hub.rooms["rain/lobby"]?.clients.isEmpty == true)
+        o.hub.place("rain/lobby", origin: nil)
+        e.hub.place("rain/lobby", origin: nil)  // never here: the edge cannot run it
+        #expect(room.source == .placing)
+        e.hub.place("rain/lobby", origin: "origin")
+        let near = o.join(["scene": "rain", "role": "player", "player": "anon-hubtestplayer0003"])
+        let nearWelcome = try #require(o.messages(near).of("welcome").first)
+        func sceneFields(_ welcome: JSONValue) -> JSONObject {
+            JSONObject(welcome.objectValue?.pairs.filter { !["client", "time", "player"].contains($0.key) }.map { ($0.key, $0.value) } ?? [])
+        }
+        #expect(sceneFields(welcome) == sceneFields(nearWelcome))
+        o.tick(3)
+        let frames = e.messages(far).of("frame")
+        #expect(frames.map { $0["n"]?.intValue } == [3])  // the newest in full
+        #expect(frames.first?["full"]?.boolValue == true)
+        // No rain yet: the origin answers the tap "closed", to the edge's player alone.
+        e.send(far, #"{"type":"tap","x":200,"y":300,"viewTime":0.5,"id":9}"#)
+        #expect(e.messages(far).of("event", "tap").map { $0["data"]?["result"]?.stringValue } == ["closed"])
+        // A room of a scene nobody publishes is still unknown.
+        let lost = e.join(["scene": "no-such-scene", "role": "spectator"])
+        #expect(e.messages(lost).of("error").map { $0["code"]?.stringValue } == ["unknown_scene"])
+    }
+
+    /// A node asked to run a room after its origin died goes on from the newest frame the asking
+    /// relay had (frame 41 at 12.5 s): its first frame is 42, in full, no earlier in media time.
+    @Test func aRoomOpenedForPlacementGoesOnFromTheRelaysNewestFrame() throws {
+        let (o, _, _, _) = try Self.pair()
+        o.hub.openForPlacement("radar/lobby", after: 41, time: 12.5)
+        o.hub.place("radar/lobby", origin: nil)
+        let near = o.join(["scene": "radar", "role": "spectator"])
+        let frames = o.messages(near).of("frame")
+        #expect(frames.map { $0["n"]?.intValue } == [42])
+        #expect(frames.first?["full"]?.boolValue == true)
+        #expect(try #require(frames.first?["t"]?.doubleValue) >= 12.5)
+        // A room that is open already, or a scene this node lacks, is not opened again.
+        o.hub.openForPlacement("radar/lobby", after: 7, time: 1)
+        o.tick()
+        #expect(o.messages(near).of("frame").map { $0["n"]?.intValue } == [43])
+        o.hub.openForPlacement("card-flip/table", after: -1, time: 0)
+        #expect(o.hub.rooms["card-flip/table"] == nil)
     }
 }
 

@@ -28,6 +28,7 @@ import Testing
         func forward(_ command: ForwardedCommand, to origin: String) { commands.append(command) }
         func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) {}
         func requestFullFrame(_ key: String, from origin: String) {}
+        func sceneFields(of id: String) -> JSONObject? { nil }
     }
 
     static let adminToken = "routes-admin-token"

@@ -21,10 +21,14 @@ enum ClusterMessage {
     case fullFrameRequest(room: String)
     /// `D` on a node's channel: a message (JSON text) for one of that node's clients.
     case delivery(client: String, text: ArraySlice<UInt8>)
+    /// `P` on a node's channel: run room `room`, whose scene the sender lacks and has clients in,
+    /// going on from frame `frame` at media time `time` (the newest it relayed; -1 and 0: none).
+    case placementRequest(room: String, frame: Int, time: Double)
 
     /// The letter of each kind.
     private enum Kind: Character {
         case frame = "F", event = "E", input = "I", command = "C", answer = "A", fullFrameRequest = "R", delivery = "D"
+        case placementRequest = "P"
 
         var byte: UInt8 { rawValue.asciiValue! }
 
@@ -42,6 +46,7 @@ enum ClusterMessage {
         case .answer(let id, let answer): Self.join(.answer, ForwardedCommand.answerJSON(id, answer).serialized())
         case .fullFrameRequest(let room): Self.join(.fullFrameRequest, room)
         case .delivery(let client, let text): Self.join(.delivery, client, text)
+        case .placementRequest(let room, let frame, let time): Self.join(.placementRequest, room, ArraySlice("\(frame) \(time)".utf8))
         }
     }
 
@@ -75,6 +80,13 @@ enum ClusterMessage {
         case .delivery:
             let (client, text) = try Self.split(body, kind)
             self = .delivery(client: client, text: text)
+        case .placementRequest:
+            let (room, text) = try Self.split(body, kind)
+            let numbers = String(decoding: text, as: UTF8.self).split(separator: " ")
+            guard numbers.count == 2, let frame = Int(numbers[0]), let time = Double(numbers[1]), time.isFinite else {
+                throw ClusterError("P without a frame number and a time")
+            }
+            self = .placementRequest(room: room, frame: frame, time: time)
         }
     }
 
