@@ -231,14 +231,15 @@ public final class ClusterNode: HubCluster {
             case nil: break
             }
         case .audience(let key):
-            guard hub.clusterRooms.contains(where: { $0.key == key && $0.source == .scene }) else { break }
+            // An error reply (Redis away) leaves the room's audience as it was.
+            guard !reply.isError, hub.clusterRooms.contains(where: { $0.key == key && $0.source == .scene }) else { break }
             let audience = reports.audience(reply, of: key)
             if let sweep = audience.sweep { command(sweep, for: .ignored) }
             share(audience, of: key)
         case .rooms(let fps, let answer):
             let presence = hub.clusterRooms
             let all = reports.all(reply, presence)
-            for room in presence where room.source == .scene { share(reports.audience(of: room.key, in: all), of: room.key) }
+            for room in presence where room.source == .scene && !reply.isError { share(reports.audience(of: room.key, in: all), of: room.key) }
             answer(ClusterRooms.document(all, fps: fps))
         case .ignored:
             break
