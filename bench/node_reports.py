@@ -210,7 +210,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10, help="measured seconds per run (after 1 s of warm-up)")
     parser.add_argument("--clients", type=int, default=2400, help="spectators on each relaying node")
     args = parser.parse_args()
-    counts = [int(n) for n in args.nodes.split(",")]
+    try:
+        counts = [int(n) for n in args.nodes.split(",")]
+    except ValueError:
+        sys.exit(f"node_reports: --nodes takes counts separated by commas, not {args.nodes!r}")
     if not counts or min(counts) < 1 or max(counts) > 2000:
         sys.exit("node_reports: --nodes takes 1 to 2,000 nodes per run")
     if not 1 <= args.seconds <= 120:
