@@ -19,7 +19,10 @@
 #   h  a reconnect storm: 9,000 spectators and 30 tappers through nginx to three nodes, one node
 #      SIGKILLed mid-rain and restarted: reconnect time p95/p99, the survivors' frame gaps and
 #      CPU, awards against the ledger (bench/storm.py; nodes and nginx on CPU 0, loader on CPU 1)
-# Usage: bench/run.sh [a|b|c|d|e|f|g|h|all]... (default all).
+#   i  node reports at 10, 100 and 1,000 simulated nodes, before and after issue 29's item 7:
+#      Redis CPU and bytes/s in and out (bench/node_reports.py; redis-server on CPU 0, the
+#      simulated nodes on CPU 1)
+# Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
@@ -33,7 +36,7 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|f|g|h|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|f|g|h|i|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|i|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
@@ -81,4 +84,8 @@ if want g; then
 fi
 if want h; then
     LAYERCAST_BIN=$release/layercast python3 bench/storm.py --spectators 9000 --players 30
+    echo
+fi
+if want i; then
+    python3 bench/node_reports.py --nodes 10,100,1000 --seconds 10
 fi

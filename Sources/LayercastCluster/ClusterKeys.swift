@@ -22,11 +22,36 @@ enum ClusterKeys {
     /// Channel: messages for one node (`ClusterMessage`'s other kinds): input to resolve, admin
     /// commands and their answers, full-frame requests, messages for one of its clients.
     static func nodeChannel(_ node: String) -> String { "layercast:node:\(node)" }
-    /// Hash: node id → the node's report (its rooms and clients, `NodeReport`), rewritten each second.
+    /// Hash: node id → the node's report (its rooms and clients, `NodeReport`), rewritten each
+    /// second by `reportScript` and read only for `GET /api/rooms`.
     static let nodes = "layercast:nodes"
+    /// Sorted set: node id → when (Redis's clock, ms) it last wrote its report; `reportScript`
+    /// deletes the reports of nodes that stopped writing.
+    static let nodesWritten = "layercast:nodes:written"
+    /// Hash: node id → "CLIENTS PLAYERS AT" of the room on that node (clients, distinct players,
+    /// wall-clock ms when written), rewritten each second by every node in the room; read by the
+    /// room's origin alone.
+    static func audience(_ room: String) -> String { "layercast:audience:\(room)" }
     /// Integer: incremented once by each starting node, which takes that range of client numbers.
     static let clientRanges = "layercast:client-ranges"
 
+    /// Writes node ARGV[1]'s report ARGV[2] to KEYS[1] (`nodes`) and when to KEYS[2]
+    /// (`nodesWritten`), deletes the reports not rewritten for ARGV[3] ms, and makes both keys
+    /// expire ARGV[3] ms after the last write. Answers how many reports it deleted.
+    static let reportScript = """
+        local t = redis.call('TIME')
+        local now = t[1] * 1000 + math.floor(t[2] / 1000)
+        redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+        redis.call('ZADD', KEYS[2], now, ARGV[1])
+        local gone = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[3]))
+        for _, node in ipairs(gone) do
+          redis.call('HDEL', KEYS[1], node)
+          redis.call('ZREM', KEYS[2], node)
+        end
+        redis.call('PEXPIRE', KEYS[1], ARGV[3])
+        redis.call('PEXPIRE', KEYS[2], ARGV[3])
+        return #gone
+        """
     /// Sets the lease to this node (ARGV[1], for ARGV[2] ms) when nobody holds it or its holder's
     /// heartbeat key (ARGV[3] + holder) is gone: a dead origin's lease is taken without waiting
     /// for it to expire. Answers the holder (this node when it won).

@@ -19,7 +19,10 @@ public final class ClusterNode: HubCluster {
     /// What a command's reply is for.
     private enum Pending {
         case lease(ClusterLeases.Command)
-        case reports
+        /// A room's audience, for its origin.
+        case audience(String)
+        /// Every node's report, for `GET /api/rooms`.
+        case rooms(fps: Int, answer: (JSONValue) -> Void)
         case scenes
         case ignored
     }
@@ -75,12 +78,13 @@ public final class ClusterNode: HubCluster {
         link.start()
     }
 
-    /// Releases this node's leases, heartbeat and report, then stops the link (the server has stopped).
+    /// Releases this node's leases, heartbeat and reports, then stops the link (the server has stopped).
     public func stop() {
-        var requests: [ClusterLink.Request] = hub.clusterRooms.filter { $0.source == .scene }.map { room in
+        let presence = hub.clusterRooms
+        var requests: [ClusterLink.Request] = presence.filter { $0.source == .scene }.map { room in
             .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
-        requests.append(.command(Self.arguments(["HDEL", ClusterKeys.nodes, node]), tag: 0))
+        requests += reports.stopping(presence).map { .command(Self.arguments($0), tag: 0) }
         requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node), ClusterKeys.scenes(node)]), tag: 0))
         link.send(requests)
         link.stop()
@@ -99,8 +103,9 @@ public final class ClusterNode: HubCluster {
         return metrics.render(originRooms: origin, relayedRooms: relayed, connected: connected)
     }
 
-    public func roomsDocument(fps: Int) -> JSONValue {
-        ClusterRooms.document(reports.all(hub.clusterRooms), fps: fps)
+    public func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void) {
+        guard connected else { return answer(ClusterRooms.document(reports.own(hub.clusterRooms), fps: fps)) }
+        command(["HGETALL", ClusterKeys.nodes], for: .rooms(fps: fps, answer: answer))
     }
 
     public func opened(_ key: String) {
@@ -110,6 +115,7 @@ public final class ClusterNode: HubCluster {
 
     public func closed(_ key: String, origin: Bool) {
         leases.closed(key)
+        if connected { command(reports.closed(key), for: .ignored) }
         if relayed.stop(key) { link.send([.unsubscribe(ClusterKeys.roomChannel(key))]) }
         if origin { command(.release(key)) }
     }
@@ -169,6 +175,8 @@ public final class ClusterNode: HubCluster {
                 if connected { logger.error("cluster: degraded, serving alone the rooms this node is origin of", metadata: ["reason": "\(reason)"]) }
                 connected = false
                 leases.disconnected()
+                let presence = hub.clusterRooms
+                for case .rooms(let fps, let answer) in pending.values { answer(ClusterRooms.document(reports.own(presence), fps: fps)) }
                 pending.removeAll()
             case .message(let channel, let payload):
                 receive(payload, on: channel)
@@ -242,11 +250,19 @@ public final class ClusterNode: HubCluster {
             case .requestPlacement?: requestPlacement(command.room)
             case nil: break
             }
-        case .reports:
-            reports.read(reply)
-            shareAudience()
         case .scenes:
             liveScenes.read(reply)
+        case .audience(let key):
+            // An error reply (Redis away) leaves the room's audience as it was.
+            guard !reply.isError, hub.clusterRooms.contains(where: { $0.key == key && $0.source == .scene }) else { break }
+            let audience = reports.audience(reply, of: key)
+            if let sweep = audience.sweep { command(sweep, for: .ignored) }
+            share(audience, of: key)
+        case .rooms(let fps, let answer):
+            let presence = hub.clusterRooms
+            let all = reports.all(reply, presence)
+            for room in presence where room.source == .scene && !reply.isError { share(reports.audience(of: room.key, in: all), of: room.key) }
+            answer(ClusterRooms.document(all, fps: fps))
         case .ignored:
             break
         }
@@ -276,22 +292,23 @@ public final class ClusterNode: HubCluster {
         let presence = hub.clusterRooms
         for renewal in leases.renewals(of: presence) { command(renewal) }
         for room in presence where leases.shouldAcquire(room) { acquire(room.key) }
-        if let (write, read) = reports.due(presence) {
-            command(write, for: .ignored)
-            command(read, for: .reports)
+        if let due = reports.due(presence) {
+            for report in due {
+                switch report {
+                case .write(let arguments): command(arguments, for: .ignored)
+                case .readAudience(let key): command(report.arguments, for: .audience(key))
+                }
+            }
             command(publishScenes, for: .ignored)
             command(Self.readScenes, for: .scenes)
         }
     }
 
-    /// Tells the hub, for each room this node is origin of, its clients on other nodes, and
-    /// keeps publishing while there are any.
-    private func shareAudience() {
-        for room in hub.clusterRooms where room.source == .scene {
-            let (clients, players) = reports.audience(of: room.key)
-            hub.setRemoteAudience(room.key, clients: clients, players: players)
-            if clients > 0 { hub.publishFrames(of: room.key, until: clock.now + timing.publishing, full: false) }
-        }
+    /// Tells the hub the clients room `key`, which this node is origin of, has on other nodes,
+    /// and keeps publishing while there are any.
+    private func share(_ audience: NodeReports.Audience, of key: String) {
+        hub.setRemoteAudience(key, clients: audience.clients, players: audience.players)
+        if audience.clients > 0 { hub.publishFrames(of: key, until: clock.now + timing.publishing, full: false) }
     }
 
     /// Acquires room `key`'s lease when this node runs its scene; else looks for its origin

@@ -25,9 +25,11 @@ public struct ClusterTiming: Sendable {
     /// After (re)connecting to Redis, a node waits this long before taking rooms over, so that
     /// origins renew their leases first.
     public var reconnectGrace = 1.0
-    /// Each node rewrites its report this often, and reads the others'.
+    /// Each node rewrites its report and its entry in each of its rooms' audience this often, and
+    /// an origin reads its rooms' audiences as often (`NodeReports`).
     public var report = 1.0
-    /// A report older than this is from a node that is gone.
+    /// A report or an audience entry older than this is from a node that is gone (and is
+    /// deleted); the reports' and audiences' keys expire this long after their last write.
     public var reportExpiry = 2.5
     /// An origin publishes a room's frames this long after a node last asked or reported clients.
     public var publishing = 3.5

@@ -1,8 +1,8 @@
 import LayercastHub
 import LayercastJSON
 
-/// What a node tells the others each second (`ClusterKeys.nodes`): when, and each of its rooms
-/// with its origin and its clients there.
+/// What a node writes each second to `ClusterKeys.nodes`, for `GET /api/rooms`: when, and each of
+/// its rooms with its origin and its clients there.
 struct NodeReport: Equatable {
     struct Room: Equatable {
         /// `scene/name`.

@@ -17,11 +17,12 @@ extension Hub {
         return ["scenes": .array(scenes)]
     }
 
-    /// `GET /api/rooms`: the open rooms, their clients, frame and uptime; in a cluster, every
-    /// node's rooms with their origin and clients per node.
-    public func roomsDocument() -> JSONValue {
-        if let cluster { return cluster.roomsDocument(fps: configuration.fps) }
-        return localRoomsDocument()
+    /// `GET /api/rooms` through `answer`, once: the open rooms, their clients, frame and uptime;
+    /// in a cluster, every node's rooms with their origin and clients per node (after a Redis
+    /// round trip, on the hub's thread).
+    public func roomsDocument(answer: @escaping (JSONValue) -> Void) {
+        if let cluster { return cluster.roomsDocument(fps: configuration.fps, answer: answer) }
+        answer(localRoomsDocument())
     }
 
     /// The rooms open on this node alone.

@@ -13,8 +13,9 @@ public protocol HubCluster: AnyObject {
     var health: JSONValue { get }
     /// The cluster's lines of `/metrics`.
     var metricsText: String { get }
-    /// `/api/rooms` over the whole cluster (as the nodes last reported).
-    func roomsDocument(fps: Int) -> JSONValue
+    /// `/api/rooms` over the whole cluster (as the nodes last reported), through `answer`, once:
+    /// at once or after a Redis round trip, on the hub's thread.
+    func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void)
     /// The hub opened room `key` (`scene/name`): find its origin, then call `Hub.place`.
     func opened(_ key: String)
     /// The hub closed room `key`; `origin` when this node was its origin.

@@ -44,7 +44,7 @@ struct APIRoutes {
             table.add(.get, pattern) { hub, request, respond in respond(answer(hub, request)) }
         }
         get("/api/scenes") { hub, _ in .json(hub.scenesDocument()) }
-        get("/api/rooms") { hub, _ in .json(hub.roomsDocument()) }
+        table.add(.get, "/api/rooms") { hub, _, respond in hub.roomsDocument { respond(.json($0)) } }
         get("/api/rooms/{room}/leaderboard") { hub, request in
             APIResponse(hub.leaderboard(room: request["room"], limit: request.limit(default: 10)))
         }

@@ -86,8 +86,8 @@ import Testing
         let client = h.join(["scene": "cubes", "role": "spectator"])
         h.hub.disconnect(client)
         h.tick(20)
-        #expect(h.hub.roomsDocument()["rooms"]?.arrayValue?.count == 1)
+        #expect(h.hub.localRoomsDocument()["rooms"]?.arrayValue?.count == 1)
         h.tick(20)
-        #expect(h.hub.roomsDocument()["rooms"]?.arrayValue?.isEmpty == true)
+        #expect(h.hub.localRoomsDocument()["rooms"]?.arrayValue?.isEmpty == true)
     }
 }

@@ -45,7 +45,7 @@ import Testing
             #expect(written.first == .message(["type": "error", "code": .string(code), "message": written.first.flatMap(Self.message) ?? ""]), "\(query)")
             #expect(written.last == .close(code: 1008, reason: code), "\(query)")
         }
-        #expect(h.hub.roomsDocument()["rooms"]?.arrayValue?.isEmpty == true)
+        #expect(h.hub.localRoomsDocument()["rooms"]?.arrayValue?.isEmpty == true)
     }
 
     @Test func theServerAndAnAddressHaveLimits() throws {

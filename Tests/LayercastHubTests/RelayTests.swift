@@ -25,7 +25,7 @@ import Testing
 
         var health: JSONValue { ["status": "ok", "node": .string(node)] }
         var metricsText: String { "" }
-        func roomsDocument(fps: Int) -> JSONValue { ["rooms": []] }
+        func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void) { answer(["rooms": []]) }
         func opened(_ key: String) {}
         func closed(_ key: String, origin: Bool) {}
 

@@ -18,7 +18,7 @@ import Testing
         var health: JSONValue { ["status": "ok"] }
         var metricsText: String { "" }
         private(set) var commands: [ForwardedCommand] = []
-        func roomsDocument(fps: Int) -> JSONValue { ["rooms": []] }
+        func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void) { answer(["rooms": []]) }
         func opened(_ key: String) {}
         func closed(_ key: String, origin: Bool) {}
         func publish(frame: EncodedMessage, in key: String) {}
