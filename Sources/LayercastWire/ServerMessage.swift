@@ -19,7 +19,7 @@ public enum ServerMessage {
                                player: JSONValue? = nil) -> JSONValue {
         var assets = JSONObject()
         for asset in scene.assets {
-            assets[asset.id] = ["url": .string(asset.url), "width": points(asset.width), "height": points(asset.height)]
+            assets[asset.id] = ["url": .string(asset.url(scene: scene.id)), "width": points(asset.width), "height": points(asset.height)]
         }
         var object: JSONObject = [
             "type": "welcome", "protocol": .number(Double(protocolVersion)), "room": .string(room),
