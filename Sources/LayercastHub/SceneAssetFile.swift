@@ -3,17 +3,18 @@ import Foundation
 
 /// An image file a scene ships as a resource, read whole at start: its bytes and its strong
 /// entity tag, served at `/assets/{scene}/{path}` (docs/protocol.md, "Scene images").
-public struct SceneAssetFile: Sendable, Equatable {
+package struct SceneAssetFile: Sendable, Equatable {
     /// The largest file served, 1 MiB: a scene's image is a sprite drawn on a canvas, and the
     /// service keeps every one in memory.
-    public static let maxBytes = 1 << 20
+    package static let maxBytes = 1 << 20
 
-    public let bytes: [UInt8]
+    /// The file, as read at start.
+    package let bytes: [UInt8]
     /// `"` + the first 16 bytes of the bytes' SHA-256 as 32 lowercase hex digits + `"`.
-    public let etag: String
+    package let etag: String
 
     /// The file of `bytes`.
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         let digest = SHA256.hash(data: bytes).prefix(16)
         etag = "\"" + digest.map { String(format: "%02x", $0) }.joined() + "\""
@@ -35,7 +36,7 @@ public struct SceneAssetFile: Sendable, Equatable {
 
     /// Whether `path` may name a resource: 1–200 bytes of segments joined by `/`, each 1 or more
     /// of `A–Z a–z 0–9 . _ -` not starting with `.` (so no `..`, no hidden file, nothing to escape).
-    public static func isValidPath(_ path: String) -> Bool {
+    package static func isValidPath(_ path: String) -> Bool {
         guard (1...200).contains(path.utf8.count) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
             !segment.isEmpty && !segment.hasPrefix(".") && segment.utf8.allSatisfy { byte in

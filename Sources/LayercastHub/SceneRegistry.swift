@@ -9,7 +9,7 @@ public struct SceneRegistry: @unchecked Sendable {  // metatypes: immutable, rea
     public let scenes: [any Scene.Type]
     /// The image files the scenes ship as resources (`SceneAsset.Source.resource`), read at
     /// registration: scene id → path in its bundle → file.
-    public let assetFiles: [String: [String: SceneAssetFile]]
+    package let assetFiles: [String: [String: SceneAssetFile]]
 
     /// The registry of `scenes`, with their resource images read; throws when two share an id,
     /// an id breaks `NameRule`, an option name is malformed, two options (of one scene or two)
@@ -50,7 +50,7 @@ public struct SceneRegistry: @unchecked Sendable {  // metatypes: immutable, rea
     }
 
     /// The image file at `path` of the scene `scene`, if that scene ships one there.
-    public func assetFile(scene: String, path: String) -> SceneAssetFile? {
+    package func assetFile(scene: String, path: String) -> SceneAssetFile? {
         assetFiles[scene]?[path]
     }
 
