@@ -79,7 +79,8 @@ let package = Package(
             dependencies: [
                 "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastWire",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.process("Resources")]  // the scenes' images (SceneAsset), served at /assets/{scene}/{file}
         ),
 
         // A scene run in a harness as a room runs it, with a manual clock and no sockets: for
@@ -106,6 +107,7 @@ let package = Package(
             dependencies: [
                 "LayercastSceneKit", "LayercastScenes", "LayercastWire", "LayercastEngine", "LayercastJSON",
                 "LayercastIdentity", "LayercastLedger", "LayercastAudit",
+                .product(name: "Crypto", package: "swift-crypto"),  // the scenes' images' ETags (SceneAssetFile)
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

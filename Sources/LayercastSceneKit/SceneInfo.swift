@@ -36,19 +36,3 @@ public struct SceneInfo: Sendable {
         self.page = page
     }
 }
-
-/// An image a scene shows: the id its layers' `contents` use, the file under `public/` and the
-/// natural size in points.
-public struct SceneAsset: Sendable, Equatable {
-    public var id: String
-    public var url: String
-    public var width: CGFloat
-    public var height: CGFloat
-
-    public init(id: String, url: String, width: CGFloat, height: CGFloat) {
-        self.id = id
-        self.url = url
-        self.width = width
-        self.height = height
-    }
-}

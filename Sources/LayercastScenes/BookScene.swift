@@ -67,7 +67,7 @@ public final class BookScene: Scene {
         title: "Book open and close",
         size: CGSize(width: 414, height: 736),
         interactions: ["tap"],
-        assets: books.map { SceneAsset(id: $0.cover, url: "/assets/book-\($0.slug).svg",
+        assets: books.map { SceneAsset(id: $0.cover, resource: "book-\($0.slug).svg", bundle: .module,
                                        width: bookSize.width, height: bookSize.height) },
         summary: LocalizedText(en: "Tap a book on the shelf to open it; tap the page to put it back.",
                                zh: "点书架上的书打开它,再点书页把它放回去。"),

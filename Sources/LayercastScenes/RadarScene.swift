@@ -35,7 +35,7 @@ public final class RadarScene: Scene {
         title: "Pulsing radar",
         size: CGSize(width: 414, height: 736),
         interactions: ["tap"],
-        assets: [SceneAsset(id: "radar-item", url: "/assets/radar-item.svg", width: 44, height: 44)],
+        assets: [SceneAsset(id: "radar-item", resource: "radar-item.svg", bundle: .module, width: 44, height: 44)],
         summary: LocalizedText(en: "Tap an item on the radar to select it.", zh: "点雷达上的物品来选中它。"),
         events: [
             SceneEventWords(event: "select", en: "{item} selected {by}", zh: "已选中 {item}{by}"),

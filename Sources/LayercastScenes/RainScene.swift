@@ -76,9 +76,9 @@ public final class RainScene: Scene {
         size: CGSize(width: 414, height: 736),
         interactions: ["tap"],
         assets: [
-            SceneAsset(id: "rp_normal", url: "/assets/rp-normal.svg", width: 44, height: 62.5),
-            SceneAsset(id: "rp_yes", url: "/assets/rp-yes.svg", width: 63.5, height: 74),
-            SceneAsset(id: "rp_no", url: "/assets/rp-no.svg", width: 45.5, height: 76.5),
+            SceneAsset(id: "rp_normal", resource: "rp-normal.svg", bundle: .module, width: 44, height: 62.5),
+            SceneAsset(id: "rp_yes", resource: "rp-yes.svg", bundle: .module, width: 63.5, height: 74),
+            SceneAsset(id: "rp_no", resource: "rp-no.svg", bundle: .module, width: 45.5, height: 76.5),
         ],
         summary: LocalizedText(en: "When the rain starts, tap the falling red packets to win 金币.",
                                zh: "红包雨开始后,点落下的红包赢金币。"),

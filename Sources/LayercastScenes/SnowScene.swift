@@ -56,9 +56,9 @@ public final class SnowScene: Scene {
         size: CGSize(width: 414, height: 736),
         interactions: [],
         assets: [
-            SceneAsset(id: "snowflake", url: "/assets/snowflake.svg", width: 32, height: 32),
-            SceneAsset(id: "snowflake-star", url: "/assets/snowflake-star.svg", width: 32, height: 32),
-            SceneAsset(id: "petal", url: "/assets/petal.svg", width: 24, height: 32),
+            SceneAsset(id: "snowflake", resource: "snowflake.svg", bundle: .module, width: 32, height: 32),
+            SceneAsset(id: "snowflake-star", resource: "snowflake-star.svg", bundle: .module, width: 32, height: 32),
+            SceneAsset(id: "petal", resource: "petal.svg", bundle: .module, width: 24, height: 32),
         ],
         summary: LocalizedText(en: "Watch the snow fall; there is nothing to tap.", zh: "看雪花飘落,不用点。")
     )

@@ -6,7 +6,7 @@ import LayercastPlatform
 import LayercastWire
 
 extension Server {
-    /// Answers one HTTP request: a route of the API, or a file under `public/`. Returns what
+    /// Answers one HTTP request: a route of the API, a scene's image, or a file under `public/`. Returns what
     /// the lws callback returns (-1 closes the connection).
     func respond(_ wsi: OpaquePointer, path: String) -> Int32 {
         if lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0 { return beginPost(wsi, path: path) }
@@ -16,6 +16,11 @@ extension Server {
         }
         let request = APIRequest(.get, path, query: queryArguments(wsi), authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
         if let status = answer(wsi, request) { return status }
+        switch SceneAssetRoute.target(of: path, in: configuration.scenes) {
+        case .file(let asset, let type): return writeSceneAsset(wsi, asset, type: type)
+        case .missing: return write(wsi, .text("not found\n", status: 404))
+        case nil: break
+        }
         guard let file = files.file(for: path) else {
             return write(wsi, .text("not found\n", status: 404))
         }

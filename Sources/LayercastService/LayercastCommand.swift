@@ -19,8 +19,9 @@ public enum LayercastCommand {
     /// process's arguments (or `arguments`, without the program name) and runs the command they
     /// name, then exits the process: 0 when it succeeded, otherwise ArgumentParser's status for a
     /// usage error (64, also for a scene option's bad value) or the command's own. Two scenes with
-    /// one id, an id outside the room name rule, or a scene option named like another option, is
-    /// written to standard error and exits with status 2 before anything runs.
+    /// one id, an id outside the room name rule, a scene option named like another option, or a
+    /// scene's resource image that cannot be read (missing, unreadable, over 1 MiB: its scene,
+    /// id and path named), is written to standard error and exits with status 2 before anything runs.
     public static func main(scenes: [any Scene.Type], arguments: [String]? = nil) -> Never {
         let registry: SceneRegistry
         do {

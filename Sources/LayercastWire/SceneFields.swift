@@ -11,7 +11,7 @@ public enum SceneFields {
     public static func of(_ info: SceneInfo) -> JSONObject {
         var assets = JSONObject()
         for asset in info.assets {
-            assets[asset.id] = ["url": .string(asset.url), "width": points(asset.width), "height": points(asset.height)]
+            assets[asset.id] = ["url": .string(asset.url(scene: info.id)), "width": points(asset.width), "height": points(asset.height)]
         }
         var object: JSONObject = [
             "scene": .string(info.id), "title": .string(info.title),

@@ -79,7 +79,8 @@ struct RadarSceneTests {
         #expect(info.title == "Pulsing radar")
         #expect(info.size == CGSize(width: 414, height: 736))
         #expect(info.interactions == ["tap"])
-        #expect(info.assets == [SceneAsset(id: "radar-item", url: "/assets/radar-item.svg", width: 44, height: 44)])
+        #expect(AssetRow.rows(info) == [AssetRow(id: "radar-item", url: "/assets/radar/radar-item.svg", width: 44, height: 44)])
+        #expect(AssetRow.notShipped(info) == [])
         #expect(SceneCatalog.scene(id: "radar") == RadarScene.self)
     }
 

@@ -253,17 +253,14 @@ struct RainSceneTests {
         #expect(info.title == "Red-packet rain")
         #expect(info.size == CGSize(width: 414, height: 736))
         #expect(info.interactions == ["tap"])
-        #expect(info.assets == [
-            SceneAsset(id: "rp_normal", url: "/assets/rp-normal.svg", width: 44, height: 62.5),
-            SceneAsset(id: "rp_yes", url: "/assets/rp-yes.svg", width: 63.5, height: 74),
-            SceneAsset(id: "rp_no", url: "/assets/rp-no.svg", width: 45.5, height: 76.5),
+        #expect(AssetRow.rows(info) == [
+            AssetRow(id: "rp_normal", url: "/assets/rain/rp-normal.svg", width: 44, height: 62.5),
+            AssetRow(id: "rp_yes", url: "/assets/rain/rp-yes.svg", width: 63.5, height: 74),
+            AssetRow(id: "rp_no", url: "/assets/rain/rp-no.svg", width: 45.5, height: 76.5),
         ])
+        #expect(AssetRow.notShipped(info) == [])
         #expect(SceneCatalog.all.map { $0.info.id }.prefix(2) == ["radar", "rain"])   // later scenes are appended
         #expect(SceneCatalog.scene(id: "rain") == RainScene.self)
-        for asset in info.assets {
-            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../public\(asset.url)").path
-            #expect(FileManager.default.fileExists(atPath: path), "\(asset.url)")
-        }
     }
 
     @Test func idleTree() {

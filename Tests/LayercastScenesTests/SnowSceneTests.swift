@@ -30,6 +30,15 @@ private extension SceneHarness where S == SnowScene {
 
 // The snowfall (docs/scenes.md §3): the seed's set-ups, exact rates, the warm start and admin changes.
 @Suite struct SnowSceneTests {
+    @Test func imagesShipWithTheScene() {
+        #expect(AssetRow.rows(SnowScene.info) == [
+            AssetRow(id: "snowflake", url: "/assets/snow/snowflake.svg", width: 32, height: 32),
+            AssetRow(id: "snowflake-star", url: "/assets/snow/snowflake-star.svg", width: 32, height: 32),
+            AssetRow(id: "petal", url: "/assets/snow/petal.svg", width: 24, height: 32),
+        ])
+        #expect(AssetRow.notShipped(SnowScene.info) == [])
+    }
+
     @Test func aFreshRoomStartsAtTheTop() {
         let harness = snow()
         // docs/scenes.md §3, problem 1: at 0.3 s only the first 3 flakes (10/s) exist, all still

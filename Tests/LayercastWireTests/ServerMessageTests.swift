@@ -20,6 +20,19 @@ struct ServerMessageTests {
             """)
     }
 
+    @Test func welcomePointsAResourceImageAtItsScenesDirectory() {
+        // A resource image is served at /assets/{scene}/{path} (protocol.md, "Scene images"); a
+        // URL image keeps its URL. Keys in order: "card-mark" < "logo".
+        let scene = SceneInfo(id: "card-flip", title: "Card flip", size: CGSize(width: 414, height: 736),
+                              assets: [SceneAsset(id: "card-mark", resource: "card-mark.svg", bundle: .main, width: 40, height: 40),
+                                       SceneAsset(id: "logo", url: "/assets/logo.svg", width: 24, height: 24)])
+        let assets = ServerMessage.welcome(room: "r", scene: scene, role: "player", client: "c1", fps: 30, time: 0)["assets"]
+        #expect(assets?.serialized() == """
+            {"card-mark":{"url":"/assets/card-flip/card-mark.svg","width":40,"height":40},\
+            "logo":{"url":"/assets/logo.svg","width":24,"height":24}}
+            """)
+    }
+
     @Test func welcomeCarriesTheScenesWords() {
         let scene = SceneInfo(id: "shelf", title: "Shelf", size: CGSize(width: 100, height: 50), interactions: [],
                               summary: LocalizedText(en: "Tap a book.", zh: "点一本书。"),

@@ -12,7 +12,7 @@ INNER_FRAME = (18, 88)  # x of the covers' inner frame lines
 
 
 def test_every_cover_text_has_a_width_inside_the_inner_frame():
-    covers = sorted((REPO / "public/assets").glob("book-*.svg"))
+    covers = sorted((REPO / "Sources/LayercastScenes/Resources").glob("book-*.svg"))
     assert len(covers) == 6
     for cover in covers:
         root = ElementTree.parse(cover).getroot()

@@ -353,6 +353,18 @@ def test_nginx_configurations_front_every_node():
         assert name in conf and name in template, name
 
 
+def assert_bundles_beside(dockerfile: Path, binary: str) -> None:
+    """The build stage collects every resource bundle SwiftPM wrote (`*.resources`, the scenes'
+    images) and the runtime stage puts them in the binary's directory, where Bundle.module looks."""
+    build = " ".join(dockerfile_stages(dockerfile)[0])
+    assert re.search(r"cp -R \S*\.build/release/\*\.resources /out/bundles/", build), build
+    assert f"COPY --from=build /out/bundles/ {os.path.dirname(binary)}/" in dockerfile_stages(dockerfile)[-1]
+
+
+def test_dockerfile_puts_the_resource_bundles_beside_the_binary():
+    assert_bundles_beside(DOCKERFILE, docker_instruction("ENTRYPOINT")[0])
+
+
 def test_example_package_deploys_like_ours():
     """The example scene package's Dockerfile and systemd unit (docs/writing-a-scene.md) are ours
     with its own binary: the same runtime libraries, the binary the build stage installs as the
@@ -362,6 +374,7 @@ def test_example_package_deploys_like_ours():
     installed = re.search(r"install -D -m 0755 \S+ (/out/\S+)", " ".join(dockerfile_stages(dockerfile)[0])).group(1)
     copied = next(line.split() for line in dockerfile_stages(dockerfile)[-1] if line.startswith(f"COPY --from=build {installed}"))
     assert docker_instruction("ENTRYPOINT", dockerfile) == [copied[-1], "serve"]
+    assert_bundles_beside(dockerfile, copied[-1])
     assert docker_instruction("CMD", dockerfile) == docker_instruction("CMD")
     unit = EXAMPLE / "card-flip.service"
     start = unit_exec_start(unit)

@@ -8,6 +8,7 @@ Binary: env LAYERCAST_EXAMPLE_BIN, default examples/scene-package/.build/debug/c
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -54,6 +55,25 @@ def test_example_binary_lists_our_scenes_then_its_own(example_server):
                                                                ("flipped", "Card face {face}")]
 
 
+def test_the_cards_image_is_served_from_the_package(example_server):
+    """The example ships card-mark.svg as a resource of its CardFlip module; nothing in public/
+    holds it."""
+    data = (REPO / "examples/scene-package/Sources/CardFlip/Resources/card-mark.svg").read_bytes()
+    assert not list((REPO / "public").rglob("card-mark.svg"))
+    path = "/assets/card-flip/card-mark.svg"
+    resp = http_get(example_server.base_url, path)
+    assert resp.status == 200 and resp.body == data, repr(resp)
+    etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+    assert resp.header_values("ETag") == [etag]
+    assert resp.header_values("Cache-Control") == ["public, max-age=3600"]
+    assert resp.header_values("Content-Type") == ["image/svg+xml"]
+    again = http_get(example_server.base_url, path, headers={"If-None-Match": etag})
+    assert again.status == 304 and again.body == b"", repr(again)
+    assert http_get(example_server.base_url, "/assets/card-flip/nope.svg").status == 404
+    # Layercast's own scenes keep theirs beside it.
+    assert http_get(example_server.base_url, "/assets/radar/radar-item.svg").status == 200
+
+
 def test_tapping_the_card_in_the_browser_flips_it(driver, example_server):
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -65,8 +85,13 @@ def test_tapping_the_card_in_the_browser_flips_it(driver, example_server):
     wait_until(lambda: driver.execute_script(
         "return window.layercastView && window.layercastView.stats().framesReceived >= 5;"),
         15, "five frames of the card", 0.2)
-    names = {i.get("name") for i in driver.execute_script("return window.layercastView.items();")}
-    assert "card" in names, names
+    items = driver.execute_script("return window.layercastView.items();")
+    assert "card" in {i.get("name") for i in items}, items
+    assert [i.get("img") for i in items if i.get("name") == "mark"] == ["card-mark"], items
+    # The page loaded the card's mark from the URL welcome.assets gave it.
+    wait_until(lambda: any(url.endswith("/assets/card-flip/card-mark.svg") for url in driver.execute_script(
+        "return performance.getEntriesByType('resource').map(function (e) { return e.name; });")),
+        5, "the page to load the card's mark", 0.1)
     assert driver.find_element("id", "title").text.startswith("Card flip"), driver.find_element("id", "title").text
 
     point = driver.execute_script("return window.layercastView.sceneToPage(arguments[0], arguments[1]);",

@@ -324,8 +324,9 @@ def test_public_pages_and_assets_served(server):
         assert resp.status == 200, f"GET {path} answered {resp.status}"
         assert content_type(resp) == "text/html", f"GET {path}: {resp.headers.get('content-type')}"
     assert http_get(server.base_url, "/").body == http_get(server.base_url, "/index.html").body
-    resp = http_get(server.base_url, "/assets/radar-item.svg")
-    assert resp.status == 200 and content_type(resp) == "image/svg+xml", repr(resp)
+    for path in ["/assets/logo.svg", "/assets/radar/radar-item.svg"]:   # a file of public/, a scene's image
+        resp = http_get(server.base_url, path)
+        assert resp.status == 200 and content_type(resp) == "image/svg+xml", (path, repr(resp))
 
 
 def check_frame_headers(resp, path: str, extra_origin: str | None = None) -> None:
@@ -338,7 +339,7 @@ def check_frame_headers(resp, path: str, extra_origin: str | None = None) -> Non
 
 
 def test_every_answer_carries_csp_frame_ancestors(server):
-    for path in ["/", "/index.html", "/scene.html", "/assets/radar-item.svg", "/api/scenes",
+    for path in ["/", "/index.html", "/scene.html", "/assets/logo.svg", "/assets/radar/radar-item.svg", "/api/scenes",
                  "/api/rooms", "/healthz", "/metrics", "/missing-file.html"]:
         check_frame_headers(http_get(server.base_url, path), path)
 

@@ -15,7 +15,9 @@ let package = Package(
     ],
     targets: [
         // The scene: a library, so that the tests and the server both import it.
-        .target(name: "CardFlip", dependencies: [.product(name: "Layercast", package: "Layercast")]),
+        // Its image ships as a resource (Bundle.module), served at /assets/card-flip/card-mark.svg.
+        .target(name: "CardFlip", dependencies: [.product(name: "Layercast", package: "Layercast")],
+                resources: [.process("Resources")]),
         // `card-flip-server serve …`: Layercast's whole command tree with our scenes and this one.
         .executableTarget(name: "CardFlipServer", dependencies: ["CardFlip", .product(name: "Layercast", package: "Layercast")]),
         .testTarget(name: "CardFlipTests", dependencies: [

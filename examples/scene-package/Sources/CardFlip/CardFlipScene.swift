@@ -22,13 +22,17 @@ import Layercast
 /// - the card is 200 points square, corner radius 20, in the middle of a 414 × 736 scene (the
 ///   original's 100-point card at (100, 100) of the view);
 /// - a tap while the card turns does nothing; the scene announces `flip` when a tap starts a
-///   turn and `flipped` when it ends.
+///   turn and `flipped` when it ends;
+/// - the card carries a mark in its top-left corner, an image of this package
+///   (`Resources/card-mark.svg`, declared in `info.assets`), which turns with it; a tap on the
+///   mark is a tap on the card.
 ///
 /// Events: `flip` with `{"face": "down"|"up"}` (the face it turns to) for the whole room, caused
 /// by the tapper; `flipped` with the same data when the turn is over, raised by the scene.
 public final class CardFlipScene: AnnouncingScene {
     public static let info = SceneInfo(
         id: "card-flip", title: "Card flip", size: CGSize(width: 414, height: 736),
+        assets: [SceneAsset(id: "card-mark", resource: "card-mark.svg", bundle: .module, width: markSide, height: markSide)],
         summary: LocalizedText(en: "Tap the card to flip it over.", zh: "点卡片把它翻过来。"),
         events: [
             SceneEventWords(event: "flip", en: "Card turning face {face} {by}", zh: "卡片正在翻面{by}"),
@@ -39,6 +43,8 @@ public final class CardFlipScene: AnnouncingScene {
     /// The card's side in points and its corner radius.
     static let cardSide: CGFloat = 200
     static let cornerRadius: CGFloat = 20
+    /// The mark's side in points; it sits half a side from the card's top and left edges.
+    static let markSide: CGFloat = 40
     /// How long one flip takes; the colour changes half-way, when the card is edge-on.
     static let flipDuration: CFTimeInterval = 2
     /// The table's perspective: the original's m34.
@@ -50,6 +56,8 @@ public final class CardFlipScene: AnnouncingScene {
     public let eventLog = SceneEventLog()
     /// The card: a rounded rectangle, rotated about its horizontal middle by `flip`.
     let card = CALayer()
+    /// The card's mark: the image `card-mark`, a sublayer of the card.
+    let mark = CALayer()
     /// Whether the red face is up (the card has turned an odd number of times).
     private(set) var faceDown = false
     /// Whether a flip is under way; taps are ignored until it ends.
@@ -73,11 +81,16 @@ public final class CardFlipScene: AnnouncingScene {
         card.cornerRadius = Self.cornerRadius
         card.backgroundColor = Self.faceUpColor
         table.addSublayer(card)
+
+        mark.name = "mark"
+        mark.frame = CGRect(x: Self.markSide / 2, y: Self.markSide / 2, width: Self.markSide, height: Self.markSide)
+        mark.contents = CGImage(named: "card-mark", width: Self.markSide, height: Self.markSide)
+        card.addSublayer(mark)
     }
 
-    /// A tap on the card while it rests flips it; anything else is ignored.
+    /// A tap on the card (or its mark) while it rests flips it; anything else is ignored.
     public func tap(_ hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by tapper: Tapper) -> TapOutcome {
-        guard hit === card, !turning else { return .ignored }
+        guard hit === card || hit === mark, !turning else { return .ignored }
         flip()
         eventLog.announce("flip", ["face": faceDown ? "down" : "up"], by: tapper.client)
         return .answered

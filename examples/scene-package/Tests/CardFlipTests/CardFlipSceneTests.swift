@@ -97,3 +97,24 @@ private let nearTopEdge = CGPoint(x: 207, y: 278)
     let after = try #require(harness.displayList.items.first { $0.name == "card" })
     #expect([after.background?.red, after.background?.green, after.background?.blue] == [255, 59, 48])
 }
+
+@Test func theCardsMarkIsTheImageThisPackageShips() throws {
+    let info = CardFlipScene.info
+    #expect(info.assets.map(\.id) == ["card-mark"])
+    let asset = try #require(info.assets.first)
+    #expect(asset.url(scene: info.id) == "/assets/card-flip/card-mark.svg")
+    #expect(asset.width == 40 && asset.height == 40)
+    guard case .resource(let path, let bundle) = asset.source else {
+        Issue.record("the mark is not a resource: \(asset.source)")
+        return
+    }
+    let file = try #require(bundle.resourceURL?.appendingPathComponent(path))
+    #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("<svg "))
+
+    // Drawn 20 points inside the card's top-left corner (107, 268): a tap on it flips the card.
+    let harness = SceneHarness(CardFlipScene.self, seed: 1)
+    let mark = try #require(harness.displayList.items.first { $0.name == "mark" })
+    #expect(mark.image == "card-mark" && mark.width == 40 && mark.height == 40)
+    #expect(harness.hit(at: CGPoint(x: 147, y: 308)) === harness.layer(named: "mark"))
+    #expect(harness.tap(at: CGPoint(x: 147, y: 308)).outcome == .answered)
+}

@@ -1,0 +1,38 @@
+import LayercastHub
+
+/// `GET /assets/{scene}/{path}`: an image a registered scene ships as a resource
+/// (docs/protocol.md, "Scene images"). Any other path under `/assets/` is a file of `public/`.
+enum SceneAssetRoute {
+    /// What a path names.
+    enum Target: Equatable {
+        /// The scene's image file, with its Content-Type.
+        case file(SceneAssetFile, type: String)
+        /// A registered scene's directory with no such image: 404.
+        case missing
+    }
+
+    /// How long a browser or proxy may reuse an image without asking again: an hour. Its URL
+    /// stays the same when a new version of the service ships other bytes, so not for longer;
+    /// after that it asks with `If-None-Match` and gets a 304 while the bytes are unchanged.
+    static let cacheControl = "public, max-age=3600"
+
+    /// The target of the decoded request path `path`, or nil when it is not under the
+    /// `/assets/` directory of a scene in `scenes` (a file of `public/`, then).
+    static func target(of path: String, in scenes: SceneRegistry) -> Target? {
+        guard path.hasPrefix("/assets/") else { return nil }
+        let rest = path.dropFirst("/assets/".count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let scene = String(rest[..<slash]), file = String(rest[rest.index(after: slash)...])
+        guard scenes.scene(id: scene) != nil else { return nil }
+        guard let asset = scenes.assetFile(scene: scene, path: file) else { return .missing }
+        return .file(asset, type: StaticFiles.contentType(for: file))
+    }
+
+    /// Whether a request with `If-None-Match: ifNoneMatch` already has the representation whose
+    /// entity tag is `etag`: the header is `*` or lists it, compared weakly (RFC 9110 §13.1.2).
+    static func notModified(ifNoneMatch: String?, etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return tags.contains { tag in tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == etag }
+    }
+}

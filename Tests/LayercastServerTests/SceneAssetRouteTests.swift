@@ -1,0 +1,43 @@
+import Foundation
+import LayercastHub
+@testable import LayercastServer
+import LayercastScenes
+import Testing
+
+/// `/assets/{scene}/{path}` names a registered scene's image; any other path under `/assets/` is
+/// left to `public/`; `If-None-Match` is compared weakly with the image's ETag.
+@Suite struct SceneAssetRouteTests {
+    let scenes = try! SceneRegistry(SceneCatalog.all)
+
+    @Test func aSceneImageIsFoundWithItsType() throws {
+        let file = try #require(scenes.assetFile(scene: "radar", path: "radar-item.svg"))
+        #expect(SceneAssetRoute.target(of: "/assets/radar/radar-item.svg", in: scenes) == .file(file, type: "image/svg+xml"))
+        #expect(SceneAssetRoute.cacheControl == "public, max-age=3600")
+    }
+
+    @Test func anUnknownImageOfAKnownSceneIsMissing() {
+        for path in ["/assets/radar/nope.svg", "/assets/radar/", "/assets/radar/../radar/radar-item.svg",
+                     "/assets/radar/RADAR-ITEM.svg", "/assets/rain/radar-item.svg", "/assets/cubes/x.svg"] {
+            #expect(SceneAssetRoute.target(of: path, in: scenes) == .missing, "\(path)")
+        }
+    }
+
+    @Test func otherPathsAreLeftToPublic() {
+        for path in ["/assets/logo.svg", "/assets/radar", "/assets/nosuchscene/radar-item.svg", "/radar/radar-item.svg",
+                     "/assetsradar/radar-item.svg", "/", "/assets/"] {
+            #expect(SceneAssetRoute.target(of: path, in: scenes) == nil, "\(path)")
+        }
+    }
+
+    @Test func ifNoneMatchNamesTheTagOrStar() {
+        let etag = "\"ba7816bf8f01cfea414140de5dae2223\""
+        #expect(SceneAssetRoute.notModified(ifNoneMatch: etag, etag: etag))
+        #expect(SceneAssetRoute.notModified(ifNoneMatch: "W/" + etag, etag: etag))
+        #expect(SceneAssetRoute.notModified(ifNoneMatch: "\"other\", \(etag)", etag: etag))
+        #expect(SceneAssetRoute.notModified(ifNoneMatch: "*", etag: etag))
+        #expect(!SceneAssetRoute.notModified(ifNoneMatch: nil, etag: etag))
+        #expect(!SceneAssetRoute.notModified(ifNoneMatch: "\"other\"", etag: etag))
+        #expect(!SceneAssetRoute.notModified(ifNoneMatch: "ba7816bf8f01cfea414140de5dae2223", etag: etag))  // unquoted: not a tag
+        #expect(!SceneAssetRoute.notModified(ifNoneMatch: "", etag: etag))
+    }
+}
