@@ -21,11 +21,21 @@ enum SceneAssetRoute {
     static func target(of path: String, in scenes: SceneRegistry) -> Target? {
         guard path.hasPrefix("/assets/") else { return nil }
         let rest = path.dropFirst("/assets/".count)
-        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        guard let slash = rest.firstIndex(of: "/") else { return earlier(String(rest), in: scenes) }
         let scene = String(rest[..<slash]), file = String(rest[rest.index(after: slash)...])
         guard scenes.scene(id: scene) != nil else { return nil }
         guard let asset = scenes.assetFile(scene: scene, path: file) else { return .missing }
         return .file(asset, type: StaticFiles.contentType(for: file))
+    }
+
+    /// An image's URL before scenes shipped their own (`/assets/{file}`, when they lay in
+    /// `public/assets/`): the file of that path of the first scene, by id, that ships one; nil
+    /// (a file of `public/`) when none does. Pages and embeds written against those URLs keep working.
+    private static func earlier(_ file: String, in scenes: SceneRegistry) -> Target? {
+        for id in scenes.assetFiles.keys.sorted() {
+            if let asset = scenes.assetFile(scene: id, path: file) { return .file(asset, type: StaticFiles.contentType(for: file)) }
+        }
+        return nil
     }
 
     /// Whether a request with `If-None-Match: ifNoneMatch` already has the representation whose

@@ -29,6 +29,14 @@ import Testing
         }
     }
 
+    @Test func anImagesEarlierFlatURLStillFindsIt() throws {
+        // Before scenes shipped their images they lay in public/assets/, at /assets/{file}.
+        let radar = try #require(scenes.assetFile(scene: "radar", path: "radar-item.svg"))
+        #expect(SceneAssetRoute.target(of: "/assets/radar-item.svg", in: scenes) == .file(radar, type: "image/svg+xml"))
+        let petal = try #require(scenes.assetFile(scene: "snow", path: "petal.svg"))
+        #expect(SceneAssetRoute.target(of: "/assets/petal.svg", in: scenes) == .file(petal, type: "image/svg+xml"))
+    }
+
     @Test func ifNoneMatchNamesTheTagOrStar() {
         let etag = "\"ba7816bf8f01cfea414140de5dae2223\""
         #expect(SceneAssetRoute.notModified(ifNoneMatch: etag, etag: etag))
