@@ -5,7 +5,7 @@ import LayercastLedger
 import LayercastScenes
 import LayercastWire
 
-// The ledger's read API: leaderboards, players and rains (docs/protocol.md, "HTTP").
+// The ledger's read API: leaderboards, players and rounds (docs/protocol.md, "HTTP").
 extension Hub {
     /// `GET /api/rooms/{room}/leaderboard?limit=N`.
     public func leaderboard(room: String, limit: Int) -> Result<JSONValue, APIError> {
@@ -14,7 +14,7 @@ extension Hub {
             let entries = try ledger.leaderboard(room: room, limit: limit)
             return ["room": .string(room), "players": .array(entries.map { entry in
                 ["rank": .number(Double(entry.rank)), "player": .string(entry.player), "name": .string(entry.name),
-                 "coins": .number(Double(entry.coins)), "packets": .number(Double(entry.packets))]
+                 "coins": .number(Double(entry.coins)), "packets": .number(Double(entry.items))]
             })]
         }
     }
@@ -32,7 +32,7 @@ extension Hub {
 
     private static func playerDocument(_ summary: PlayerSummary) -> JSONValue {
         ["player": .string(summary.player), "name": .string(summary.name), "coins": .number(Double(summary.coins)),
-         "packets": .number(Double(summary.packets)), "recent": .array(summary.recent.map(Self.awardDocument))]
+         "packets": .number(Double(summary.items)), "recent": .array(summary.recent.map(Self.awardDocument))]
     }
 
     /// `GET /api/me`: the totals of the player whose credential (anonymous id or token) is the
@@ -47,47 +47,42 @@ extension Hub {
         case .success(let player):
             return ledgerRead {
                 Self.playerDocument(try ledger.player(id: player.id, recentLimit: 50)
-                    ?? PlayerSummary(player: player.id, name: player.name, coins: 0, packets: 0, recent: []))
+                    ?? PlayerSummary(player: player.id, name: player.name, coins: 0, items: 0, recent: []))
             }
         }
     }
 
-    /// `GET /api/rains/{id}`: everything of a rain but, while it runs, its secrets.
-    public func rainDocument(id text: String) -> Result<JSONValue, APIError> {
-        guard let id = Int64(text), id > 0 else { return .failure(APIError(400, .badRain, "a rain id is a positive integer")) }
+    /// `GET /api/rains/{id}`: everything of a round (of any scene; a rain's packets are its
+    /// items) but, while it runs, its secrets. Its scene's `RoundAuditor` adds the scene's own
+    /// members (a rain's settings; once ended, its commitment's text and plan).
+    public func roundDocument(id text: String) -> Result<JSONValue, APIError> {
+        guard let id = Int64(text), id > 0 else { return .failure(APIError(400, .badRound, "a rain id is a positive integer")) }
         return ledgerRead {
-            guard let rain = try ledger.rain(id: id) else { throw APIError(404, .notFound, "there is no rain \(id)") }
-            let row = rain.settings
+            guard let round = try ledger.round(id: id) else { throw APIError(404, .notFound, "there is no rain \(id)") }
+            let recorded = RecordedRound(round)
+            let auditor = configuration.scenes.scene(id: round.scene)?.roundAuditor
             var document: JSONObject = [
-                "rain": .number(Double(rain.id)), "room": .string(rain.room), "status": .string(rain.status.rawValue),
-                "commitment": .string(rain.commitment),
-                "settings": ["duration": .number(row.duration), "pool": .number(Double(row.pool)),
-                             "winners": .number(Double(row.winners)), "minCoins": .number(Double(row.minCoins)),
-                             "maxCoins": .number(Double(row.maxCoins)), "width": .number(row.width), "height": .number(row.height),
-                             "maxAwardsPerPlayer": .number(Double(row.maxAwardsPerPlayer)),
-                             "maxCoinsPerPlayer": .number(Double(row.maxCoinsPerPlayer)),
-                             "minVisible": .number(row.minVisible), "tapRate": .number(row.tapRate)],
-                "players": .number(Double(row.players)),
-                "mediaStart": .number(rain.mediaStart), "createdAt": .string(Self.iso(rain.createdAt)),
-                "endedAt": rain.endedAt.map { .string(Self.iso($0)) } ?? .null,
-                "awarded": .number(Double(rain.awards.reduce(0) { $0 + $1.coins })),
-                "awards": .array(rain.awards.map(Self.awardDocument)),
+                "rain": .number(Double(round.id)), "scene": .string(round.scene), "room": .string(round.room),
+                "status": .string(round.status.rawValue), "commitment": .string(round.commitment),
             ]
-            // While it runs, the seed, the salt and so which packets pay are the server's secret.
-            if rain.status != .running {
-                document["seed"] = .number(Double(rain.seed))
-                document["salt"] = .string(rain.salt)
-                if let settings = RainSettings(rain), !rain.commitment.isEmpty {
-                    document["commitmentText"] = .string(RainCommitment(settings: settings, size: row.size).text)
-                }
-                document["plan"] = .array(rain.prizes.sorted { $0.key < $1.key }.map { ["packet": .number(Double($0.key)), "coins": .number(Double($0.value))] })
+            for (key, value) in auditor?.document(recorded) ?? [:] { document[key] = value }
+            document["mediaStart"] = .number(round.mediaStart)
+            document["createdAt"] = .string(Self.iso(round.createdAt))
+            document["endedAt"] = round.endedAt.map { .string(Self.iso($0)) } ?? .null
+            document["awarded"] = .number(Double(round.awards.reduce(0) { $0 + $1.coins }))
+            document["awards"] = .array(round.awards.map(Self.awardDocument))
+            // While it runs, the seed, the salt and so which items pay are the server's secret.
+            if round.status != .running {
+                document["seed"] = .number(Double(round.seed))
+                document["salt"] = .string(round.salt)
+                for (key, value) in auditor?.revealed(recorded) ?? [:] { document[key] = value }
             }
             return .object(document)
         }
     }
 
     private static func awardDocument(_ award: AwardRow) -> JSONValue {
-        ["id": .number(Double(award.id)), "rain": .number(Double(award.rain)), "packet": .number(Double(award.packet)),
+        ["id": .number(Double(award.id)), "rain": .number(Double(award.round)), "packet": .number(Double(award.item)),
          "player": .string(award.player), "name": .string(award.name), "coins": .number(Double(award.coins)),
          "x": .number(award.x), "y": .number(award.y), "viewTime": .number(award.viewTime), "serverTime": .number(award.serverTime),
          "at": .string(iso(award.createdAt))]

@@ -50,7 +50,7 @@ public final class Hub {
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
-        metrics = Metrics(refusalRules: configuration.scenes.tapRules)
+        metrics = Metrics(tapRules: configuration.scenes.tapRules)
     }
 
     /// Frames per second, as `welcome` announces it.
