@@ -70,7 +70,7 @@ enum SQLiteSchema {
         ALTER TABLE rains ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
         PRAGMA user_version = 2;
         """,
-        // 3: the fence between two origins of a cluster (Ledger.claimRain): a rain's epoch,
+        // 3: the fence between two origins of a cluster (Ledger.claimRound): a rain's epoch,
         // raised by each node that takes its room over; an award or end under an older one is
         // refused.
         """

@@ -459,6 +459,13 @@ def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
     result = replay(data, rain["rain"])
     assert result.returncode == 1 and f"commitment: the rain published {rain['commitment']}" in result.stdout, result.stdout
 
+    # A round of a scene this binary does not register is not replayed: exit 2, saying why.
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE rounds SET scene = 'cards' WHERE id = ?", (rain["rain"],))
+    result = replay(data, rain["rain"])
+    assert result.returncode == 2 and (f'rain {rain["rain"]} is a round of the scene "cards", which this binary does not '
+                                       "register; not replayed") in result.stderr, result.stderr
+
 
 def replay_selected(data_dir, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([str(BINARY), "replay", *args, "--data", str(data_dir)], cwd=REPO,
