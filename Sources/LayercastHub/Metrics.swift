@@ -31,8 +31,10 @@ public struct Metrics {
     public var apiErrors: [ErrorCode: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
     public var webSocketViolations: [String: Int] = Dictionary(uniqueKeysWithValues: Self.webSocketViolationReasons.map { ($0, 0) })
-    /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
+    /// In a cluster: what became of the rounds running in rooms this node took over, in all and
+    /// by scene id.
     var takeovers: [TakeoverOutcome: Int] = [:]
+    var sceneTakeovers: [String: [TakeoverOutcome: Int]] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
     /// Counters at 0, with a sample from the start for each scene in `tapRules` and each of its rules.
@@ -45,6 +47,12 @@ public struct Metrics {
     /// Counts a tap of scene `scene` refused under its rule `rule`.
     mutating func countRefusal(scene: String, rule: String) {
         claimRefusals[scene, default: [:]][rule, default: 0] += 1
+    }
+
+    /// Counts what became of a round of scene `scene` on a takeover.
+    mutating func countTakeover(_ outcome: TakeoverOutcome, scene: String) {
+        takeovers[outcome, default: 0] += 1
+        sceneTakeovers[scene, default: [:]][outcome, default: 0] += 1
     }
 
     /// Counts an award of scene `scene`.
@@ -94,6 +102,10 @@ public struct Metrics {
         }
         out.family("layercast_takeover_rounds_total", .counter, "Rounds of a scene running in rooms this node took over: resumed, or why they were recorded interrupted.",
                    label: "outcome", counts: takeovers)
+        out.family("layercast_scene_takeover_rounds_total", .counter, "Rounds running in rooms this node took over, by scene id and outcome (as layercast_takeover_rounds_total).",
+                   labels: ("scene", "outcome"), samples: sceneTakeovers.sorted { $0.key < $1.key }.flatMap { scene, outcomes in
+                       TakeoverOutcome.allCases.compactMap { outcome in outcomes[outcome].map { (scene, outcome.rawValue, $0) } }
+                   })
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
                    label: "rule", counts: addressRefusals)
         out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",

@@ -24,6 +24,7 @@ import Testing
         metrics.claimRefusals["rain"]?["too_soon"] = 15
         metrics.takeovers[.resumed] = 16
         metrics.takeovers[.superseded] = 17
+        metrics.sceneTakeovers["rain"] = [.resumed: 16, .superseded: 17]
         metrics.addressRefusals[.taps] = 18
         metrics.httpRefused["body_timeout"] = 19
         metrics.apiErrors[.notFound] = 20

@@ -235,6 +235,7 @@ import Testing
         let scene = try #require(e.rainScene())
         #expect(scene.rain?.id == rain && scene.phase == .raining)
         #expect(e.hub.metrics.takeovers == [.resumed: 1])
+        #expect(e.hub.metrics.sceneTakeovers == ["rain": [.resumed: 1]])
         #expect(e.hub.metricsText().contains(#"layercast_takeover_rounds_total{outcome="resumed"} 1"#))
         #expect(scene.rain?.claimed[packet] != nil)  // the award stands: that packet stays taken
         let afterTakeover = e.messages(far).of("event", "rain")
@@ -266,5 +267,6 @@ import Testing
         #expect(try h.ledger.round(id: id)?.status == .interrupted)
         #expect(h.rainScene()?.phase == .idle)
         #expect(h.hub.metrics.takeovers == [.unreadable: 1])
+        #expect(h.hub.metrics.sceneTakeovers == ["rain": [.unreadable: 1]])
     }
 }
