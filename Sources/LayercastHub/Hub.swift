@@ -17,7 +17,7 @@ public final class Hub {
     let transport: any HubTransport
     let logger: Logger
     let identities: IdentityPolicy
-    /// Where rains and awards are read; claims and rains are written through `services`.
+    /// Where rounds and awards are read; claims and rounds are written through `services`.
     let ledger: any Ledger
     let services: SceneServices
 
