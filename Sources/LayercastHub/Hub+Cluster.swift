@@ -43,7 +43,7 @@ extension Hub {
         room.place(origin: origin, at: now)
         if origin == nil, before != .scene, let controller = room.controller {
             let takeover = controller.tookOver(in: room)
-            takeover.outcomes.forEach { metrics.takeovers[$0, default: 0] += 1 }
+            takeover.outcomes.forEach { metrics.countTakeover($0, scene: room.sceneID) }
             broadcast(takeover.events, in: room, tapArrival: nil)
         }
         logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])

@@ -17,7 +17,7 @@ public final class Hub {
     let transport: any HubTransport
     let logger: Logger
     let identities: IdentityPolicy
-    /// Where rains and awards are read; claims and rains are written through `services`.
+    /// Where rounds and awards are read; claims and rounds are written through `services`.
     let ledger: any Ledger
     let services: SceneServices
 
@@ -50,7 +50,7 @@ public final class Hub {
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
-        metrics = Metrics(refusalRules: configuration.scenes.tapRules)
+        metrics = Metrics(tapRules: configuration.scenes.tapRules)
     }
 
     /// Frames per second, as `welcome` announces it.

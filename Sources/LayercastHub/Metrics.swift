@@ -14,13 +14,14 @@ public struct Metrics {
     public var deflatedBytesSent = 0
     public var partialWrites = 0
     var framesSkipped = 0
-    /// Awards committed to the ledger and announced.
+    /// Awards committed to the ledger and announced, in all and by scene id.
     var awards = 0
+    var sceneAwards: [String: Int]
     var clientsDropped: [String: Int] = ["stalled": 0, "backlog": 0, "abuse": 0]
     var rejected: [ErrorCode: Int] = [:]
-    /// Taps that would have claimed something but were refused by a scene's rule, by rule (every
-    /// scene's `tapRules` listed from the start).
-    var claimRefusals: [String: Int]
+    /// Taps that would have claimed something but were refused by a scene's rule, by scene id and
+    /// rule (every scene's `tapRules` listed from the start).
+    var claimRefusals: [String: [String: Int]]
     /// Requests refused by a per-address limit, by rule.
     var addressRefusals: [AddressLimits.Rule: Int] = [:]
     /// HTTP requests refused before any handler (RequestFraming, the head and body timeouts, a peer
@@ -30,12 +31,42 @@ public struct Metrics {
     public var apiErrors: [ErrorCode: Int] = [:]
     /// WebSocket connections failed for breaking RFC 6455, by reason.
     public var webSocketViolations: [String: Int] = Dictionary(uniqueKeysWithValues: Self.webSocketViolationReasons.map { ($0, 0) })
-    /// In a cluster: what became of the rounds (rains) running in rooms this node took over.
+    /// In a cluster: what became of the rounds running in rooms this node took over, in all and
+    /// by scene id.
     var takeovers: [TakeoverOutcome: Int] = [:]
+    var sceneTakeovers: [String: [TakeoverOutcome: Int]] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
-    init(refusalRules: [String]) {
-        claimRefusals = Dictionary(refusalRules.map { ($0, 0) }, uniquingKeysWith: { a, _ in a })
+    /// Counters at 0, with a sample from the start for each scene in `tapRules` and each of its rules.
+    init(tapRules: [(scene: String, rules: [String])]) {
+        claimRefusals = Dictionary(tapRules.map { ($0.scene, Dictionary($0.rules.map { ($0, 0) }, uniquingKeysWith: { a, _ in a })) },
+                                   uniquingKeysWith: { a, _ in a })
+        sceneAwards = Dictionary(tapRules.map { ($0.scene, 0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Counts a tap of scene `scene` refused under its rule `rule`.
+    mutating func countRefusal(scene: String, rule: String) {
+        claimRefusals[scene, default: [:]][rule, default: 0] += 1
+    }
+
+    /// Counts what became of a round of scene `scene` on a takeover.
+    mutating func countTakeover(_ outcome: TakeoverOutcome, scene: String) {
+        takeovers[outcome, default: 0] += 1
+        sceneTakeovers[scene, default: [:]][outcome, default: 0] += 1
+    }
+
+    /// Counts an award of scene `scene`.
+    mutating func countAward(scene: String) {
+        awards += 1
+        sceneAwards[scene, default: 0] += 1
+    }
+
+    /// The name of scene `scene`'s own family of refusals, `layercast_SCENE_claims_refused_total`
+    /// (a character a metric name cannot hold becomes `_`): the name these counts had before they
+    /// were labelled by scene, which dashboards of the first scene to count them still read.
+    static func sceneRefusalFamily(_ scene: String) -> String {
+        let name = scene.unicodeScalars.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) ? Character($0) : "_" }
+        return "layercast_\(String(name))_claims_refused_total"
     }
 
     /// The exposition text; the gauges come from the live rooms, and `refusedAnimations` is the
@@ -55,14 +86,26 @@ public struct Metrics {
         out.family("layercast_partial_writes_total", .counter, "Frame writes the kernel took only in part; the rest is sent when the socket is writable again.",
                    value: partialWrites)
         out.family("layercast_frames_skipped_total", .counter, "Frames a slow client skipped to catch up with the newest.", value: framesSkipped)
-        out.family("layercast_awards_total", .counter, "Rain packets awarded (committed to the ledger, then announced).", value: awards)
+        out.family("layercast_awards_total", .counter, "Items of scenes' rounds awarded (committed to the ledger, then announced).", value: awards)
+        out.family("layercast_scene_awards_total", .counter, "Items of scenes' rounds awarded, by scene id.", label: "scene", counts: sceneAwards)
         out.family("layercast_clients_dropped_total", .counter, "Clients the server closed, by reason.", label: "reason", counts: clientsDropped)
         out.family("layercast_messages_rejected_total", .counter, "Client messages and joins rejected, by error code.",
                    label: "reason", samples: ErrorCode.webSocket.map { ($0.rawValue, rejected[$0, default: 0]) })
-        out.family("layercast_rain_claims_refused_total", .counter, "Taps on a free rain packet refused by a fairness rule, by rule.",
-                   label: "rule", counts: claimRefusals)
-        out.family("layercast_takeover_rounds_total", .counter, "Rounds (rains) running in rooms this node took over: resumed, or why they were recorded interrupted.",
+        let refusals = claimRefusals.sorted { $0.key < $1.key }
+        out.family("layercast_claims_refused_total", .counter, "Taps on a free item refused by a rule of its scene, by scene id and rule.",
+                   labels: ("scene", "rule"), samples: refusals.flatMap { scene, rules in
+                       rules.sorted { $0.key < $1.key }.map { (scene, $0.key, $0.value) }
+                   })
+        for (scene, rules) in refusals {
+            out.family(Self.sceneRefusalFamily(scene), .counter, "Taps on a free item of the scene \(scene) refused by one of its rules, by rule (as layercast_claims_refused_total{scene=\"\(scene)\"}).",
+                       label: "rule", counts: rules)
+        }
+        out.family("layercast_takeover_rounds_total", .counter, "Rounds of a scene running in rooms this node took over: resumed, or why they were recorded interrupted.",
                    label: "outcome", counts: takeovers)
+        out.family("layercast_scene_takeover_rounds_total", .counter, "Rounds running in rooms this node took over, by scene id and outcome (as layercast_takeover_rounds_total).",
+                   labels: ("scene", "outcome"), samples: sceneTakeovers.sorted { $0.key < $1.key }.flatMap { scene, outcomes in
+                       TakeoverOutcome.allCases.compactMap { outcome in outcomes[outcome].map { (scene, outcome.rawValue, $0) } }
+                   })
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
                    label: "rule", counts: addressRefusals)
         out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",

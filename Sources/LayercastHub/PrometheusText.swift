@@ -19,6 +19,13 @@ struct PrometheusText {
         for (labelValue, count) in samples { text += "\(name){\(label)=\"\(labelValue)\"} \(count)\n" }
     }
 
+    /// A family of one sample per (first label value, second label value, count), labelled
+    /// `labels`, in the order given.
+    mutating func family(_ name: String, _ type: MetricType, _ help: String, labels: (String, String), samples: [(String, String, Int)]) {
+        header(name, type, help)
+        for (first, second, count) in samples { text += "\(name){\(labels.0)=\"\(first)\",\(labels.1)=\"\(second)\"} \(count)\n" }
+    }
+
     /// A family of one sample per key of `counts`, labelled `label`, in the order of the keys.
     mutating func family(_ name: String, _ type: MetricType, _ help: String, label: String, counts: [String: Int]) {
         family(name, type, help, label: label, samples: counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })

@@ -64,10 +64,10 @@ public struct SceneRegistry: @unchecked Sendable {  // metatypes: immutable, rea
         scenes.filter { $0.commands.contains(command) }
     }
 
-    /// Every scene's tap rules (`layercast_tap_refusals_total`'s rules), in order, each once.
-    public var tapRules: [String] {
-        var seen: Set<String> = []
-        return scenes.flatMap { $0.tapRules }.filter { seen.insert($0).inserted }
+    /// Each scene that has tap rules, with them in order (`layercast_claims_refused_total`'s
+    /// scenes and rules), in the registry's order.
+    public var tapRules: [(scene: String, rules: [String])] {
+        scenes.filter { !$0.tapRules.isEmpty }.map { ($0.info.id, $0.tapRules) }
     }
 }
 

@@ -1,12 +1,13 @@
 import Foundation
 
-/// One claimed packet: who caught which packet of which rain, for how many coins (0 is a valid
-/// award: a packet that paid nothing but was claimed), where and when.
+/// One claimed item: who claimed which item of which round (a packet of a rain), for how many
+/// coins (0 is a valid award: an item that paid nothing but was claimed), where and when.
 public struct AwardRow: Equatable, Sendable {
     /// The ledger's id, in commit order; 0 before `Ledger.recordAward` (which ignores it).
     public var id: Int64
-    public var rain: Int64
-    public var packet: Int
+    /// The round's id and the item's index in it.
+    public var round: Int64
+    public var item: Int
     public var player: String
     /// The player's display name at the time of the award.
     public var name: String
@@ -20,12 +21,12 @@ public struct AwardRow: Equatable, Sendable {
     public var createdAt: Date
 
     public init(
-        id: Int64 = 0, rain: Int64, packet: Int, player: String, name: String, coins: Int,
+        id: Int64 = 0, round: Int64, item: Int, player: String, name: String, coins: Int,
         x: Double, y: Double, viewTime: Double, serverTime: Double, createdAt: Date
     ) {
         self.id = id
-        self.rain = rain
-        self.packet = packet
+        self.round = round
+        self.item = item
         self.player = player
         self.name = name
         self.coins = coins

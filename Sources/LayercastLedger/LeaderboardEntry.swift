@@ -1,4 +1,4 @@
-/// One line of a room's leaderboard: a player's coins and packets won in that room's rains.
+/// One line of a room's leaderboard: a player's coins and items won in that room's rounds.
 public struct LeaderboardEntry: Equatable, Sendable {
     /// 1-based position in the ordering (ties get distinct, consecutive ranks).
     public var rank: Int
@@ -6,13 +6,13 @@ public struct LeaderboardEntry: Equatable, Sendable {
     /// The name on the player's latest award, in any room.
     public var name: String
     public var coins: Int
-    public var packets: Int
+    public var items: Int
 
-    public init(rank: Int, player: String, name: String, coins: Int, packets: Int) {
+    public init(rank: Int, player: String, name: String, coins: Int, items: Int) {
         self.rank = rank
         self.player = player
         self.name = name
         self.coins = coins
-        self.packets = packets
+        self.items = items
     }
 }

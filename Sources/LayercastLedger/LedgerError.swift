@@ -11,11 +11,11 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         /// check, or missing tables or columns of the schema (in PostgreSQL: missing columns or
         /// the constraint that keeps awards unique). The message says how to recover.
         case corrupt
-        /// The packet of that rain already has an award; nothing was changed.
+        /// The item of that round already has an award; nothing was changed.
         case duplicate
-        /// No such rain, or (for `recordAward` and `endRain`) the rain is no longer running.
+        /// No such round, or (for `recordAward` and `endRound`) the round is no longer running.
         case notFound = "not_found"
-        /// The rain was claimed by a newer holder (`Ledger.claimRain`: another node took its room
+        /// The round was claimed by a newer holder (`Ledger.claimRound`: another node took its room
         /// over); this caller's epoch is stale and nothing was changed.
         case fenced
         /// The database failed while reading or writing (I/O error, lock timeout, full disk, lost
@@ -24,7 +24,7 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Another process holds a lock on the ledger that excludes the one asked for
         /// (LedgerRole).
         case inUse = "in_use"
-        /// A value the ledger cannot store: NaN, negative coins, ending a rain as `running`, text
+        /// A value the ledger cannot store: NaN, negative coins, ending a round as `running`, text
         /// holding NUL (PostgreSQL).
         case invalid
     }
@@ -39,24 +39,24 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(code.rawValue): \(message)" }
 
-    /// `duplicate`: the rain's packet already has an award.
-    static let alreadyAwarded = LedgerError(.duplicate, "the packet is already awarded")
+    /// `duplicate`: the round's item already has an award.
+    static let alreadyAwarded = LedgerError(.duplicate, "the item is already awarded")
 
-    /// `invalid`: a rain ends as `finished` or `interrupted`.
-    static let endingAsRunning = LedgerError(.invalid, "a rain ends finished or interrupted, not running")
+    /// `invalid`: a round ends as `finished` or `interrupted`.
+    static let endingAsRunning = LedgerError(.invalid, "a round ends finished or interrupted, not running")
 
-    /// `notFound` for rain `id`, which has `status` (nil: there is no such rain).
+    /// `notFound` for round `id`, which has `status` (nil: there is no such round).
     static func notRunning(_ id: Int64, status: String?) -> LedgerError {
-        LedgerError(.notFound, status.map { "rain \(id) is \($0), not running" } ?? "there is no rain \(id)")
+        LedgerError(.notFound, status.map { "round \(id) is \($0), not running" } ?? "there is no round \(id)")
     }
 
-    /// `fenced`: rain `id` is at `current`, the caller holds only `held`.
+    /// `fenced`: round `id` is at `current`, the caller holds only `held`.
     static func fenced(_ id: Int64, held: Int64, current: Int64) -> LedgerError {
-        LedgerError(.fenced, "rain \(id) was claimed by another holder (epoch \(current); this one holds \(held))")
+        LedgerError(.fenced, "round \(id) was claimed by another holder (epoch \(current); this one holds \(held))")
     }
 
     /// Runs `body`, prefixing the message of what it throws with `what`, the call being made
-    /// ("record award of packet 3 in rain 7: ...").
+    /// ("record award of item 3 in round 7: ...").
     static func during<T>(_ what: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
         do throws(LedgerError) {
             return try body()
@@ -66,7 +66,7 @@ public struct LedgerError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Throws `invalid` for the first NaN among `fields`: SQLite would store it as NULL, and
-    /// neither ledger keeps a number no rain can have.
+    /// neither ledger keeps a number no round can have.
     static func refuseNaN(_ fields: [(name: String, value: Double)]) throws(LedgerError) {
         if let field = fields.first(where: { $0.value.isNaN }) {
             throw LedgerError(.invalid, "\(field.name) is NaN, which cannot be stored")

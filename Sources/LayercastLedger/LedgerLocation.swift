@@ -8,7 +8,7 @@ public enum LedgerLocation: Equatable, Sendable, CustomStringConvertible {
     /// A `postgres://` or `postgresql://` URL in libpq's syntax, e.g. `postgres://USER@HOST:PORT/DB`.
     case postgres(url: String)
     /// `memory:`, for tests and demos: a new, empty `MemoryLedger` in this process at each
-    /// `open()`; its rains and awards are lost when the process stops, and no other process
+    /// `open()`; its rounds and awards are lost when the process stops, and no other process
     /// (a cluster's node, `layercast ledger` or `replay`) can read it.
     case memory
 

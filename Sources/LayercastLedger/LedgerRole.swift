@@ -3,8 +3,8 @@
 /// only read or copy the ledger (`ledger check`, `ledger backup`, `replay`) lock nothing.
 public enum LedgerRole: String, Sendable {
     /// The ledger's only serving process (a node started without a cluster): at start it records
-    /// the rains its last stop left running as interrupted, which only it can know to be true.
+    /// the rounds its last stop left running as interrupted, which only it can know to be true.
     case soleWriter = "sole writer"
-    /// One of the nodes of a cluster, which share the ledger and take over each other's rains.
+    /// One of the nodes of a cluster, which share the ledger and take over each other's rounds.
     case clusterNode = "cluster node"
 }

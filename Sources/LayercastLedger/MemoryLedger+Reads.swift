@@ -4,35 +4,35 @@ import Foundation
 // and players are told apart by their bytes, as SQL compares text (Swift's `==` would make
 // canonically equivalent strings one).
 extension MemoryLedger {
-    public func runningRains(room: String) throws(LedgerError) -> [Int64] {
-        allRains.filter { $0.status == .running && Self.same($0.room, room) }.map(\.id)
+    public func runningRounds(room: String) throws(LedgerError) -> [Int64] {
+        allRounds.filter { $0.status == .running && Self.same($0.room, room) }.map(\.id)
     }
 
-    public func rain(id: Int64) throws(LedgerError) -> RainRecord? { stored(rain: id) }
+    public func round(id: Int64) throws(LedgerError) -> RoundRecord? { stored(round: id) }
 
     public func leaderboard(room: String, limit: Int) throws(LedgerError) -> [LeaderboardEntry] {
-        var totals: [[UInt8]: (player: String, coins: Int, packets: Int)] = [:]
-        for award in allRains.filter({ Self.same($0.room, room) }).flatMap(\.awards) {
+        var totals: [[UInt8]: (player: String, coins: Int, items: Int)] = [:]
+        for award in allRounds.filter({ Self.same($0.room, room) }).flatMap(\.awards) {
             var total = totals[Array(award.player.utf8)] ?? (award.player, 0, 0)
             total.coins += award.coins
-            total.packets += 1
+            total.items += 1
             totals[Array(award.player.utf8)] = total
         }
         let ranked = totals.values.sorted {
-            ($0.coins, $0.packets) != ($1.coins, $1.packets)
-                ? ($0.coins, $0.packets) > ($1.coins, $1.packets)
+            ($0.coins, $0.items) != ($1.coins, $1.items)
+                ? ($0.coins, $0.items) > ($1.coins, $1.items)
                 : $0.player.utf8.lexicographicallyPrecedes($1.player.utf8)
         }
         return ranked.prefix(max(limit, 0)).enumerated().map { offset, total in
             LeaderboardEntry(rank: offset + 1, player: total.player, name: awards(of: total.player).last?.name ?? "",
-                             coins: total.coins, packets: total.packets)
+                             coins: total.coins, items: total.items)
         }
     }
 
     public func player(id: String, recentLimit: Int) throws(LedgerError) -> PlayerSummary? {
         let won = awards(of: id)
         guard let latest = won.last else { return nil }
-        return PlayerSummary(player: id, name: latest.name, coins: won.reduce(0) { $0 + $1.coins }, packets: won.count,
+        return PlayerSummary(player: id, name: latest.name, coins: won.reduce(0) { $0 + $1.coins }, items: won.count,
                              recent: Array(won.reversed().prefix(max(recentLimit, 0))))
     }
 
@@ -40,15 +40,15 @@ extension MemoryLedger {
         awards(of: player).reduce(0) { $0 + $1.coins }
     }
 
-    public func rains(room: String, limit: Int) throws(LedgerError) -> [Int64] {
-        Array(allRains.reversed().lazy.filter { Self.same($0.room, room) }.map(\.id).prefix(max(limit, 0)))
+    public func rounds(room: String, limit: Int) throws(LedgerError) -> [Int64] {
+        Array(allRounds.reversed().lazy.filter { Self.same($0.room, room) }.map(\.id).prefix(max(limit, 0)))
     }
 
-    public func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64] {
+    public func roundIDs(_ filter: RoundFilter) throws(LedgerError) -> [Int64] {
         let (from, before) = filter.millisecondBounds
-        return allRains.filter { rain in
-            let created = rain.createdAt.unixMilliseconds
-            return created >= from && created < before && filter.room.map { Self.same(rain.room, $0) } ?? true
+        return allRounds.filter { round in
+            let created = round.createdAt.unixMilliseconds
+            return created >= from && created < before && filter.room.map { Self.same(round.room, $0) } ?? true
         }.map(\.id)
     }
 

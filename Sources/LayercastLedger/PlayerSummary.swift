@@ -4,15 +4,15 @@ public struct PlayerSummary: Equatable, Sendable {
     /// The name on their latest award.
     public var name: String
     public var coins: Int
-    public var packets: Int
+    public var items: Int
     /// Newest first, at most the limit asked for.
     public var recent: [AwardRow]
 
-    public init(player: String, name: String, coins: Int, packets: Int, recent: [AwardRow]) {
+    public init(player: String, name: String, coins: Int, items: Int, recent: [AwardRow]) {
         self.player = player
         self.name = name
         self.coins = coins
-        self.packets = packets
+        self.items = items
         self.recent = recent
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// The ledger in a PostgreSQL database, shared by every node of a cluster (`--ledger
 /// postgres://USER@HOST:PORT/DB`).
 ///
-/// Writes run at READ COMMITTED and lock the rain row they depend on (an award shares it, ending
-/// the rain takes it), so no award lands in a rain that has ended; reads run in one REPEATABLE READ
+/// Writes run at READ COMMITTED and lock the round row they depend on (an award shares it, ending
+/// the round takes it), so no award lands in a round that has ended; reads run in one REPEATABLE READ
 /// snapshot. A write returns once its COMMIT has returned with `synchronous_commit = on`. The
-/// `awards_once` constraint, not any node's memory, keeps a packet from being awarded twice.
+/// `awards_once` constraint, not any node's memory, keeps an item from being awarded twice.
 /// Doubles are float8, read back bit for bit (-0.0 included); text cannot hold NUL. Its queries
 /// are `SQLLedger`'s, in `PostgresDialect`.
 public final class PostgresLedger: SQLLedger {
@@ -62,7 +62,7 @@ public final class PostgresLedger: SQLLedger {
 
     static let dialect: any SQLDialect = PostgresDialect()
 
-    /// A write runs at READ COMMITTED and locks the rain row it depends on (`SQLDialect.locking`);
+    /// A write runs at READ COMMITTED and locks the round row it depends on (`SQLDialect.locking`);
     /// a read runs in one read-only snapshot.
     func transaction<T>(writing: Bool, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
         try connection.transaction(writing ? "BEGIN ISOLATION LEVEL READ COMMITTED" : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)

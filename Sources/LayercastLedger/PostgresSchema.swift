@@ -8,7 +8,8 @@ enum PostgresSchema {
     /// The version this build writes: 1 + the number of migrations.
     static var version: Int { 1 + migrations.count }
 
-    /// Version 1. Dates are unix milliseconds; `seed` is the UInt64 seed's Int64 bit pattern.
+    /// Version 1, the rains of the first release (migration 5 makes them rounds of any scene).
+    /// Dates are unix milliseconds; `seed` is the UInt64 seed's Int64 bit pattern.
     /// `awards_once` is what makes an award exactly-once across every node sharing the database.
     static let tables = """
         CREATE TABLE layercast_schema (
@@ -87,14 +88,37 @@ enum PostgresSchema {
         );
         INSERT INTO layercast_schema (version, applied_at) VALUES (4, \(now));
         """,
+        // 5: rounds of any scene (see SQLiteSchema.migrations): `rains` becomes `rounds` with the
+        // scene's id and its settings as JSON text (float8 prints its shortest exact digits), and
+        // prizes and awards are keyed by (round, item); `awards_once` keeps its name.
+        """
+        ALTER TABLE rains RENAME TO rounds;
+        ALTER INDEX rains_by_room RENAME TO rounds_by_room;
+        ALTER TABLE rounds ADD COLUMN scene text NOT NULL DEFAULT 'rain', ADD COLUMN settings text NOT NULL DEFAULT '';
+        UPDATE rounds SET settings = json_build_object(
+            'duration', duration, 'pool', pool, 'winners', winners, 'minCoins', min_coins, 'maxCoins', max_coins,
+            'width', width, 'height', height, 'maxAwardsPerPlayer', max_awards_per_player,
+            'maxCoinsPerPlayer', max_coins_per_player, 'minVisible', min_visible, 'tapRate', tap_rate,
+            'players', players)::text;
+        ALTER TABLE rounds
+            ALTER COLUMN scene DROP DEFAULT, ALTER COLUMN settings DROP DEFAULT,
+            ALTER COLUMN salt DROP DEFAULT, ALTER COLUMN commitment DROP DEFAULT,
+            DROP COLUMN duration, DROP COLUMN pool, DROP COLUMN winners, DROP COLUMN min_coins, DROP COLUMN max_coins,
+            DROP COLUMN width, DROP COLUMN height, DROP COLUMN max_awards_per_player, DROP COLUMN max_coins_per_player,
+            DROP COLUMN min_visible, DROP COLUMN tap_rate, DROP COLUMN players;
+        ALTER TABLE prizes RENAME COLUMN rain TO round;
+        ALTER TABLE prizes RENAME COLUMN packet TO item;
+        ALTER TABLE awards RENAME COLUMN rain TO round;
+        ALTER TABLE awards RENAME COLUMN packet TO item;
+        INSERT INTO layercast_schema (version, applied_at) VALUES (5, \(now));
+        """,
     ]
 
     /// Every column the current version reads, table by table: `check` selects them.
     static let columns = [
-        "rains": "id, room, seed, duration, pool, winners, min_coins, max_coins, width, height, media_start, status, "
-            + "created_at, ended_at, salt, commitment, max_awards_per_player, max_coins_per_player, min_visible, tap_rate, players, epoch",
-        "prizes": "rain, packet, coins",
-        "awards": "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at",
+        "rounds": "id, scene, room, seed, salt, commitment, settings, media_start, status, created_at, ended_at, epoch",
+        "prizes": "round, item, coins",
+        "awards": "id, round, item, player, name, coins, x, y, view_time, server_time, created_at",
         "secrets": "name, value",
     ]
 
@@ -123,7 +147,7 @@ enum PostgresSchema {
                 let existing = try connection.query(
                     """
                     SELECT c.relname FROM pg_class c
-                    WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('rains', 'prizes', 'awards')
+                    WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('rains', 'rounds', 'prizes', 'awards')
                     ORDER BY c.relname
                     """
                 ) { $0.text(0) }
@@ -165,11 +189,11 @@ enum PostgresSchema {
                     SELECT count(*) FROM pg_constraint
                     WHERE conrelid = 'awards'::regclass AND conname = 'awards_once' AND contype = 'u'
                       AND conkey::int[] = ARRAY[
-                        (SELECT attnum FROM pg_attribute WHERE attrelid = 'awards'::regclass AND attname = 'rain'),
-                        (SELECT attnum FROM pg_attribute WHERE attrelid = 'awards'::regclass AND attname = 'packet')]::int[]
+                        (SELECT attnum FROM pg_attribute WHERE attrelid = 'awards'::regclass AND attname = 'round'),
+                        (SELECT attnum FROM pg_attribute WHERE attrelid = 'awards'::regclass AND attname = 'item')]::int[]
                     """
                 ) { row throws(LedgerError) in try row.int(0) }.first ?? 0
-                guard unique == 1 else { throw LedgerError(.corrupt, "awards lack the constraint awards_once UNIQUE (rain, packet)") }
+                guard unique == 1 else { throw LedgerError(.corrupt, "awards lack the constraint awards_once UNIQUE (round, item)") }
             }
         } catch {
             throw LedgerError(

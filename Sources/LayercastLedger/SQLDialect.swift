@@ -11,7 +11,7 @@ protocol SQLDialect: Sendable {
     func bytewise(_ expression: String) -> String
 
     /// The start of an `ON CONFLICT … DO …` clause for the unique constraint `constraint` on
-    /// `columns` (e.g. "rain, packet").
+    /// `columns` (e.g. "round, item").
     func onConflict(constraint: String, columns: String) -> String
 
     /// `select`, a SELECT of rows of one table, holding those rows with `lock` until the

@@ -17,100 +17,93 @@ protocol SQLLedger: Ledger {
 
 extension SQLLedger {
     public func recoverInterrupted(now: Date) throws(LedgerError) -> [Int64] {
-        try writing("recover interrupted rains") { () throws(LedgerError) in
+        try writing("recover interrupted rounds") { () throws(LedgerError) in
             try connection.query(
-                "UPDATE rains SET status = 'interrupted', ended_at = \(p(1)) WHERE status = 'running' RETURNING id",
+                "UPDATE rounds SET status = 'interrupted', ended_at = \(p(1)) WHERE status = 'running' RETURNING id",
                 [.integer(now.unixMilliseconds)], read: { row throws(LedgerError) in try row.int64(0) }
             ).sorted()
         }
     }
 
-    public func runningRains(room: String) throws(LedgerError) -> [Int64] {
-        try reading("read the running rains of room \(room)") { () throws(LedgerError) in
+    public func runningRounds(room: String) throws(LedgerError) -> [Int64] {
+        try reading("read the running rounds of room \(room)") { () throws(LedgerError) in
             try connection.query(
-                "SELECT id FROM rains WHERE status = 'running' AND room = \(p(1)) ORDER BY id",
+                "SELECT id FROM rounds WHERE status = 'running' AND room = \(p(1)) ORDER BY id",
                 [.text(room)], read: { row throws(LedgerError) in try row.int64(0) })
         }
     }
 
-    public func beginRain(_ rain: NewRain) throws(LedgerError) -> Int64 {
-        try writing("begin rain in room \(rain.room)") { () throws(LedgerError) in
-            try rain.refuseNaN()
-            let settings = rain.settings
+    public func beginRound(_ round: NewRound) throws(LedgerError) -> Int64 {
+        try writing("begin a round of \(round.scene) in room \(round.room)") { () throws(LedgerError) in
+            try round.refuseNaN()
             let id = try connection.query(
                 """
-                INSERT INTO rains (room, seed, duration, pool, winners, min_coins, max_coins, width, height,
-                                   media_start, status, created_at, salt, commitment, max_awards_per_player,
-                                   max_coins_per_player, min_visible, tap_rate, players)
-                VALUES (\(Self.dialect.parameters(1...10)), 'running', \(Self.dialect.parameters(11...18)))
+                INSERT INTO rounds (scene, room, seed, salt, commitment, settings, media_start, status, created_at)
+                VALUES (\(Self.dialect.parameters(1...7)), 'running', \(p(8)))
                 RETURNING id
                 """,
                 [
-                    .text(rain.room), .integer(Int64(bitPattern: rain.seed)), .real(settings.duration),
-                    .integer(Int64(settings.pool)), .integer(Int64(settings.winners)),
-                    .integer(Int64(settings.minCoins)), .integer(Int64(settings.maxCoins)),
-                    .real(settings.width), .real(settings.height), .real(rain.mediaStart),
-                    .integer(rain.createdAt.unixMilliseconds), .text(rain.salt), .text(rain.commitment),
-                    .integer(Int64(settings.maxAwardsPerPlayer)), .integer(Int64(settings.maxCoinsPerPlayer)),
-                    .real(settings.minVisible), .real(settings.tapRate), .integer(Int64(settings.players)),
+                    .text(round.scene), .text(round.room), .integer(Int64(bitPattern: round.seed)), .text(round.salt),
+                    .text(round.commitment), .text(round.settings), .real(round.mediaStart),
+                    .integer(round.createdAt.unixMilliseconds),
                 ], read: { row throws(LedgerError) in try row.int64(0) })[0]
-            let prizes = rain.prizes.sorted { $0.key < $1.key }
+            let prizes = round.prizes.sorted { $0.key < $1.key }
             if Self.dialect.bindsArrays {
                 // The whole plan in one statement: one round trip to the server.
                 try connection.run(
-                    "INSERT INTO prizes (rain, packet, coins) SELECT \(p(1)), packet, coins FROM unnest(\(p(2))::bigint[], \(p(3))::bigint[]) AS p (packet, coins)",
+                    "INSERT INTO prizes (round, item, coins) SELECT \(p(1)), item, coins FROM unnest(\(p(2))::bigint[], \(p(3))::bigint[]) AS p (item, coins)",
                     [.integer(id), .integers(prizes.map { Int64($0.key) }), .integers(prizes.map { Int64($0.value) })])
             } else {
-                for (packet, coins) in prizes {
+                for (item, coins) in prizes {
                     try connection.run(
-                        "INSERT INTO prizes (rain, packet, coins) VALUES (\(p(1)), \(p(2)), \(p(3)))",
-                        [.integer(id), .integer(Int64(packet)), .integer(Int64(coins))])
+                        "INSERT INTO prizes (round, item, coins) VALUES (\(p(1)), \(p(2)), \(p(3)))",
+                        [.integer(id), .integer(Int64(item)), .integer(Int64(coins))])
                 }
             }
             return id
         }
     }
 
-    public func claimRain(_ id: Int64) throws(LedgerError) -> Int64 {
-        try writing("claim rain \(id)") { () throws(LedgerError) in
+    public func claimRound(_ id: Int64) throws(LedgerError) -> Int64 {
+        try writing("claim round \(id)") { () throws(LedgerError) in
             // The row lock waits for an award being written under the old epoch (it holds a
             // share lock on the row), so that award is committed, and seen, before the claim.
             let epochs = try connection.query(
-                "UPDATE rains SET epoch = epoch + 1 WHERE id = \(p(1)) AND status = 'running' RETURNING epoch",
+                "UPDATE rounds SET epoch = epoch + 1 WHERE id = \(p(1)) AND status = 'running' RETURNING epoch",
                 [.integer(id)], read: { row throws(LedgerError) in try row.int64(0) })
             guard let epoch = epochs.first else {
-                let status = try connection.query("SELECT status FROM rains WHERE id = \(p(1))", [.integer(id)]) { $0.text(0) }.first
+                let status = try connection.query("SELECT status FROM rounds WHERE id = \(p(1))", [.integer(id)]) { $0.text(0) }.first
                 throw LedgerError.notRunning(id, status: status)
             }
             return epoch
         }
     }
 
-    public func endRain(_ id: Int64, status: RainStatus, at: Date, epoch: Int64) throws(LedgerError) {
-        try writing("end rain \(id)") { () throws(LedgerError) in
+    public func endRound(_ id: Int64, status: RoundStatus, at: Date, epoch: Int64) throws(LedgerError) {
+        try writing("end round \(id)") { () throws(LedgerError) in
             guard status != .running else { throw LedgerError.endingAsRunning }
             try requireRunning(id, holding: epoch, lock: .update)
             try connection.run(
-                "UPDATE rains SET status = \(p(2)), ended_at = \(p(3)) WHERE id = \(p(1))",
+                "UPDATE rounds SET status = \(p(2)), ended_at = \(p(3)) WHERE id = \(p(1))",
                 [.integer(id), .text(status.rawValue), .integer(at.unixMilliseconds)])
         }
     }
 
     public func recordAward(_ award: AwardRow, epoch: Int64) throws(LedgerError) -> AwardRow {
-        try writing("record award of packet \(award.packet) in rain \(award.rain)") { () throws(LedgerError) in
+        try writing("record award of item \(award.item) in round \(award.round)") { () throws(LedgerError) in
             try award.refuseNaN()
-            try requireRunning(award.rain, holding: epoch, lock: .share)
+            try requireRunning(award.round, holding: epoch, lock: .share)
             let createdAt = award.createdAt.unixMilliseconds
             // DO NOTHING leaves the row of the first award alone and returns nothing.
             let ids = try connection.query(
                 """
-                INSERT INTO awards (rain, packet, player, name, coins, x, y, view_time, server_time, created_at)
+                INSERT INTO awards (round, item, player, name, coins, x, y, view_time, server_time, created_at)
                 VALUES (\(Self.dialect.parameters(1...10)))
-                \(Self.dialect.onConflict(constraint: "awards_once", columns: "rain, packet")) DO NOTHING
+                \(Self.dialect.onConflict(constraint: "awards_once", columns: "round, item")) DO NOTHING
                 RETURNING id
                 """,
                 [
-                    .integer(award.rain), .integer(Int64(award.packet)), .text(award.player), .text(award.name),
+                    .integer(award.round), .integer(Int64(award.item)), .text(award.player), .text(award.name),
                     .integer(Int64(award.coins)), .real(award.x), .real(award.y), .real(award.viewTime),
                     .real(award.serverTime), .integer(createdAt),
                 ], read: { row throws(LedgerError) in try row.int64(0) })
@@ -122,42 +115,32 @@ extension SQLLedger {
         }
     }
 
-    public func rain(id: Int64) throws(LedgerError) -> RainRecord? {
-        try reading("read rain \(id)") { () throws(LedgerError) -> RainRecord? in
+    public func round(id: Int64) throws(LedgerError) -> RoundRecord? {
+        try reading("read round \(id)") { () throws(LedgerError) -> RoundRecord? in
             let rows = try connection.query(
-                """
-                SELECT room, seed, duration, pool, winners, min_coins, max_coins, width, height,
-                       media_start, status, created_at, ended_at, salt, commitment, max_awards_per_player,
-                       max_coins_per_player, min_visible, tap_rate, players
-                FROM rains WHERE id = \(p(1))
-                """,
+                "SELECT scene, room, seed, salt, commitment, settings, media_start, status, created_at, ended_at FROM rounds WHERE id = \(p(1))",
                 [.integer(id)]
             ) { row throws(LedgerError) in
                 (
-                    room: row.text(0), seed: UInt64(bitPattern: try row.int64(1)),
-                    settings: RainSettingsRow(
-                        duration: try row.double(2), pool: try row.int(3), winners: try row.int(4), minCoins: try row.int(5),
-                        maxCoins: try row.int(6), width: try row.double(7), height: try row.double(8),
-                        maxAwardsPerPlayer: try row.int(15), maxCoinsPerPlayer: try row.int(16),
-                        minVisible: try row.double(17), tapRate: try row.double(18), players: try row.int(19)),
-                    mediaStart: try row.double(9), status: row.text(10), createdAt: try row.int64(11),
-                    endedAt: try row.optionalInt64(12), salt: row.text(13), commitment: row.text(14)
+                    scene: row.text(0), room: row.text(1), seed: UInt64(bitPattern: try row.int64(2)), salt: row.text(3),
+                    commitment: row.text(4), settings: row.text(5), mediaStart: try row.double(6), status: row.text(7),
+                    createdAt: try row.int64(8), endedAt: try row.optionalInt64(9)
                 )
             }
-            guard let rain = rows.first else { return nil }
-            guard let status = RainStatus(rawValue: rain.status) else {
-                throw LedgerError(.io, "unknown status \(rain.status)")
+            guard let round = rows.first else { return nil }
+            guard let status = RoundStatus(rawValue: round.status) else {
+                throw LedgerError(.io, "unknown status \(round.status)")
             }
-            let prizes = try connection.query("SELECT packet, coins FROM prizes WHERE rain = \(p(1))", [.integer(id)]) {
-                row throws(LedgerError) in (packet: try row.int(0), coins: try row.int(1))
+            let prizes = try connection.query("SELECT item, coins FROM prizes WHERE round = \(p(1))", [.integer(id)]) {
+                row throws(LedgerError) in (item: try row.int(0), coins: try row.int(1))
             }
             let awards = try connection.query(
-                "SELECT \(Self.awardColumns) FROM awards WHERE rain = \(p(1)) ORDER BY id", [.integer(id)], read: Self.award)
-            return RainRecord(
-                id: id, room: rain.room, seed: rain.seed, salt: rain.salt, commitment: rain.commitment, settings: rain.settings,
-                mediaStart: rain.mediaStart, status: status, createdAt: Date(unixMilliseconds: rain.createdAt),
-                endedAt: rain.endedAt.map(Date.init(unixMilliseconds:)),
-                prizes: Dictionary(uniqueKeysWithValues: prizes.map { ($0.packet, $0.coins) }), awards: awards)
+                "SELECT \(Self.awardColumns) FROM awards WHERE round = \(p(1)) ORDER BY id", [.integer(id)], read: Self.award)
+            return RoundRecord(
+                id: id, scene: round.scene, room: round.room, seed: round.seed, salt: round.salt, commitment: round.commitment,
+                settings: round.settings, mediaStart: round.mediaStart, status: status,
+                createdAt: Date(unixMilliseconds: round.createdAt), endedAt: round.endedAt.map(Date.init(unixMilliseconds:)),
+                prizes: Dictionary(uniqueKeysWithValues: prizes.map { ($0.item, $0.coins) }), awards: awards)
         }
     }
 
@@ -167,16 +150,16 @@ extension SQLLedger {
                 """
                 SELECT a.player,
                        (SELECT latest.name FROM awards latest WHERE latest.player = a.player ORDER BY latest.id DESC LIMIT 1),
-                       \(Self.dialect.bigint("sum(a.coins)")) AS coins, count(*) AS packets
-                FROM awards a JOIN rains r ON r.id = a.rain
+                       \(Self.dialect.bigint("sum(a.coins)")) AS coins, count(*) AS items
+                FROM awards a JOIN rounds r ON r.id = a.round
                 WHERE r.room = \(p(1))
                 GROUP BY a.player
-                ORDER BY coins DESC, packets DESC, \(Self.dialect.bytewise("a.player")) ASC
+                ORDER BY coins DESC, items DESC, \(Self.dialect.bytewise("a.player")) ASC
                 LIMIT \(p(2))
                 """,
                 [.text(room), .integer(Int64(max(limit, 0)))]
             ) { row throws(LedgerError) in
-                LeaderboardEntry(rank: 0, player: row.text(0), name: row.text(1), coins: try row.int(2), packets: try row.int(3))
+                LeaderboardEntry(rank: 0, player: row.text(0), name: row.text(1), coins: try row.int(2), items: try row.int(3))
             }.enumerated().map { offset, entry in
                 var ranked = entry
                 ranked.rank = offset + 1
@@ -194,12 +177,12 @@ extension SQLLedger {
                 FROM awards WHERE player = \(p(1))
                 """,
                 [.text(id)]
-            ) { row throws(LedgerError) in (coins: try row.int(0), packets: try row.int(1), name: row.text(2)) }
-            guard let totals = totals.first, totals.packets > 0 else { return nil }
+            ) { row throws(LedgerError) in (coins: try row.int(0), items: try row.int(1), name: row.text(2)) }
+            guard let totals = totals.first, totals.items > 0 else { return nil }
             let recent = try connection.query(
                 "SELECT \(Self.awardColumns) FROM awards WHERE player = \(p(1)) ORDER BY id DESC LIMIT \(p(2))",
                 [.text(id), .integer(Int64(max(recentLimit, 0)))], read: Self.award)
-            return PlayerSummary(player: id, name: totals.name, coins: totals.coins, packets: totals.packets, recent: recent)
+            return PlayerSummary(player: id, name: totals.name, coins: totals.coins, items: totals.items, recent: recent)
         }
     }
 
@@ -221,21 +204,21 @@ extension SQLLedger {
         }
     }
 
-    public func rains(room: String, limit: Int) throws(LedgerError) -> [Int64] {
-        try reading("list the rains of room \(room)") { () throws(LedgerError) in
+    public func rounds(room: String, limit: Int) throws(LedgerError) -> [Int64] {
+        try reading("list the rounds of room \(room)") { () throws(LedgerError) in
             try connection.query(
-                "SELECT id FROM rains WHERE room = \(p(1)) ORDER BY id DESC LIMIT \(p(2))",
+                "SELECT id FROM rounds WHERE room = \(p(1)) ORDER BY id DESC LIMIT \(p(2))",
                 [.text(room), .integer(Int64(max(limit, 0)))]
             ) { row throws(LedgerError) in try row.int64(0) }
         }
     }
 
-    public func rainIDs(_ filter: RainFilter) throws(LedgerError) -> [Int64] {
+    public func roundIDs(_ filter: RoundFilter) throws(LedgerError) -> [Int64] {
         let (from, before) = filter.millisecondBounds
         let room = filter.room.map { (" AND room = \(p(3))", [SQLValue.text($0)]) } ?? ("", [])
-        return try reading("list the rains") { () throws(LedgerError) in
+        return try reading("list the rounds") { () throws(LedgerError) in
             try connection.query(
-                "SELECT id FROM rains WHERE created_at >= \(p(1)) AND created_at < \(p(2))\(room.0) ORDER BY id",
+                "SELECT id FROM rounds WHERE created_at >= \(p(1)) AND created_at < \(p(2))\(room.0) ORDER BY id",
                 [.integer(from), .integer(before)] + room.1
             ) { row throws(LedgerError) in try row.int64(0) }
         }
@@ -244,11 +227,11 @@ extension SQLLedger {
     /// Counts of what the ledger on `connection` holds, with its `schemaVersion`; run it in a
     /// transaction so that they are of one snapshot.
     static func summary(of connection: Connection, schemaVersion: Int) throws(LedgerError) -> LedgerSummary {
-        let rains = try connection.query("SELECT count(*) FROM rains", []) { row throws(LedgerError) in try row.int(0) }.first ?? 0
+        let rounds = try connection.query("SELECT count(*) FROM rounds", []) { row throws(LedgerError) in try row.int(0) }.first ?? 0
         let awards = try connection.query("SELECT count(*), \(dialect.bigint("coalesce(sum(coins), 0)")) FROM awards", []) {
             row throws(LedgerError) in (try row.int(0), try row.int(1))
         }.first ?? (0, 0)
-        return LedgerSummary(schemaVersion: schemaVersion, rains: rains, awards: awards.0, coins: awards.1)
+        return LedgerSummary(schemaVersion: schemaVersion, rounds: rounds, awards: awards.0, coins: awards.1)
     }
 
     // MARK: - Helpers
@@ -270,24 +253,22 @@ extension SQLLedger {
     /// The placeholder of the `number`th parameter.
     private func p(_ number: Int) -> String { Self.dialect.parameter(number) }
 
-    /// Throws `notFound` unless rain `id` exists and is running; where the dialect locks rows,
-    /// `lock` holds its row until the transaction ends.
-    /// Throws `notFound` unless rain `id` is running, `fenced` unless it is at `epoch`; locks its
+        /// Throws `notFound` unless round `id` is running, `fenced` unless it is at `epoch`; locks its
     /// row with `lock` until the transaction ends.
     private func requireRunning(_ id: Int64, holding epoch: Int64, lock: RowLock) throws(LedgerError) {
         let row = try connection.query(
-            Self.dialect.locking("SELECT status, epoch FROM rains WHERE id = \(p(1))", lock), [.integer(id)]
+            Self.dialect.locking("SELECT status, epoch FROM rounds WHERE id = \(p(1))", lock), [.integer(id)]
         ) { row throws(LedgerError) in (status: row.text(0), epoch: try row.int64(1)) }.first
-        guard let row, row.status == RainStatus.running.rawValue else { throw LedgerError.notRunning(id, status: row?.status) }
+        guard let row, row.status == RoundStatus.running.rawValue else { throw LedgerError.notRunning(id, status: row?.status) }
         guard row.epoch == epoch else { throw LedgerError.fenced(id, held: epoch, current: row.epoch) }
     }
 
-    private static var awardColumns: String { "id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at" }
+    private static var awardColumns: String { "id, round, item, player, name, coins, x, y, view_time, server_time, created_at" }
 
     /// An award read with `awardColumns`.
     private static func award(_ row: Connection.Row) throws(LedgerError) -> AwardRow {
         AwardRow(
-            id: try row.int64(0), rain: try row.int64(1), packet: try row.int(2), player: row.text(3), name: row.text(4),
+            id: try row.int64(0), round: try row.int64(1), item: try row.int(2), player: row.text(3), name: row.text(4),
             coins: try row.int(5), x: try row.double(6), y: try row.double(7), viewTime: try row.double(8),
             serverTime: try row.double(9), createdAt: Date(unixMilliseconds: try row.int64(10)))
     }

@@ -20,7 +20,7 @@ public final class SQLiteLedger: SQLLedger {
 
     /// The most memory SQLite's page cache may hold for the ledger, in KiB (`PRAGMA cache_size`
     /// −256). A tap's award touches a handful of pages (the awards tail, its unique index, the
-    /// rain's row and prize); SQLite's default of 2,000 KiB only made the heap grow with the file
+    /// round's row and prize); SQLite's default of 2,000 KiB only made the heap grow with the file
     /// (docs/reliability.md, "The 60-minute soak").
     public static let pageCacheKiB = 256
 

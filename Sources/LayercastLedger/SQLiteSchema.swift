@@ -6,8 +6,9 @@ enum SQLiteSchema {
     /// The version this build writes: 1 + the number of migrations.
     static var version: Int { 1 + migrations.count }
 
-    /// Version 1. STRICT tables, so a column holds only its declared type. Dates are unix
-    /// milliseconds; `seed` is the UInt64 seed's Int64 bit pattern.
+    /// Version 1, the rains of the first release (migration 5 makes them rounds of any scene).
+    /// STRICT tables, so a column holds only its declared type. Dates are unix milliseconds;
+    /// `seed` is the UInt64 seed's Int64 bit pattern.
     static let tables = """
         CREATE TABLE rains (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -69,7 +70,7 @@ enum SQLiteSchema {
         ALTER TABLE rains ADD COLUMN players INTEGER NOT NULL DEFAULT 0;
         PRAGMA user_version = 2;
         """,
-        // 3: the fence between two origins of a cluster (Ledger.claimRain): a rain's epoch,
+        // 3: the fence between two origins of a cluster (Ledger.claimRound): a rain's epoch,
         // raised by each node that takes its room over; an award or end under an older one is
         // refused.
         """
@@ -84,6 +85,77 @@ enum SQLiteSchema {
             value TEXT NOT NULL
         ) STRICT, WITHOUT ROWID;
         PRAGMA user_version = 4;
+        """,
+        // 5: rounds of any scene. A rain is one round of the scene `rain`, its packets the round's
+        // items: `rains` becomes `rounds`, which keeps the scene's id and the scene's own settings
+        // as JSON text (a rain's typed columns move into it, each REAL printed with 21 significant
+        // digits: SQLite's shorter forms do not always read back bit for bit, these do), and
+        // prizes and awards are keyed by (round, item).
+        // SQLite cannot drop or retype these columns in place: each table is rebuilt, its rows and
+        // AUTOINCREMENT counter copied, the old one dropped.
+        """
+        CREATE TABLE rounds (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            scene TEXT NOT NULL,
+            room TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            salt TEXT NOT NULL,
+            commitment TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            media_start REAL NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'interrupted')),
+            created_at INTEGER NOT NULL,
+            ended_at INTEGER,
+            epoch INTEGER NOT NULL DEFAULT 0,
+            CHECK ((status = 'running') = (ended_at IS NULL))
+        ) STRICT;
+        INSERT INTO rounds (id, scene, room, seed, salt, commitment, settings, media_start, status, created_at, ended_at, epoch)
+        SELECT id, 'rain', room, seed, salt, commitment,
+               json_object('duration', json(printf('%!.20e', duration)), 'pool', pool, 'winners', winners,
+                           'minCoins', min_coins, 'maxCoins', max_coins,
+                           'width', json(printf('%!.20e', width)), 'height', json(printf('%!.20e', height)),
+                           'maxAwardsPerPlayer', max_awards_per_player, 'maxCoinsPerPlayer', max_coins_per_player,
+                           'minVisible', json(printf('%!.20e', min_visible)), 'tapRate', json(printf('%!.20e', tap_rate)),
+                           'players', players),
+               media_start, status, created_at, ended_at, epoch
+        FROM rains ORDER BY id;
+        CREATE INDEX rounds_by_room ON rounds (room, id);
+
+        CREATE TABLE prizes_v5 (
+            round INTEGER NOT NULL REFERENCES rounds (id),
+            item INTEGER NOT NULL CHECK (item >= 0),
+            coins INTEGER NOT NULL CHECK (coins >= 0),
+            PRIMARY KEY (round, item)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO prizes_v5 (round, item, coins) SELECT rain, packet, coins FROM prizes;
+
+        CREATE TABLE awards_v5 (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            round INTEGER NOT NULL REFERENCES rounds (id),
+            item INTEGER NOT NULL CHECK (item >= 0),
+            player TEXT NOT NULL,
+            name TEXT NOT NULL,
+            coins INTEGER NOT NULL CHECK (coins >= 0),
+            x REAL NOT NULL,
+            y REAL NOT NULL,
+            view_time REAL NOT NULL,
+            server_time REAL NOT NULL,
+            created_at INTEGER NOT NULL,
+            UNIQUE (round, item)
+        ) STRICT;
+        INSERT INTO awards_v5 (id, round, item, player, name, coins, x, y, view_time, server_time, created_at)
+        SELECT id, rain, packet, player, name, coins, x, y, view_time, server_time, created_at FROM awards ORDER BY id;
+
+        DELETE FROM sqlite_sequence WHERE name IN ('rounds', 'awards_v5');
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'rounds', seq FROM sqlite_sequence WHERE name = 'rains';
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'awards_v5', seq FROM sqlite_sequence WHERE name = 'awards';
+        DROP TABLE awards;
+        DROP TABLE prizes;
+        DROP TABLE rains;
+        ALTER TABLE prizes_v5 RENAME TO prizes;
+        ALTER TABLE awards_v5 RENAME TO awards;
+        CREATE INDEX awards_by_player ON awards (player);
+        PRAGMA user_version = 5;
         """,
     ]
 

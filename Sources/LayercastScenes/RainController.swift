@@ -14,7 +14,7 @@ public final class RainController: SceneController {
     public let awarding: any Awarding
     private var scene: RainScene
     private let options: RainOptions
-    private let rains: any RainRecords
+    private let rounds: any RoundRecords
     private let logger: Logger
     /// The id of the rain in progress, until its end has been recorded.
     private var running: Int64?
@@ -33,7 +33,7 @@ public final class RainController: SceneController {
         self.stage = stage
         self.options = options
         awarding = services.awarding
-        rains = services.rains
+        rounds = services.rounds
         logger = services.logger
     }
 
@@ -78,7 +78,7 @@ public final class RainController: SceneController {
     /// `running` here and the next tick tries again.
     private func recordEnd(of id: Int64, in room: any ControlledRoom) {
         do {
-            try rains.end(id, interrupted: stopped)
+            try rounds.end(id, interrupted: stopped)
             running = nil
             logger.info(stopped ? "rain recorded interrupted" : "rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
         } catch {
@@ -100,8 +100,8 @@ public final class RainController: SceneController {
         let plan = PrizePlan(settings: settings)
         let id: Int64
         do {
-            id = try rains.begin(RainStart(room: room.name, settings: settings, commitment: commitment, plan: plan,
-                                           size: scene.configuration.size, players: players, mediaStart: stage.now))
+            id = try rounds.begin(RainStart(room: room.name, settings: settings, commitment: commitment, plan: plan,
+                                            size: scene.configuration.size, players: players, mediaStart: stage.now).round)
         } catch {
             logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
             return .failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)"))
@@ -179,7 +179,7 @@ public final class RainController: SceneController {
     public func stopping() {
         guard let id = running else { return }
         do {
-            try rains.end(id, interrupted: true)
+            try rounds.end(id, interrupted: true)
             running = nil
         } catch {
             logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(id)", "error": "\(error)"])
@@ -193,7 +193,7 @@ public final class RainController: SceneController {
     public func tookOver(in room: any ControlledRoom) -> Takeover {
         let recorded: [RecordedRain]
         do {
-            recorded = try rains.running(in: room.name)
+            recorded = try rounds.running(in: room.name).map(RecordedRain.init)
         } catch {
             logger.error("could not read the room's running rains on takeover", metadata: ["room": "\(room.name)", "error": "\(error)"])
             return Takeover()
@@ -214,7 +214,7 @@ public final class RainController: SceneController {
             }
             logger.warning("rain not resumed on takeover; recorded interrupted", metadata: ["rain": "\(rain.id)", "reason": "\(outcome.rawValue)"])
             do {
-                try rains.end(rain.id, interrupted: true)
+                try rounds.end(rain.id, interrupted: true)
             } catch {
                 logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(rain.id)", "error": "\(error)"])
             }

@@ -18,6 +18,10 @@ public protocol Scene: AnyObject {
     /// The options `layercast serve` takes for this scene (`--NAME`, `LAYERCAST_NAME`); none by default.
     static var options: [SceneOption] { get }
 
+    /// The auditor of the paying rounds the scene records (`SceneServices.rounds`), which
+    /// `layercast replay` and the round documents use; nil (the default) for a scene that records none.
+    static var roundAuditor: (any RoundAuditor.Type)? { get }
+
     /// Why these options cannot run together (e.g. a minimum above a maximum), nil when they can;
     /// asked at start, after each option passed its own rule. Nil by default.
     static func validationError(_ options: SceneOptionValues) -> String?
@@ -57,6 +61,7 @@ extension Scene {
     public static var commands: [String] { [] }
     public static var tapRules: [String] { [] }
     public static var options: [SceneOption] { [] }
+    public static var roundAuditor: (any RoundAuditor.Type)? { nil }
     public static func validationError(_ options: SceneOptionValues) -> String? { nil }
 
     public static func controller(seed: UInt64, options: SceneOptionValues, services: SceneServices) -> any SceneController {

@@ -1,15 +1,15 @@
 import Logging
 
-/// What a room lends its scene's controller: where claims are committed, where rains are recorded,
-/// and the log. The ledger and the server's logger in production; fakes in tests.
+/// What a room lends its scene's controller: where claims are committed, where paying rounds are
+/// recorded, and the log. The ledger and the server's logger in production; fakes in tests.
 public struct SceneServices {
     public var awarding: any Awarding
-    public var rains: any RainRecords
+    public var rounds: any RoundRecords
     public var logger: Logger
 
-    public init(awarding: any Awarding, rains: any RainRecords, logger: Logger) {
+    public init(awarding: any Awarding, rounds: any RoundRecords, logger: Logger) {
         self.awarding = awarding
-        self.rains = rains
+        self.rounds = rounds
         self.logger = logger
     }
 }

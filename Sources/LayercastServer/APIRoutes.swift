@@ -50,7 +50,7 @@ struct APIRoutes {
         }
         get("/api/players/{player}") { hub, request in APIResponse(hub.playerDocument(id: request["player"])) }
         get("/api/me") { hub, request in APIResponse(hub.ownDocument(authorization: request.authorization)) }
-        get("/api/rains/{rain}") { hub, request in APIResponse(hub.rainDocument(id: request["rain"])) }
+        get("/api/rains/{rain}") { hub, request in APIResponse(hub.roundDocument(id: request["rain"])) }
         get("/healthz") { hub, _ in .json(hub.healthDocument()) }
         get("/metrics") { hub, _ in .text(hub.metricsText(), type: "text/plain; version=0.0.4; charset=utf-8") }
         get("/ws") { _, _ in .text("this is the layercast.v1 WebSocket endpoint\n", status: 426) }

@@ -106,10 +106,10 @@ public final class Server: @unchecked Sendable {
             ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
             try ledger.lock(configuration.ledgerRole)
             let interrupted = configuration.ledgerRole == .soleWriter ? try ledger.recoverInterrupted(now: Date()) : []
-            if !interrupted.isEmpty { logger.warning("rains interrupted by the last stop", metadata: ["rains": "\(interrupted)"]) }
+            if !interrupted.isEmpty { logger.warning("rounds interrupted by the last stop", metadata: ["rounds": "\(interrupted)"]) }
         } catch where error.code == .inUse {
             let advice = configuration.ledgerRole == .soleWriter
-                ? "a node started without --cluster must be the ledger's only one, since it ends the rains it finds running: stop the other process, or run every node with --cluster"
+                ? "a node started without --cluster must be the ledger's only one, since it ends the rounds (rains) it finds running: stop the other process, or run every node with --cluster"
                 : "stop that node, or restart it with --cluster, before starting cluster nodes on its ledger"
             throw .ledger("\(error.message): \(advice)")
         } catch {
@@ -140,7 +140,7 @@ public final class Server: @unchecked Sendable {
         self.eventLoop = eventLoop
         let services = LedgerServices(ledger)
         hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: ledger,
-                  services: SceneServices(awarding: services, rains: services, logger: logger), logger: logger)
+                  services: SceneServices(awarding: services, rounds: services, logger: logger), logger: logger)
         routes = APIRoutes(hub: hub)
         // A release build runs on past an animation the engine cannot run; it says so once per key path.
         CALayer.unsupportedAnimations.report = { [logger] keyPath, message in

@@ -48,6 +48,8 @@ public enum LayercastCommand {
                     exit(ExitCode.validationFailure.rawValue)
                 }
                 try serve.run(scenes: registry, sceneOptions: options)
+            } else if let replay = command as? ReplayCommand {
+                try replay.run(scenes: registry)
             } else {
                 try command.run()
             }

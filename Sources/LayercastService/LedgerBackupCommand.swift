@@ -30,7 +30,7 @@ struct LedgerBackupCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path) else { fail("there is no ledger at \(path)") }
         do throws(LedgerError) {
             let summary = try SQLiteLedger(directory: directory).backup(to: destination)
-            print("backed up \(path) to \(destination): \(summary.rains) rains, \(summary.awards) awards, "
+            print("backed up \(path) to \(destination): \(summary.rounds) rains, \(summary.awards) awards, "
                 + "\(summary.coins) coins; the copy passes integrity_check")
         } catch {
             fail(error.message)

@@ -23,7 +23,7 @@ struct LedgerCheckCommand: ParsableCommand {
             let ledger = try location.open()
             try ledger.verify()
             let summary = try ledger.summary()
-            print("\(ledger.address): ok (schema version \(summary.schemaVersion), \(summary.rains) rains, "
+            print("\(ledger.address): ok (schema version \(summary.schemaVersion), \(summary.rounds) rains, "
                 + "\(summary.awards) awards, \(summary.coins) coins)")
         } catch {
             fail(error.message, status: [.corrupt, .schema].contains(error.code) ? 1 : 2)

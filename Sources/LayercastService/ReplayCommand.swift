@@ -1,11 +1,15 @@
 import ArgumentParser
 import Foundation
 import LayercastAudit
+import LayercastHub
 import LayercastLedger
+import LayercastScenes
 
 /// `layercast replay RAIN_ID…` or `--all` / `--room` / `--since` / `--until`: re-simulates recorded
-/// rains and checks every award against the ledger; exits 1 when any disagrees, 2 when a rain
-/// named by id is unknown or still running, or the ledger cannot be read.
+/// rains (the rounds of any registered scene that records them, each by its scene's `RoundAuditor`)
+/// and checks every award against the ledger; exits 1 when any disagrees, 2 when a round named by
+/// id is unknown or still running, a round's scene is not registered or replays nothing, or the
+/// ledger cannot be read.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -50,16 +54,21 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try run(scenes: SceneRegistry(SceneCatalog.all))
+    }
+
+    /// Replays with the auditors of `scenes`, the scenes the binary registered.
+    func run(scenes: SceneRegistry) throws {
         var audit = LedgerAudit()
         var problems: [String] = []
         let address: String
         do {
             let ledger = try options.location.open()
             address = ledger.address
-            let filter = RainFilter(room: room, createdFrom: since.flatMap(Self.time), createdBefore: until.flatMap(Self.time))
-            let selected = selects ? try ledger.rainIDs(filter) : []
+            let filter = RoundFilter(room: room, createdFrom: since.flatMap(Self.time), createdBefore: until.flatMap(Self.time))
+            let selected = selects ? try ledger.roundIDs(filter) : []
             for id in rains + selected.filter({ !rains.contains($0) }) {
-                guard let record = try ledger.rain(id: id) else {
+                guard let record = try ledger.round(id: id) else {
                     problems.append("there is no rain \(id) in \(address)")
                     continue
                 }
@@ -67,7 +76,13 @@ struct ReplayCommand: ParsableCommand {
                     problems.append("rain \(id) is still running; replay it once it has finished")
                     continue
                 }
-                audit.add(record)
+                guard let auditor = scenes.scene(id: record.scene)?.roundAuditor else {
+                    problems.append("rain \(id) is a round of the scene \(record.scene.debugDescription), which "
+                        + (scenes.scene(id: record.scene) == nil ? "this binary does not register" : "replays no rounds")
+                        + "; not replayed")
+                    continue
+                }
+                audit.add(record, auditor: auditor)
             }
         } catch {
             fail(["\(error)"])

@@ -33,8 +33,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case adminDisabled = "admin_disabled"
     /// A `POST` body sent without a `Content-Length`.
     case lengthRequired = "length_required"
-    /// A rain id that is not one.
-    case badRain = "bad_rain"
+    /// A round (rain) id that is not one (`GET /api/rains/{id}`); its wire name is the rain's.
+    case badRound = "bad_rain"
     /// A rain is already falling in the room.
     case rainRunning = "rain_running"
     /// No rain is falling in the room.
@@ -76,7 +76,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The codes an HTTP API answer's `error` carries (openapi.yaml).
     public static let api: [ErrorCode] = [
         .badJSON, .badField, .tooLarge, .badRoom, .badPlayer, .ledgerUnavailable, .notReady, .notFound, .unauthorized,
-        .adminDisabled, .lengthRequired, .badRain, .rainRunning, .noRain, .originTimeout, .internal,
+        .adminDisabled, .lengthRequired, .badRound, .rainRunning, .noRain, .originTimeout, .internal,
     ]
 
     /// The codes of a request refused before any route sees it: the `error` of its answer and the

@@ -31,7 +31,7 @@ final class HubHarness {
         var logger = Logger(label: "hub-tests")
         logger.logLevel = .critical
         hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: ledger,
-                  services: SceneServices(awarding: awarding, rains: services, logger: logger), logger: logger)
+                  services: SceneServices(awarding: awarding, rounds: services, logger: logger), logger: logger)
     }
 
     static let adminToken = "hub-admin-token"

@@ -61,13 +61,17 @@ import Testing
     }
 
     @Test func exposesEveryRejectionReason() {
-        var metrics = Metrics(refusalRules: ["max_awards", "too_soon"])
+        var metrics = Metrics(tapRules: [(scene: "rain", rules: ["max_awards", "too_soon"])])
         metrics.rejected[.badJSON] = 2
-        metrics.claimRefusals["too_soon"] = 4
+        metrics.countRefusal(scene: "rain", rule: "too_soon")
+        metrics.countRefusal(scene: "rain", rule: "too_soon")
+        metrics.countRefusal(scene: "rain", rule: "too_soon")
+        metrics.countRefusal(scene: "rain", rule: "too_soon")
         let text = metrics.render(rooms: 1, players: 2, spectators: 3)
         #expect(text.contains("layercast_messages_rejected_total{reason=\"bad_json\"} 2\n"))
         #expect(text.contains("layercast_messages_rejected_total{reason=\"rate_limited\"} 0\n"))
         #expect(text.contains("layercast_clients{role=\"spectator\"} 3\n"))
+        #expect(text.contains("layercast_claims_refused_total{scene=\"rain\",rule=\"max_awards\"} 0\nlayercast_claims_refused_total{scene=\"rain\",rule=\"too_soon\"} 4\n"))
         #expect(text.contains("layercast_rain_claims_refused_total{rule=\"max_awards\"} 0\nlayercast_rain_claims_refused_total{rule=\"too_soon\"} 4\n"))
     }
 }

@@ -4,6 +4,48 @@ import Testing
 
 /// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its controller's.
 @Suite struct LayeringTests {
+    /// The words no identifier of the hub, the transport or the cluster may hold: the shipped
+    /// scenes' and their things'.
+    static let sceneWords: Set<String> = ["rain", "rains", "snow", "snows", "book", "books", "cube", "cubes", "radar", "radars"]
+
+    /// The identifiers of `source` holding one of `sceneWords`.
+    static func sceneIdentifiers(in source: String) -> [String] {
+        SwiftIdentifiers.identifiers(in: source).filter { !sceneWords.isDisjoint(with: SwiftIdentifiers.words(of: $0)) }
+    }
+
+    @Test func noHubOrTransportIdentifierNamesAScene() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
+        var checked = 0
+        for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {
+            let folder = sources.appendingPathComponent(module)
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                #expect(Self.sceneIdentifiers(in: text) == [], "\(module)/\(file)")
+                checked += 1
+            }
+        }
+        #expect(checked > 40)
+    }
+
+    /// The check finds what is planted in code, in an interpolation and in a type, and nothing in
+    /// comments, in string text or inside another word.
+    @Test func theIdentifierCheckFindsAPlantedName() {
+        let planted = #"""
+            // a rain in a comment, /* a snow */ and /* nested /* book */ cubes */
+            let badRain = radar_count + drain + constraint + trainee
+            let text = "rain \(snowfall(RainScene.self)) \("book" + bookmark) and \"cubes\""
+            let block = """
+                radar \(CubeView.count) rain
+                """
+            let raw = #"rain "snow" \(radar)"#
+            struct URLBooks {}
+            """#
+        #expect(Self.sceneIdentifiers(in: planted) == ["CubeView", "RainScene", "URLBooks", "badRain", "radar_count"])
+        #expect(SwiftIdentifiers.words(of: "badRainID") == ["bad", "rain", "id"])
+        #expect(SwiftIdentifiers.words(of: "URLBooks") == ["url", "books"])
+        #expect(SwiftIdentifiers.words(of: "drainQueue") == ["drain", "queue"])
+    }
+
     @Test func noHubOrTransportFileNamesAConcreteScene() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
         // Nor the catalogue of shipped scenes: they read the `SceneRegistry` they were given.

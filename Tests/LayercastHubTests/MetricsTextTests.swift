@@ -8,7 +8,7 @@ import Testing
 /// label order, HELP and TYPE lines.
 @Suite struct MetricsTextTests {
     @Test func rendersEveryFamilyExactly() throws {
-        var metrics = Metrics(refusalRules: ["too_soon", "max_awards"])
+        var metrics = Metrics(tapRules: [(scene: "rain", rules: ["too_soon", "max_awards"])])
         metrics.fullFramesEncoded = 4
         metrics.deltaFramesEncoded = 5
         metrics.bytesSent = 6
@@ -17,12 +17,14 @@ import Testing
         metrics.partialWrites = 9
         metrics.framesSkipped = 10
         metrics.awards = 11
+        metrics.sceneAwards["rain"] = 11
         metrics.clientsDropped["stalled"] = 12
         metrics.rejected[.badJSON] = 13
         metrics.rejected[.notReady] = 14
-        metrics.claimRefusals["too_soon"] = 15
+        metrics.claimRefusals["rain"]?["too_soon"] = 15
         metrics.takeovers[.resumed] = 16
         metrics.takeovers[.superseded] = 17
+        metrics.sceneTakeovers["rain"] = [.resumed: 16, .superseded: 17]
         metrics.addressRefusals[.taps] = 18
         metrics.httpRefused["body_timeout"] = 19
         metrics.apiErrors[.notFound] = 20

@@ -93,8 +93,8 @@ private final class CommitsNothing: Awarding {
         #expect(won.of("event", "tap").first?["data"]?["id"]?.intValue == 2)
         #expect(h.awarding.committed.count == 1)
         let rainID = try #require(award["data"]?["rain"]?.intValue)
-        let record = try #require(try h.ledger.rain(id: Int64(rainID)))
-        #expect(record.awards.map(\.packet) == [award["data"]?["packet"]?.intValue])
+        let record = try #require(try h.ledger.round(id: Int64(rainID)))
+        #expect(record.awards.map(\.item) == [award["data"]?["packet"]?.intValue])
         #expect(record.awards.map(\.coins) == [award["data"]?["coins"]?.intValue])
         #expect(h.messages(watcher).of("event", "award").count == 1)
         #expect(h.hub.metrics.awards == 1)
@@ -102,7 +102,7 @@ private final class CommitsNothing: Awarding {
         // The rain runs to its results; the ledger records it finished.
         h.tick(untilRainIs: .results)
         h.tick()
-        let finished = try h.ledger.rain(id: Int64(rainID))
+        let finished = try h.ledger.round(id: Int64(rainID))
         #expect(finished?.status == .finished)
         #expect(h.messages(watcher).of("event", "rain").contains { $0["data"]?["phase"]?.stringValue == "results" })
     }

@@ -171,7 +171,7 @@ import Testing
         e.send(far, #"{"type":"tap","x":\#(target.point.x),"y":\#(target.point.y),"viewTime":\#(target.time),"id":1}"#)
         let answer = try #require(e.messages(far).of("event", "tap").first)
         #expect(answer["data"]?["result"]?.stringValue == "award")
-        let record = try #require(try o.ledger.rain(id: Int64(rain)))
+        let record = try #require(try o.ledger.round(id: Int64(rain)))
         #expect(record.awards.map(\.player) == [player])
         #expect(o.messages(near).of("event", "award").map { $0["data"]?["player"]?.stringValue } == [player])
     }
@@ -299,6 +299,7 @@ import Testing
         let scene = try #require(e.rainScene())
         #expect(scene.rain?.id == rain && scene.phase == .raining)
         #expect(e.hub.metrics.takeovers == [.resumed: 1])
+        #expect(e.hub.metrics.sceneTakeovers == ["rain": [.resumed: 1]])
         #expect(e.hub.metricsText().contains(#"layercast_takeover_rounds_total{outcome="resumed"} 1"#))
         #expect(scene.rain?.claimed[packet] != nil)  // the award stands: that packet stays taken
         let afterTakeover = e.messages(far).of("event", "rain")
@@ -312,23 +313,24 @@ import Testing
         #expect(e.messages(far).of("event", "tap").first?["data"]?["result"]?.stringValue == "award")
         e.tick(untilRainIs: .results)
         e.tick()
-        let record = try #require(try e.ledger.rain(id: rain))
+        let record = try #require(try e.ledger.round(id: rain))
         #expect(record.status == .finished)
         #expect(record.awards.count == 2)
-        #expect(Set(record.awards.map(\.packet)).count == 2)
-        #expect(record.awards.first?.packet == packet && record.awards.first?.player == winner)
+        #expect(Set(record.awards.map(\.item)).count == 2)
+        #expect(record.awards.first?.item == packet && record.awards.first?.player == winner)
     }
 
     @Test func aRainThatCannotBeRebuiltIsRecordedInterrupted() throws {
         let h = HubHarness()
         h.hub.cluster = RelayTests.PairedCluster(node: "edge")
-        let id = try h.ledger.beginRain(NewRain(room: "lobby", seed: 5, salt: "not hex", commitment: "", settings: RainSettingsRow(
+        let id = try h.ledger.beginRound(NewRound(scene: "rain", room: "lobby", seed: 5, salt: "not hex", commitment: "", settings: RainRoundSettings(
             duration: 8, pool: 100, winners: 12, minCoins: 1, maxCoins: 30, width: 414, height: 736, maxAwardsPerPlayer: 0,
-            maxCoinsPerPlayer: 0, minVisible: 0.3, tapRate: 8, players: 1), mediaStart: 5, prizes: [:], createdAt: Date()))
+            maxCoinsPerPlayer: 0, minVisible: 0.3, tapRate: 8, players: 1).json, mediaStart: 5, prizes: [:], createdAt: Date()))
         _ = h.join(["scene": "rain", "role": "spectator"])
         h.hub.place("rain/lobby", origin: nil)
-        #expect(try h.ledger.rain(id: id)?.status == .interrupted)
+        #expect(try h.ledger.round(id: id)?.status == .interrupted)
         #expect(h.rainScene()?.phase == .idle)
         #expect(h.hub.metrics.takeovers == [.unreadable: 1])
+        #expect(h.hub.metrics.sceneTakeovers == ["rain": [.unreadable: 1]])
     }
 }

@@ -83,12 +83,13 @@ import Testing
             == "two scenes have the id \"radar\": each scene's SceneInfo.id must be its own")
     }
 
-    @Test func theRegistryKeepsItsOrderAndEachTapRuleOnce() throws {
+    @Test func theRegistryKeepsItsOrderAndEachScenesTapRules() throws {
         let registry = try SceneRegistry([RainScene.self, ProbeScene.self])
         #expect(registry.scenes.map { $0.info.id } == ["rain", "probe"])
         #expect(registry.scene(id: "probe") == ProbeScene.self && registry.scene(id: "radar") == nil)
         #expect(registry.scenes(taking: "stop-rain").map { $0.info.id } == ["rain", "probe"])
-        #expect(registry.tapRules == RainScene.tapRules + ["probe_rule"])
+        #expect(registry.tapRules.map(\.scene) == ["rain", "probe"])
+        #expect(registry.tapRules.map(\.rules) == [RainScene.tapRules, ProbeScene.tapRules])
     }
 
     @Test func aHubServesOnlyTheScenesItWasGiven() throws {

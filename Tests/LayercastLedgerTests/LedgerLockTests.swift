@@ -17,8 +17,8 @@ import Testing
                 #expect(error.message.contains("sole writer") == (role == .clusterNode))
             }
             // A refused lock changed nothing: the first still holds the ledger, and only it.
-            let rain = try first.beginRain(newRain())
-            #expect(try first.runningRains(room: "lobby") == [rain])
+            let rain = try first.beginRound(newRound())
+            #expect(try first.runningRounds(room: "lobby") == [rain])
         }
     }
 
@@ -52,22 +52,22 @@ import Testing
     @Test func aMemoryLedgerIsItsProcesssOwn() throws {
         let first = try LedgerLocation.memory.open()
         try first.lock(.soleWriter)
-        let rain = try first.beginRain(newRain())
+        let rain = try first.beginRound(newRound())
         let other = try LedgerLocation.memory.open()
         try other.lock(.soleWriter)
         try other.lock(.clusterNode)
-        #expect(try other.rain(id: rain) == nil)
-        #expect(try first.runningRains(room: "lobby") == [rain])
+        #expect(try other.round(id: rain) == nil)
+        #expect(try first.runningRounds(room: "lobby") == [rain])
     }
 
     @Test func readingToolsNeedNoLock() throws {
         try withTemporaryDirectory { directory in
             let serving = try SQLiteLedger(directory: directory)
             try serving.lock(.soleWriter)
-            let rain = try serving.beginRain(newRain())
+            let rain = try serving.beginRound(newRound())
             let tool = try SQLiteLedger(directory: directory)  // `ledger check`, `ledger backup`
             try tool.verify()
-            #expect(try tool.rain(id: rain)?.id == rain)
+            #expect(try tool.round(id: rain)?.id == rain)
         }
     }
 }

@@ -6,31 +6,29 @@ import Testing
     @Test(arguments: LedgerKind.allCases) func rainWithPrizesAndAwardsRoundTripsExactly(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()
-            let odd = RainSettingsRow(
-                duration: 0.1 + 0.2, pool: 9_000_000_000, winners: 7, minCoins: 0, maxCoins: 2_147_483_648,
-                width: 390.000_000_000_000_06, height: .greatestFiniteMagnitude, maxAwardsPerPlayer: 15,
-                maxCoinsPerPlayer: 161, minVisible: 0.1 + 0.2, tapRate: 7.5, players: 11)
+            // The scene's settings are text the ledger keeps byte for byte, whatever it holds.
+            let odd = #"{"duration":0.30000000000000004,"pool":9000000000,"name":"Zoë 🎉","height":1.7976931348623157e+308}"#
             let seed = UInt64.max - 12_345  // above Int64.max: stored as a negative bit pattern
             let salt = String(repeating: "0f", count: 32), commitment = String(repeating: "c3", count: 32)
-            let new = NewRain(
-                room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: 1234.567_890_123_456_7,
+            let new = NewRound(
+                scene: "rain", room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: 1234.567_890_123_456_7,
                 prizes: [0: 100, 7: 1, 41: 0, 99: 898], createdAt: startTime)
-            let id = try ledger.beginRain(new)
+            let id = try ledger.beginRound(new)
 
             // SQLite and memory keep a NUL inside text; PostgreSQL refuses it (PostgresLedgerTests).
             let name = kind == .postgres ? "Zoë 🎉 tail" : "Zoë 🎉\u{0}tail"
             let first = AwardRow(
-                rain: id, packet: 7, player: "player-42", name: name, coins: 1,
+                round: id, item: 7, player: "player-42", name: name, coins: 1,
                 x: .pi, y: -1.0 / 3.0, viewTime: .leastNonzeroMagnitude, serverTime: 1e308,
                 createdAt: Date(timeIntervalSince1970: 1_780_000_001.623))
             let second = AwardRow(
-                rain: id, packet: 41, player: "anon-AAAAAAAAAAAAAAAAAAAAAA", name: "Guest-AAAA", coins: 0,
+                round: id, item: 41, player: "anon-AAAAAAAAAAAAAAAAAAAAAA", name: "Guest-AAAA", coins: 0,
                 x: 0.1, y: 0.2, viewTime: 5.000_000_000_000_001, serverTime: 5.25,
                 createdAt: Date(timeIntervalSince1970: 1_780_000_002.124))
             let storedFirst = try ledger.recordAward(first)
             let storedSecond = try ledger.recordAward(second)
             let ended = Date(timeIntervalSince1970: 1_780_000_012.623)
-            try ledger.endRain(id, status: .finished, at: ended)
+            try ledger.endRound(id, status: .finished, at: ended)
 
             var expectedFirst = first
             expectedFirst.id = storedFirst.id
@@ -40,17 +38,17 @@ import Testing
             #expect(storedSecond == expectedSecond)
             #expect(storedFirst.id > 0 && storedSecond.id > storedFirst.id)
 
-            let record = try #require(try ledger.rain(id: id))
-            #expect(record == RainRecord(
-                id: id, room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: new.mediaStart, status: .finished,
+            let record = try #require(try ledger.round(id: id))
+            #expect(record == RoundRecord(
+                id: id, scene: "rain", room: "Zimmer ✨", seed: seed, salt: salt, commitment: commitment, settings: odd, mediaStart: new.mediaStart, status: .finished,
                 createdAt: startTime, endedAt: ended, prizes: new.prizes, awards: [expectedFirst, expectedSecond]))
             #expect(record.seed == 18_446_744_073_709_539_270)
             #expect(record.awards.map(\.name) == [name, "Guest-AAAA"])
 
             // Equality of Doubles is not bit equality; check the bits too.
-            let written = [odd.duration, odd.width, odd.height, new.mediaStart]
+            let written = [new.mediaStart]
                 + [first, second].flatMap { [$0.x, $0.y, $0.viewTime, $0.serverTime] }
-            let read = [record.settings.duration, record.settings.width, record.settings.height, record.mediaStart]
+            let read = [record.mediaStart]
                 + record.awards.flatMap { [$0.x, $0.y, $0.viewTime, $0.serverTime] }
             #expect(read.map(\.bitPattern) == written.map(\.bitPattern))
         }
@@ -59,10 +57,10 @@ import Testing
     @Test(arguments: LedgerKind.allCases) func datesAreStoredToTheNearestMillisecond(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()
-            let id = try ledger.beginRain(newRain(at: Date(timeIntervalSince1970: 1_780_000_000.123_6)))
+            let id = try ledger.beginRound(newRound(at: Date(timeIntervalSince1970: 1_780_000_000.123_6)))
             let stored = try ledger.recordAward(
-                award(rain: id, packet: 0, player: "p", coins: 100, at: Date(timeIntervalSince1970: 1_780_000_001.000_4)))
-            let record = try #require(try ledger.rain(id: id))
+                award(round: id, item: 0, player: "p", coins: 100, at: Date(timeIntervalSince1970: 1_780_000_001.000_4)))
+            let record = try #require(try ledger.round(id: id))
             #expect(record.createdAt == Date(timeIntervalSince1970: 1_780_000_000.124))
             #expect(stored.createdAt == Date(timeIntervalSince1970: 1_780_000_001))
             #expect(record.awards == [stored])
@@ -75,11 +73,11 @@ import Testing
     @Test(arguments: LedgerKind.allCases) func negativeZeroReadsBackAsZeroFromSQLiteAndExactlyElsewhere(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()
-            let id = try ledger.beginRain(newRain())
-            var corner = award(rain: id, packet: 0, player: "p", coins: 1)
+            let id = try ledger.beginRound(newRound())
+            var corner = award(round: id, item: 0, player: "p", coins: 1)
             corner.x = -0.0
             _ = try ledger.recordAward(corner)
-            let x = try #require(try ledger.rain(id: id)?.awards.first?.x)
+            let x = try #require(try ledger.round(id: id)?.awards.first?.x)
             #expect(x == 0 && x.sign == (kind == .sqlite ? .plus : .minus))
         }
     }
@@ -87,10 +85,10 @@ import Testing
     @Test(arguments: LedgerKind.allCases) func unknownRainReadsAsNil(kind: LedgerKind) throws {
         try kind.withLocation { location in
             let ledger = try location.open()
-            #expect(try ledger.rain(id: 1) == nil)
-            let id = try ledger.beginRain(newRain())
-            #expect(try ledger.rain(id: id) != nil)
-            #expect(try ledger.rain(id: id + 1) == nil)
+            #expect(try ledger.round(id: 1) == nil)
+            let id = try ledger.beginRound(newRound())
+            #expect(try ledger.round(id: id) != nil)
+            #expect(try ledger.round(id: id + 1) == nil)
         }
     }
 }

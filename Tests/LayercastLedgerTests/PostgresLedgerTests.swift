@@ -20,16 +20,16 @@ import Testing
     @Test func aNewDatabaseGetsEveryVersionCommitsSynchronouslyAndVerifies() throws {
         let (url, address) = try database()
         let ledger = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3, 4])
+        #expect(try versions(url) == [1, 2, 3, 4, 5])
         #expect(PostgresSchema.version == SQLiteSchema.version)
         #expect(try ledger.connection.query("SHOW synchronous_commit") { $0.text(0) } == ["on"])
-        let id = try ledger.beginRain(newRain())
-        _ = try ledger.recordAward(award(rain: id, packet: 3, player: "ada", coins: 250))
+        let id = try ledger.beginRound(newRound())
+        _ = try ledger.recordAward(award(round: id, item: 3, player: "ada", coins: 250))
         try ledger.verify()
-        #expect(try ledger.summary() == LedgerSummary(schemaVersion: 4, rains: 1, awards: 1, coins: 250))
+        #expect(try ledger.summary() == LedgerSummary(schemaVersion: 5, rounds: 1, awards: 1, coins: 250))
         // Opening again finds the current version and adds nothing.
         _ = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3, 4])
+        #expect(try versions(url) == [1, 2, 3, 4, 5])
     }
 
     @Test func aVersionOneDatabaseIsMigratedKeepingEveryRainAndAward() throws {
@@ -47,30 +47,31 @@ import Testing
         #expect(try versions(url) == [1])
 
         let ledger = try PostgresLedger(url: url, address: address)
-        #expect(try versions(url) == [1, 2, 3, 4])
-        let rain = try #require(try ledger.rain(id: 1))
+        #expect(try versions(url) == [1, 2, 3, 4, 5])
+        let rain = try #require(try ledger.round(id: 1))
         // A version-1 rain had no salt, no commitment and no limits: no on-screen rule, 20 taps/s.
         #expect(rain.salt == "" && rain.commitment == "" && rain.seed == 7 && rain.status == .finished)
-        #expect(rain.settings == RainSettingsRow(duration: 20, pool: 888, winners: 27, minCoins: 8, maxCoins: 88,
-                                                 width: 414, height: 736, maxAwardsPerPlayer: 0, maxCoinsPerPlayer: 0,
-                                                 minVisible: 0, tapRate: 20, players: 0))
+        #expect(rain.scene == "rain")
+        #expect(try numbers(rain.settings) == ["duration": 20, "pool": 888, "winners": 27, "minCoins": 8, "maxCoins": 88,
+                                               "width": 414, "height": 736, "maxAwardsPerPlayer": 0, "maxCoinsPerPlayer": 0,
+                                               "minVisible": 0, "tapRate": 20, "players": 0])
         #expect(rain.prizes == [4: 37] && rain.awards.map(\.coins) == [37] && rain.awards.map(\.name) == ["Ada"])
         // The migrated ledger takes new rains after the old ones, and its constraint still holds.
-        let next = try ledger.beginRain(newRain())
+        let next = try ledger.beginRound(newRound())
         #expect(next == 2)
-        _ = try ledger.recordAward(award(rain: next, packet: 0, player: "player-42", coins: 100))
+        _ = try ledger.recordAward(award(round: next, item: 0, player: "player-42", coins: 100))
         #expect(try ledger.totalCoins(player: "player-42") == 137)
-        #expect(throws: LedgerError.self) { try ledger.recordAward(award(rain: next, packet: 0, player: "bob", coins: 1)) }
+        #expect(throws: LedgerError.self) { try ledger.recordAward(award(round: next, item: 0, player: "bob", coins: 1)) }
         _ = try PostgresLedger(url: url, address: address)
-        #expect(try ledger.rain(id: 1) == rain)
+        #expect(try ledger.round(id: 1) == rain)
     }
 
     @Test func aNewerSchemaVersionIsRefused() throws {
         let (url, address) = try database()
         _ = try PostgresLedger(url: url, address: address)
-        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (5, 0)")
+        try PostgresConnection(url: url).execute("INSERT INTO layercast_schema (version, applied_at) VALUES (6, 0)")
         let error = try #require(throws: LedgerError.self) { try PostgresLedger(url: url, address: address) }
-        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 5; this build knows only version 4 (is it newer?)"))
+        #expect(error == LedgerError(.schema, "\(address) has ledger schema version 6; this build knows only version 5 (is it newer?)"))
     }
 
     @Test func tablesOfAnotherApplicationAreRefusedAndLeftUnchanged() throws {
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("ALTER TABLE awards DROP CONSTRAINT awards_once", "awards lack the constraint awards_once UNIQUE (rain, packet)"),
+        ("ALTER TABLE awards DROP CONSTRAINT awards_once", "awards lack the constraint awards_once UNIQUE (round, item)"),
         ("ALTER TABLE awards DROP COLUMN view_time", "column \"view_time\" does not exist"),
     ])
     func aDamagedSchemaIsCorrupt(damage: String, named: String) throws {
@@ -100,19 +101,19 @@ import Testing
     @Test func textHoldingNULIsRefusedWithoutAChange() throws {
         let (url, address) = try database()
         let ledger = try PostgresLedger(url: url, address: address)
-        let id = try ledger.beginRain(newRain())
+        let id = try ledger.beginRound(newRound())
         let error = try #require(throws: LedgerError.self) {
-            try ledger.recordAward(award(rain: id, packet: 0, player: "alice", name: "Al\u{0}ice", coins: 100))
+            try ledger.recordAward(award(round: id, item: 0, player: "alice", name: "Al\u{0}ice", coins: 100))
         }
         #expect(error.code == .invalid && error.message.contains("holds a NUL character"), "\(error)")
-        #expect(try ledger.rain(id: id)?.awards == [])
+        #expect(try ledger.round(id: id)?.awards == [])
     }
 
     /// Four connections (as four nodes) race to claim the same 20 packets: the database's
     /// constraint gives each packet to exactly one of them, and every other claim is `duplicate`.
     @Test func nodesRacingForThePacketsAwardEachOnce() throws {
         let (url, address) = try database()
-        let id = try PostgresLedger(url: url, address: address).beginRain(newRain(prizes: [:]))
+        let id = try PostgresLedger(url: url, address: address).beginRound(newRound(prizes: [:]))
         let tally = Tally()
         DispatchQueue.concurrentPerform(iterations: 4) { node in
             tally.claim(packets: 0..<20, of: id, as: "node-\(node)", url: url, address: address)
@@ -121,30 +122,30 @@ import Testing
         #expect(failures == [])
         #expect(winners.keys.sorted() == Array(0..<20) && winners.values.allSatisfy { $0.count == 1 })
         #expect(duplicates == 20 * 3)
-        let awards = try #require(try PostgresLedger(url: url, address: address).rain(id: id)).awards
+        let awards = try #require(try PostgresLedger(url: url, address: address).round(id: id)).awards
         #expect(awards.count == 20)
-        #expect(Dictionary(uniqueKeysWithValues: awards.map { ($0.packet, [$0.player]) }) == winners)
+        #expect(Dictionary(uniqueKeysWithValues: awards.map { ($0.item, [$0.player]) }) == winners)
     }
 
     /// Another node ending the rain closes it to every node: the award after it is `notFound`.
     @Test func aRainEndedByAnotherNodeTakesNoAward() throws {
         let (url, address) = try database()
         let first = try PostgresLedger(url: url, address: address), second = try PostgresLedger(url: url, address: address)
-        let id = try first.beginRain(newRain())
-        _ = try second.recordAward(award(rain: id, packet: 0, player: "alice", coins: 100))
-        try first.endRain(id, status: .finished, at: startTime.addingTimeInterval(20))
-        #expect(throws: LedgerError(.notFound, "record award of packet 3 in rain \(id): rain \(id) is finished, not running")) {
-            try second.recordAward(award(rain: id, packet: 3, player: "bob", coins: 250))
+        let id = try first.beginRound(newRound())
+        _ = try second.recordAward(award(round: id, item: 0, player: "alice", coins: 100))
+        try first.endRound(id, status: .finished, at: startTime.addingTimeInterval(20))
+        #expect(throws: LedgerError(.notFound, "record award of item 3 in round \(id): round \(id) is finished, not running")) {
+            try second.recordAward(award(round: id, item: 3, player: "bob", coins: 250))
         }
-        #expect(try first.rain(id: id)?.awards.map(\.player) == ["alice"])
+        #expect(try first.round(id: id)?.awards.map(\.player) == ["alice"])
     }
 
     /// A connection the server dropped fails the call that finds out, and the next call reconnects.
     @Test func aDroppedConnectionIsReestablished() throws {
         let (url, address) = try database()
         let ledger = try PostgresLedger(url: url, address: address)
-        let id = try ledger.beginRain(newRain())
-        _ = try ledger.recordAward(award(rain: id, packet: 0, player: "alice", coins: 100))
+        let id = try ledger.beginRound(newRound())
+        _ = try ledger.recordAward(award(round: id, item: 0, player: "alice", coins: 100))
         let pid = try ledger.connection.query("SELECT pg_backend_pid()") { $0.text(0) }[0]
         try PostgresConnection(url: url).run("SELECT pg_terminate_backend($1::int, 5000)", [.text(pid)])
         let lost = try #require(throws: LedgerError.self) { try ledger.totalCoins(player: "alice") }
@@ -153,7 +154,7 @@ import Testing
         // The new session is set up as the first was.
         #expect(try ledger.connection.query("SHOW lock_timeout") { $0.text(0) } == ["5s"])
         #expect(try ledger.connection.query("SHOW synchronous_commit") { $0.text(0) } == ["on"])
-        _ = try ledger.recordAward(award(rain: id, packet: 3, player: "alice", coins: 250))
+        _ = try ledger.recordAward(award(round: id, item: 3, player: "alice", coins: 250))
         #expect(try ledger.totalCoins(player: "alice") == 350)
     }
 
@@ -199,7 +200,7 @@ private final class Tally: @unchecked Sendable {
         for packet in packets {
             let won: Bool
             do {
-                _ = try ledger.recordAward(award(rain: rain, packet: packet, player: player, coins: 1))
+                _ = try ledger.recordAward(award(round: rain, item: packet, player: player, coins: 1))
                 won = true
             } catch {
                 guard error.code == .duplicate else { return lock.withLock { failures.append("\(error)") } }

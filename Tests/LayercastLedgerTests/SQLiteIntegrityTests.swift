@@ -6,8 +6,8 @@ import Testing
     /// A ledger in `directory` with a rain and an award, closed and checkpointed into its file.
     func makeLedger(_ directory: String) throws -> String {
         let ledger = try SQLiteLedger(directory: directory)
-        let rain = try ledger.beginRain(newRain())
-        _ = try ledger.recordAward(award(rain: rain, packet: 3, player: "ada", coins: 250))
+        let rain = try ledger.beginRound(newRound())
+        _ = try ledger.recordAward(award(round: rain, item: 3, player: "ada", coins: 250))
         try ledger.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return ledger.path
     }
@@ -75,7 +75,7 @@ import Testing
             _ = try makeLedger(directory)
             let ledger = try SQLiteLedger(directory: directory)
             try ledger.verify()
-            #expect(try ledger.summary() == LedgerSummary(schemaVersion: SQLiteSchema.version, rains: 1, awards: 1, coins: 250))
+            #expect(try ledger.summary() == LedgerSummary(schemaVersion: SQLiteSchema.version, rounds: 1, awards: 1, coins: 250))
         }
     }
 

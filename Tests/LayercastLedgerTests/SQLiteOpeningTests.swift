@@ -37,10 +37,10 @@ import Testing
     @Test func aNewerSchemaVersionIsRefused() throws {
         try withTemporaryDirectory { directory in
             let path = try SQLiteLedger(directory: directory).path
-            try SQLiteConnection(path: path).execute("PRAGMA user_version = 5")
+            try SQLiteConnection(path: path).execute("PRAGMA user_version = 6")
             let error = try #require(throws: LedgerError.self) { try SQLiteLedger(directory: directory) }
             #expect(error == LedgerError(
-                .schema, "\(path) has ledger schema version 5; this build knows only version 4 (is it newer?)"))
+                .schema, "\(path) has ledger schema version 6; this build knows only version 5 (is it newer?)"))
         }
     }
 
@@ -61,10 +61,10 @@ import Testing
         try withTemporaryDirectory { directory in
             let path = try SQLiteLedger(directory: directory).path
             let connection = try SQLiteConnection(path: path)
-            #expect(try connection.query("PRAGMA user_version") { $0.int(0) } == [4])
+            #expect(try connection.query("PRAGMA user_version") { $0.int(0) } == [5])
             #expect(try connection.query("PRAGMA journal_mode") { $0.text(0) } == ["wal"])
             #expect(try connection.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { $0.text(0) }
-                == ["awards", "prizes", "rains", "secrets", "sqlite_sequence"])
+                == ["awards", "prizes", "rounds", "secrets", "sqlite_sequence"])
         }
     }
 
@@ -84,16 +84,17 @@ import Testing
                 """)
             let ledger = try SQLiteLedger(directory: directory)
             #expect(try SQLiteConnection(path: path).query("PRAGMA user_version") { $0.int(0) } == [SQLiteSchema.version])
-            let rain = try #require(try ledger.rain(id: 1))
+            let rain = try #require(try ledger.round(id: 1))
             // A version-1 rain had no salt, no commitment and no limits: no on-screen rule, 20 taps/s.
             #expect(rain.salt == "" && rain.commitment == "" && rain.seed == 7)
-            #expect(rain.settings == RainSettingsRow(duration: 20, pool: 888, winners: 27, minCoins: 8, maxCoins: 88,
-                                                     width: 414, height: 736, maxAwardsPerPlayer: 0, maxCoinsPerPlayer: 0,
-                                                     minVisible: 0, tapRate: 20, players: 0))
+            #expect(rain.scene == "rain")
+            #expect(try numbers(rain.settings) == ["duration": 20, "pool": 888, "winners": 27, "minCoins": 8, "maxCoins": 88,
+                                                   "width": 414, "height": 736, "maxAwardsPerPlayer": 0, "maxCoinsPerPlayer": 0,
+                                                   "minVisible": 0, "tapRate": 20, "players": 0])
             #expect(rain.prizes == [4: 37] && rain.awards.map(\.coins) == [37])
             // A second open finds the current version and changes nothing.
             _ = try SQLiteLedger(directory: directory)
-            #expect(try ledger.rain(id: 1) == rain)
+            #expect(try ledger.round(id: 1) == rain)
         }
     }
 }

@@ -33,16 +33,16 @@ def test_a_rain_on_postgres_tells_exactly_the_rows_it_commits(start_server, post
     heard = awards_heard(players + [spectator])
     assert heard, "eight aiming players won no packet"
 
-    rows = psql(url, "SELECT rain, packet, player, coins FROM awards ORDER BY id")
+    rows = psql(url, "SELECT round, item, player, coins FROM awards ORDER BY id")
     stored = {(int(r[0]), int(r[1])): (r[2], int(r[3])) for r in rows}
     assert len(stored) == len(rows), "a packet was awarded twice"
     assert set(heard) == set(stored), (f"heard but not in PostgreSQL: {set(heard) - set(stored)}; "
                                        f"in PostgreSQL but not heard: {set(stored) - set(heard)}")
     for key, event in heard.items():
         assert (event["player"], event["coins"]) == stored[key]
-    assert psql(url, f"SELECT status, ended_at IS NOT NULL FROM rains WHERE id = {rain['rain']}") == [["finished", "t"]]
-    assert psql(url, "SELECT version FROM layercast_schema ORDER BY version") == [["1"], ["2"], ["3"], ["4"]]
-    plan = {int(packet): int(coins) for packet, coins in psql(url, f"SELECT packet, coins FROM prizes WHERE rain = {rain['rain']}")}
+    assert psql(url, f"SELECT status, ended_at IS NOT NULL FROM rounds WHERE id = {rain['rain']}") == [["finished", "t"]]
+    assert psql(url, "SELECT version FROM layercast_schema ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"]]
+    plan = {int(packet): int(coins) for packet, coins in psql(url, f"SELECT item, coins FROM prizes WHERE round = {rain['rain']}")}
     assert sum(plan.values()) == 400 and len(plan) == 16
 
     # The HTTP API reads the same rows, and nothing went to SQLite under --data.
@@ -61,7 +61,7 @@ def test_a_rain_on_postgres_tells_exactly_the_rows_it_commits(start_server, post
     assert f"{len(stored)} awards, {sum(c for _, c in stored.values())} coins, replayed identically" in result.stdout
     check = layercast("ledger", "check", "--ledger", url)
     assert check.returncode == 0, check.stderr
-    assert f"ok (schema version 4, 1 rains, {len(stored)} awards" in check.stdout
+    assert f"ok (schema version 5, 1 rains, {len(stored)} awards" in check.stdout
     for client in players + [spectator]:
         client.close()
 

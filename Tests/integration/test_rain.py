@@ -455,9 +455,16 @@ def test_replay_finds_a_tampered_ledger(start_server, tmp_path):
     # A salt other than the one committed to: the commitment no longer matches, nor does the plan.
     with sqlite3.connect(data / "layercast.sqlite") as db:
         db.execute("UPDATE awards SET coins = coins - 1000 WHERE id = (SELECT MIN(id) FROM awards)")
-        db.execute("UPDATE rains SET salt = ? WHERE id = ?", ("ab" * 32, rain["rain"]))
+        db.execute("UPDATE rounds SET salt = ? WHERE id = ?", ("ab" * 32, rain["rain"]))
     result = replay(data, rain["rain"])
     assert result.returncode == 1 and f"commitment: the rain published {rain['commitment']}" in result.stdout, result.stdout
+
+    # A round of a scene this binary does not register is not replayed: exit 2, saying why.
+    with sqlite3.connect(data / "layercast.sqlite") as db:
+        db.execute("UPDATE rounds SET scene = 'cards' WHERE id = ?", (rain["rain"],))
+    result = replay(data, rain["rain"])
+    assert result.returncode == 2 and (f'rain {rain["rain"]} is a round of the scene "cards", which this binary does not '
+                                       "register; not replayed") in result.stderr, result.stderr
 
 
 def replay_selected(data_dir, *args: str) -> subprocess.CompletedProcess:
@@ -505,7 +512,7 @@ def test_replay_audits_every_rain_of_a_night_in_one_run(start_server, tmp_path):
     assert named_running.returncode == 2 and f"rain {running} is still running" in named_running.stderr
 
     with sqlite3.connect(data / "layercast.sqlite") as db:
-        db.execute("UPDATE awards SET coins = coins + 1000 WHERE id = (SELECT MIN(id) FROM awards WHERE rain = ?)", (rains[1],))
+        db.execute("UPDATE awards SET coins = coins + 1000 WHERE id = (SELECT MIN(id) FROM awards WHERE round = ?)", (rains[1],))
     report = tmp_path / "audit.json"
     tampered = replay_selected(data, "--all", "--json", str(report))
     assert tampered.returncode == 1, tampered.stdout + tampered.stderr

@@ -1,7 +1,10 @@
 import Foundation
 
-/// A rain about to start: what `Ledger.beginRain` stores before the first packet falls.
-public struct NewRain: Sendable {
+/// A round of a scene about to start (a rain, say): what `Ledger.beginRound` stores before its
+/// first item can be claimed.
+public struct NewRound: Sendable {
+    /// The id of the scene that plays it (`rain`), which reads its settings back.
+    public var scene: String
     public var room: String
     /// The layout seed; stored as its Int64 bit pattern, so every UInt64 round-trips.
     public var seed: UInt64
@@ -9,16 +12,19 @@ public struct NewRain: Sendable {
     public var salt: String
     /// The published commitment to seed, salt and settings (hex SHA-256; empty: none).
     public var commitment: String
-    public var settings: RainSettingsRow
-    /// The rain's media time at its start, in seconds.
+    /// The scene's own settings of the round, as the scene wrote them (JSON text); the ledger
+    /// keeps the text as it is and does not read it.
+    public var settings: String
+    /// The round's media time at its start, in seconds.
     public var mediaStart: Double
-    /// The prize plan: packet index → coins, for the paying packets only.
+    /// The prize plan: item index → coins, for the paying items only.
     public var prizes: [Int: Int]
     /// Stored to the millisecond.
     public var createdAt: Date
 
-    public init(room: String, seed: UInt64, salt: String = "", commitment: String = "", settings: RainSettingsRow,
+    public init(scene: String, room: String, seed: UInt64, salt: String = "", commitment: String = "", settings: String,
                 mediaStart: Double, prizes: [Int: Int], createdAt: Date) {
+        self.scene = scene
         self.room = room
         self.seed = seed
         self.salt = salt
@@ -29,11 +35,8 @@ public struct NewRain: Sendable {
         self.createdAt = createdAt
     }
 
-    /// Throws `invalid` for a NaN setting or media start, which no ledger stores.
+    /// Throws `invalid` for a NaN media start, which no ledger stores.
     func refuseNaN() throws(LedgerError) {
-        try LedgerError.refuseNaN([
-            ("duration", settings.duration), ("width", settings.width), ("height", settings.height),
-            ("mediaStart", mediaStart), ("minVisible", settings.minVisible), ("tapRate", settings.tapRate),
-        ])
+        try LedgerError.refuseNaN([("mediaStart", mediaStart)])
     }
 }

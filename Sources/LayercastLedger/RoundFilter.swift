@@ -1,12 +1,12 @@
 import Foundation
 
-/// Which rains `Ledger.rainIDs(_:)` lists: each condition that is set must hold.
-public struct RainFilter: Equatable, Sendable {
-    /// Only this room's rains.
+/// Which rounds `Ledger.roundIDs(_:)` lists: each condition that is set must hold.
+public struct RoundFilter: Equatable, Sendable {
+    /// Only this room's rounds.
     public var room: String?
-    /// Only rains created at or after this time.
+    /// Only rounds created at or after this time.
     public var createdFrom: Date?
-    /// Only rains created before this time.
+    /// Only rounds created before this time.
     public var createdBefore: Date?
 
     public init(room: String? = nil, createdFrom: Date? = nil, createdBefore: Date? = nil) {
