@@ -16,8 +16,8 @@ extension Hub {
             logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
             return ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again")
         }
-        if case .refused(let rule) = result.outcome { metrics.countRefusal(scene: room.info.id, rule: rule) }
-        if result.awarded { metrics.countAward(scene: room.info.id) }
+        if case .refused(let rule) = result.outcome { metrics.countRefusal(scene: room.sceneID, rule: rule) }
+        if result.awarded { metrics.countAward(scene: room.sceneID) }
         if let local, result.events.contains(where: { $0.client == local.name }) {
             broadcast(result.events, in: room, tapArrival: now, tapper: local)
         } else {
