@@ -404,6 +404,9 @@ open class CALayer: CAMediaTiming {
         presentation(at: CACurrentMediaTime())
     }
 
+    /// Whether this is a copy made by `presentation(at:)`.
+    var isPresentationCopy: Bool { modelSource != nil }
+
     /// The model layer a presentation copy shows (self for a model layer).
     public func model() -> Self {
         (modelSource as? Self) ?? self
