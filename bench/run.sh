@@ -14,7 +14,8 @@
 #      per client-frame, extra frame age through an edge, --workers 2 against one process, a rain
 #      room's Redis traffic (bench/cluster.py; redis-server, nodes on CPU 0, clients on CPU 1),
 #      then tap → answer through an edge against on the origin (bench/edge_taps.py)
-#   g  a rain whose origin is SIGKILLed 20 times: awards told against the ledger, kill → first frame p50/p99,
+#   g  a rain's takeover rebuild against its age, alone on CPU 1  (LayercastFrameBench rebuild); then
+#      a rain whose origin is SIGKILLed 20 times: awards told against the ledger, kill → first frame p50/p99,
 #      rebuild time against the rain's age                            (bench/takeover.py)
 #   h  a reconnect storm: 9,000 spectators and 30 tappers through nginx to three nodes, one node
 #      SIGKILLed mid-rain and restarted: reconnect time p95/p99, the survivors' frame gaps and
@@ -44,6 +45,7 @@ scratch=()
 if [[ -n ${SWIFT_SCRATCH:-} ]]; then scratch=(--scratch-path "$SWIFT_SCRATCH"); fi
 products=(layercast)
 if want a b c d e; then products+=(LayercastFrameBench LayercastBench); fi
+if want g && ! want a b c d e; then products+=(LayercastFrameBench); fi
 for product in "${products[@]}"; do
     swift build -c release --product "$product" "${scratch[@]}" 2>&1 | tail -1
 done
@@ -79,6 +81,9 @@ if want f; then
     echo
 fi
 if want g; then
+    # The rebuild alone, on one core, against the rain's age; then the kills.
+    taskset -c "$(( $(nproc) > 1 ? 1 : 0 ))" "$release/LayercastFrameBench" rebuild
+    echo
     LAYERCAST_BIN=$release/layercast python3 bench/takeover.py --kills 20
     echo
 fi

@@ -10,6 +10,7 @@ import LayercastWire
 /// then the diff and the delta encoding — and the size and encoding cost of delta and full
 /// frames, also as permessage-deflate would send them (bench (b)). Run with
 /// `swift run -c release LayercastFrameBench [FRAMES]`. Prints numbers; asserts nothing.
+/// `LayercastFrameBench rebuild [SECONDS…]` times a rain's takeover rebuild instead.
 
 // `LayercastFrameBench taps none|default [TAPS]`: only the tap table's row, e.g. under callgrind.
 if CommandLine.arguments.dropFirst().first == "taps" {
@@ -22,6 +23,13 @@ if CommandLine.arguments.dropFirst().first == "taps" {
     }
     print("rules | mean µs | claims | refused")
     print(rainTapRow(row.label, row.settings, taps: taps))
+    exit(0)
+}
+
+// `LayercastFrameBench rebuild [SECONDS…]`: a rain's takeover rebuild against its age (RainRebuildBench.swift).
+if CommandLine.arguments.dropFirst().first == "rebuild" {
+    let ages = CommandLine.arguments.dropFirst(2).compactMap(Double.init)
+    for row in rainRebuildRows(ages: ages.isEmpty ? [10, 30, 60, 90, 120, 170] : ages) { print(row) }
     exit(0)
 }
 

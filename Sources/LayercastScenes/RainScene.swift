@@ -423,11 +423,10 @@ public final class RainScene: Scene {
     /// The index of the topmost packet whose presentation at `time` contains `point`; nil outside
     /// the scene rect (only packets waiting above the screen are there).
     private func packet(at point: CGPoint, time: CFTimeInterval) -> Int? {
-        guard CGRect(origin: .zero, size: configuration.size).contains(point),
-              let touchView = packets.presentation(at: time) else { return nil }
-        // The seed's loop over the sublayers, from the top, stopping at the first hit.
-        for presented in (touchView.sublayers ?? []).reversed() where presented.hitTest(point) != nil {
-            let layer = presented.model()
+        guard CGRect(origin: .zero, size: configuration.size).contains(point) else { return nil }
+        // The seed's loop over the sublayers' presentations, from the top, stopping at the first
+        // hit; each packet's presentation is evaluated as the loop reaches it (`hitTest(_:at:)`).
+        for layer in (packets.sublayers ?? []).reversed() where layer.hitTest(point, at: time) != nil {
             if let index = packetLayers.first(where: { $0.value === layer })?.key { return index }
         }
         return nil

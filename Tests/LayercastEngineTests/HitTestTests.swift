@@ -349,6 +349,62 @@ struct HitTestTests {
         #expect(root.hitTest(CGPoint(x: 15, y: 15), at: 2.5) === l)      // scaled ×2 about (30, 30)
     }
 
+    @Test func hitTestAtATimeAnswersWhatAPresentationCopyAnswers() {
+        // hitTest(_:at:) evaluates the model tree where the test goes; it must answer exactly what
+        // `presentation(at:)?.hitTest(_:)?.model()` does, through perspective, a transform layer,
+        // clipping, a faster and offset subtree, animated order, visibility, turns and moves; a
+        // tree holding a class of its own, whose `contains` is round, is copied.
+        let context = SceneContext(clock: ManualClock())
+        let root = makeRoot(200)
+        root.sublayerTransform = perspective(500)
+        let tl = makeLayer(CATransformLayer(), frame: CGRect(x: 0, y: 0, width: 100, height: 100), in: root, name: "tl")
+        _ = makeLayer(frame: CGRect(x: 10, y: 10, width: 50, height: 50), transform: CATransform3DMakeTranslation(0, 0, 10), in: tl, name: "near")
+        _ = makeLayer(frame: CGRect(x: 30, y: 30, width: 50, height: 50), transform: CATransform3DMakeRotation(.pi / 5, 0, 1, 0), in: tl, name: "turned")
+        let clip = makeLayer(frame: CGRect(x: 100, y: 0, width: 100, height: 100), in: root, name: "clip")
+        clip.masksToBounds = true
+        clip.speed = 2
+        clip.timeOffset = 0.3
+        let a = makeLayer(frame: CGRect(x: 20, y: 20, width: 100, height: 40), in: clip, name: "a")
+        let b = makeLayer(frame: CGRect(x: 40, y: 10, width: 30, height: 80), in: clip, name: "b")
+        let back = makeLayer(frame: CGRect(x: 0, y: 100, width: 100, height: 100), transform: CATransform3DMakeRotation(.pi, 0, 1, 0), in: root, name: "back")
+        back.isDoubleSided = false
+        let inner = makeLayer(frame: CGRect(x: 160, y: 160, width: 30, height: 30), in: root, name: "inner")
+        context.run {
+            let z = CABasicAnimation(keyPath: "zPosition")
+            (z.fromValue, z.toValue, z.duration) = (CGFloat(-5), CGFloat(5), 2)
+            a.add(z, forKey: "z")                            // under b, then above it
+            let hide = CABasicAnimation(keyPath: "hidden")
+            (hide.fromValue, hide.toValue, hide.duration, hide.beginTime) = (true, true, 0.5, 1)
+            b.add(hide, forKey: "hide")
+            let spin = CABasicAnimation(keyPath: "transform.rotation.y")
+            (spin.fromValue, spin.toValue, spin.duration) = (CGFloat(0), CGFloat.pi, 3)
+            back.add(spin, forKey: "spin")
+            let move = CABasicAnimation(keyPath: "position")
+            (move.fromValue, move.toValue, move.duration) = (CGPoint(x: 175, y: 175), CGPoint(x: 120, y: 120), 3)
+            inner.add(move, forKey: "move")
+        }
+        var hits = Set<String>()
+        for t in stride(from: 0.0, through: 3.5, by: 0.25) {
+            for x in stride(from: -5.0, through: 205, by: 7) {
+                for y in stride(from: -5.0, through: 205, by: 7) {
+                    let p = CGPoint(x: x, y: y)
+                    let copied = root.presentation(at: t)?.hitTest(p)?.model()
+                    #expect(root.hitTest(p, at: t) === copied, "at \(p), t = \(t)")
+                    hits.insert(copied?.name ?? "none")
+                    let q = CGPoint(x: x - 100, y: y)                     // in clip's coordinates
+                    #expect(a.hitTest(q, at: t) === a.presentation(at: t)?.hitTest(q)?.model(), "a at \(q), t = \(t)")
+                }
+            }
+        }
+        #expect(hits == ["none", "root", "near", "turned", "clip", "a", "b", "back", "inner"])
+        // A layer whose `contains` is its own: its bounds' corner is not in it, whichever way.
+        let round = makeLayer(RoundLayer(), frame: CGRect(x: 100, y: 100, width: 60, height: 60), in: root, name: "round")
+        #expect(root.hitTest(CGPoint(x: 103, y: 103), at: 0) === root)
+        #expect(root.hitTest(CGPoint(x: 130, y: 130), at: 0) === round)
+        #expect(round.hitTest(CGPoint(x: 103, y: 103), at: 0) == nil)
+        #expect(root.presentation(at: 1)!.hitTest(CGPoint(x: 150, y: 150), at: 1) == nil)   // a copy has no presentation
+    }
+
     @Test func overlappingRainPacketsHitOnlyTheTopmost() {
         // docs/scenes.md §1: the seed asks every packet's presentation layer and registers all hits;
         // the rule here is the topmost packet only, which root.hitTest(_:at:) gives.
@@ -379,5 +435,18 @@ struct HitTestTests {
         #expect(background.hitTest(CGPoint(x: 110, y: 380), at: 2) === packets[0])
         #expect(background.hitTest(CGPoint(x: 110, y: 10), at: 2) === background)
         #expect(background.hitTest(tap, at: 5) === background)      // fall over: back above the screen
+    }
+}
+
+/// A layer that holds only the points of the circle inscribed in its bounds: a `contains` of a
+/// class from outside the engine.
+private final class RoundLayer: CALayer {
+    override init() { super.init() }
+    required init(layer: Any) { super.init(layer: layer) }
+
+    override func contains(_ p: CGPoint) -> Bool {
+        let b = bounds
+        let (dx, dy) = (p.x - b.midX, p.y - b.midY)
+        return dx * dx + dy * dy < b.width * b.width / 4
     }
 }

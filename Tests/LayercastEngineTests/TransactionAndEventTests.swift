@@ -286,6 +286,48 @@ struct TransactionAndEventTests {
         #expect(!log.entries.contains { $0.hasPrefix("stop paused") })
     }
 
+    @Test func eventsFollowTimeChangesMadeAfterTheyWereDue() {
+        // §1, §8: an event's media time is found through the layer's time as it is when the event
+        // is delivered, after any change to the layer's or an ancestor's timing, its place in the
+        // tree, or a time parent going away.
+        let log = EventLog()
+        let clock = ManualClock()
+        let context = SceneContext(clock: clock)
+        let (root, layer) = tree()
+        let other = CALayer()
+        let paused = CALayer()
+        paused.speed = 0
+        defer { withExtendedLifetime((root, paused)) {} }  // layers hold their superlayer weakly
+        var parent: CALayer? = CALayer()
+        parent!.speed = 2
+        let orphan = CALayer()
+        parent!.addSublayer(orphan)
+        var doomed: CALayer? = CALayer()
+        root.addSublayer(doomed!)
+        root.addSublayer(other)
+        context.run {
+            layer.add(ramp(duration: 2, delegate: Delegate("sped", log)), forKey: "a")      // ends at 2, then at 1
+            other.add(ramp(duration: 1, delegate: Delegate("moved", log)), forKey: "a")     // 1, then never, then 3
+            orphan.add(ramp(duration: 1, delegate: Delegate("orphan", log)), forKey: "a")   // 0.5, then 1
+            doomed!.add(ramp(duration: 1, delegate: Delegate("doomed", log)), forKey: "a")  // gone before its end
+        }
+        context.advance(to: 0.25)
+        #expect(log.entries == ["start sped@0.0", "start moved@0.0", "start orphan@0.0", "start doomed@0.0"])
+        clock.now = 0.25
+        root.speed = 2                        // the root's time jumps from 0.25 to 0.5
+        paused.addSublayer(other)             // out of the root, into a paused layer
+        parent = nil                          // the orphan's time is media time now
+        doomed!.removeFromSuperlayer()
+        doomed = nil
+        context.advance(to: 3)
+        #expect(Array(log.entries.dropFirst(4)) == ["stop sped true@1.0", "stop orphan true@1.0"])
+        clock.now = 3
+        root.speed = 1
+        root.addSublayer(other)               // back: its time is 3, past its end
+        context.advance(to: 4)
+        #expect(Array(log.entries.dropFirst(6)) == ["stop moved true@3.0"])
+    }
+
     @Test func currentMediaTimeInsideACallbackIsTheEventTime() {
         // §8: "CACurrentMediaTime() inside a callback is the event's time", even when the clock and
         // the advance target are far later; work started in the callback starts then.

@@ -33,6 +33,12 @@ private final class Harness {
         (stage, scene) = SceneStage.make { RainScene(seed: 1, configuration: configuration) }
     }
 
+    /// A harness around a stage made elsewhere (a rebuilt rain's).
+    init(stage: SceneStage, scene: RainScene) {
+        self.stage = stage
+        self.scene = scene
+    }
+
     var context: SceneContext { stage.context }
 
     func advance(to t: CFTimeInterval) {
@@ -852,6 +858,51 @@ struct RainSceneTests {
         var wrong = settings
         wrong.seed = 2025
         #expect(RainReplay.run(id: rainID, settings: wrong, configuration: .init(), mediaStart: s, taps: taps) != outcomes)
+    }
+
+    @Test func aRebuildLateInALongRainIsTheLiveRain() throws {
+        // Live: a 60 s rain in a room ticking at 30 fps, a free packet tapped every 0.5 s (seen
+        // 0.12 s before the tap arrives) by one of five players, until 52 s into the fall.
+        let long = RainSettings(duration: 60, pool: 3000, winners: 120, minCoins: 1, maxCoins: 50, seed: 77,
+                                maxAwardsPerPlayer: 40, maxCoinsPerPlayer: 900)
+        let live = Harness()
+        let s = 31.0 / 30
+        live.start(at: s, long)
+        var taps: [RainReplay.Tap] = []
+        var outcomes: [RainReplay.Outcome?] = []
+        for k in stride(from: 1.0, through: 52, by: 0.5) {
+            let serverTime = s + 5 + k + 0.013
+            live.advance(to: (serverTime * 30).rounded(.down) / 30, step: 1.0 / 30)
+            live.advance(to: serverTime)
+            let viewTime = serverTime - 0.12
+            let player = "p\(taps.count % 5)"
+            guard let target = clearPacket(live, at: viewTime, where: { live.scene.rain?.claimed[$0] == nil }),
+                  case .claim(let claim) = live.tap(target.point, at: viewTime, by: player, name: player) else { continue }
+            taps.append(RainReplay.Tap(player: player, name: player, point: target.point, viewTime: viewTime, serverTime: serverTime))
+            outcomes.append(RainReplay.Outcome(packet: claim.item, coins: claim.coins, player: player))
+        }
+        #expect(taps.count >= 80)
+        let last = try #require(taps.last).serverTime
+        #expect(live.stage.now == last)
+        _ = live.takeEvents()
+
+        // Taken over just after the last award: the rebuilt scene is the live one, now and later.
+        let rebuilt = RainReplay.rebuild(id: rainID, settings: long, configuration: .init(), mediaStart: s, taps: taps)
+        #expect(rebuilt.outcomes == outcomes)
+        #expect(rebuilt.stage.now == last)
+        let taken = Harness(stage: rebuilt.stage, scene: rebuilt.scene)
+        #expect(taken.scene.rain == live.scene.rain)
+        #expect(taken.scene.spawned == live.scene.spawned)
+        #expect(snapshot(taken, at: last) == snapshot(live, at: last))
+        #expect(snapshot(taken, at: last).count > 15)
+        for t in [last + 1.0 / 30, last + 0.77, last + 4.2, s + 5 + 60.5, s + 5 + 71] {
+            live.advance(to: t, step: 1.0 / 30)
+            taken.advance(to: t)
+            #expect(snapshot(taken, at: t) == snapshot(live, at: t), "at \(t)")
+            #expect(taken.takeEvents() == live.takeEvents(), "events by \(t)")
+            #expect(taken.scene.phase == live.scene.phase)
+        }
+        #expect(taken.scene.phase == .idle)
     }
 }
 

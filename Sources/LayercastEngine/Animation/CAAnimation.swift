@@ -58,6 +58,10 @@ open class CAAnimation: CAMediaTiming {
     var started = false
     var stopped = false
     weak var attachedLayer: CALayer?
+    /// The media times of this copy's start and of its end (nil: it never ends), as `SceneContext`
+    /// last computed them through its layer's time; nil until computed, and cleared by the layer
+    /// when its time changes or it goes away.
+    var dueTimes: (start: CFTimeInterval, end: CFTimeInterval?)?
     var completionGroups: [TransactionCompletion] = []
 
     /// Resolves timing for a copy being attached: `duration` 0 becomes `inheritedDuration`,

@@ -35,16 +35,24 @@ open class CALayer: CAMediaTiming {
     private weak var maskOwner: CALayer?
 
     // MARK: CAMediaTiming (a layer's time nests inside its superlayer's)
-    public var beginTime: CFTimeInterval = 0
+    public var beginTime: CFTimeInterval = 0 { didSet { timeChanged() } }
     public var duration: CFTimeInterval = .infinity
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
+    public var speed: Float = 1 { didSet { timeChanged() } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { timeChanged() } }
     public var repeatCount: Float = 0
     public var repeatDuration: CFTimeInterval = 0
     public var autoreverses = false
     public var fillMode: CAMediaTimingFillMode = .removed
 
     public init() {}
+
+    deinit {
+        // Its animations' events are not delivered any more; a sublayer or mask that outlives
+        // it has no time parent now.
+        for (_, animation) in attachedAnimations { animation.dueTimes = nil }
+        for child in children { child.timeChanged() }
+        mask?.timeChanged()
+    }
 
     /// A shallow copy used for presentation layers: same class, properties and timing, no tree.
     public required init(layer: Any) {
@@ -189,8 +197,12 @@ open class CALayer: CAMediaTiming {
     /// this layer's bounds space; its time parent is this layer (docs/engine-model.md §10.4).
     public var mask: CALayer? {
         didSet {
-            if oldValue !== mask { oldValue?.maskOwner = nil }
+            if oldValue !== mask {
+                oldValue?.maskOwner = nil
+                oldValue?.timeChanged()
+            }
             mask?.maskOwner = self
+            mask?.timeChanged()
         }
     }
 
@@ -201,8 +213,12 @@ open class CALayer: CAMediaTiming {
     public var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
-            for child in children { child.superlayer = nil }
+            let old = children
             children = []
+            for child in old {
+                child.superlayer = nil
+                child.timeChanged()
+            }
             for child in newValue ?? [] { addSublayer(child) }
         }
     }
@@ -217,6 +233,7 @@ open class CALayer: CAMediaTiming {
         layer.removeFromSuperlayer()
         children.insert(layer, at: min(Int(index), children.count))
         layer.superlayer = self
+        layer.timeChanged()
     }
 
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
@@ -239,6 +256,7 @@ open class CALayer: CAMediaTiming {
         guard let parent = superlayer else { return }
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        timeChanged()
     }
 
     /// The topmost ancestor (self when it has no superlayer); a mask's ancestors are the masked layer's.
@@ -317,6 +335,14 @@ open class CALayer: CAMediaTiming {
         return (parentTime - beginTime) * CFTimeInterval(speed) + timeOffset
     }
 
+    /// This layer's time parent or timing changed, so its time, and that of every layer under it,
+    /// may map to media time differently: their animations' due times are computed again.
+    func timeChanged() {
+        for (_, animation) in attachedAnimations { animation.dueTimes = nil }
+        for child in children { child.timeChanged() }
+        mask?.timeChanged()
+    }
+
     /// The media time at which this layer's local time is `t`; infinite through a paused layer.
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
         guard speed != 0 else { return .infinity }
@@ -377,6 +403,9 @@ open class CALayer: CAMediaTiming {
     public func presentation() -> Self? {
         presentation(at: CACurrentMediaTime())
     }
+
+    /// Whether this is a copy made by `presentation(at:)`.
+    var isPresentationCopy: Bool { modelSource != nil }
 
     /// The model layer a presentation copy shows (self for a model layer).
     public func model() -> Self {

@@ -114,7 +114,7 @@ public final class SceneContext {
                 guard let next = nextDue(before: target) else { break }
                 deliveredUpTo = max(deliveredUpTo, next.time)
                 eventTime = deliveredUpTo
-                next.fire()
+                fire(next.event)
             }
             deliveredUpTo = max(deliveredUpTo, target)
             eventTime = nil
@@ -124,32 +124,64 @@ public final class SceneContext {
     private struct Due {
         var time: CFTimeInterval
         var order: Int
-        var fire: () -> Void
+        var event: DueEvent
     }
 
-    /// The earliest pending start, stop or timer at or before `target`.
+    private enum DueEvent {
+        case start(CAAnimation)
+        case finish(CAAnimation)
+        case timer(SceneTimer)
+    }
+
+    /// The earliest pending start, stop or timer at or before `target`. An animation's times are
+    /// computed through its layer's time once, and again only after that time changed
+    /// (`CALayer.timeChanged`): a scan is a pass over stored times, however many events an
+    /// advance delivers.
     private func nextDue(before target: CFTimeInterval) -> Due? {
-        attached.removeAll { $0.stopped || $0.attachedLayer == nil }
         var best: Due?
-        func consider(_ due: Due) {
-            guard due.time <= target else { return }
-            if best == nil || (due.time, due.order) < (best!.time, best!.order) { best = due }
+        func consider(_ time: CFTimeInterval, _ order: Int, _ event: @autoclosure () -> DueEvent) {
+            guard time <= target else { return }
+            if best == nil || (time, order) < (best!.time, best!.order) { best = Due(time: time, order: order, event: event()) }
         }
-        for animation in attached {
-            guard let layer = animation.attachedLayer, let timing = animation.resolved else { continue }
+        var kept = 0
+        for index in attached.indices {
+            let animation = attached[index]
+            if animation.stopped { continue }
+            if animation.dueTimes == nil {
+                // A layer that went away cleared its animations' times, so this finds them.
+                guard let layer = animation.attachedLayer else { continue }
+                if let timing = animation.resolved {
+                    let ends = timing.activeDuration.isFinite && timing.speed > 0
+                    animation.dueTimes = (layer.mediaTime(fromLocal: timing.beginTime),
+                                          ends ? layer.mediaTime(fromLocal: timing.beginTime + timing.activeDuration / timing.speed) : nil)
+                }
+            }
+            attached[kept] = animation
+            kept += 1
+            guard let due = animation.dueTimes else { continue }
             if !animation.started {
-                let start = layer.mediaTime(fromLocal: timing.beginTime)
-                consider(Due(time: start, order: 0) { [unowned self] in self.start(animation) })
-            } else if timing.activeDuration.isFinite, timing.speed > 0 {
-                let end = layer.mediaTime(fromLocal: timing.beginTime + timing.activeDuration / timing.speed)
-                consider(Due(time: end, order: 1) { [unowned self] in self.finish(animation, on: layer) })
+                consider(due.start, 0, .start(animation))
+            } else if let end = due.end {
+                consider(end, 1, .finish(animation))
             }
         }
+        attached.removeSubrange(kept...)
         timers.removeAll { !$0.isValid }
         for timer in timers {
-            consider(Due(time: timer.fireTime, order: 2 + timer.sequence) { timer.fire() })
+            consider(timer.fireTime, 2 + timer.sequence, .timer(timer))
         }
         return best
+    }
+
+    private func fire(_ event: DueEvent) {
+        switch event {
+        case .start(let animation): start(animation)
+        case .finish(let animation):
+            // Its times are known only while its layer lives (the layer clears them as it goes).
+            guard let layer = animation.attachedLayer else { return }
+            finish(animation, on: layer)
+        case .timer(let timer): timer.fire()
+        }
     }
 
     private func start(_ animation: CAAnimation) {
