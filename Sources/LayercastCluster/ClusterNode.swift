@@ -335,9 +335,7 @@ public final class ClusterNode: HubCluster {
     /// the scene, then asks one (rather not the origin it last relayed the room from, which is
     /// gone) to run it (`answer`, `.placement`).
     private func requestPlacement(_ key: String) {
-        guard let scene = ClusterScenes.scene(of: key) else { return }
-        command(["EVAL", ClusterKeys.sceneRunnersScript, "1", ClusterKeys.sceneNodes(scene), ClusterKeys.heartbeatPrefix,
-                 expiry], for: .placement(key))
+        if let reading = ClusterScenes.runnersReading(for: key, timing: timing) { command(reading, for: .placement(key)) }
     }
 
     /// `ClusterTiming.reportExpiry` in ms: how long the scenes' keys live after a write.

@@ -51,6 +51,13 @@ struct ClusterScenes {
     /// Scene `id`'s `welcome` fields as published, while a live node runs it; nil otherwise.
     func fields(of id: String) -> JSONObject? { scenes[id].flatMap { $0.live ? $0.fields : nil } }
 
+    /// The `sceneRunnersScript` command that reads the live nodes running room `key`'s scene; nil
+    /// when `key` names no scene.
+    static func runnersReading(for key: String, timing: ClusterTiming) -> [String]? {
+        scene(of: key).map { ["EVAL", ClusterKeys.sceneRunnersScript, "1", ClusterKeys.sceneNodes($0), ClusterKeys.heartbeatPrefix,
+                              String(Int((timing.reportExpiry * 1000).rounded()))] }
+    }
+
     /// The live nodes of a `sceneRunnersScript` reply, in order.
     static func runners(_ reply: RedisReply) -> [String] {
         guard case .array(let items) = reply else { return [] }

@@ -119,6 +119,7 @@ import Testing
         #expect(ClusterScenes.placementTarget(for: Self.key, among: [], besides: "plain") == nil)
         #expect(ClusterScenes.scene(of: Self.key) == "card-flip")
         #expect(ClusterScenes.scene(of: "no-slash") == nil)
+        #expect(ClusterScenes.runnersReading(for: "no-slash", timing: Self.timing) == nil)
     }
 
     /// A node that lacks the scene never takes the lease: it locates the holder, asks for a
@@ -219,7 +220,8 @@ import Testing
         #expect(again.count == 4 && again[3] == .string([]))
         cluster.read(.array(again))
         #expect(cluster.fields(of: "card-flip") == cards.fields["card-flip"])
-        let runners = ["EVAL", ClusterKeys.sceneRunnersScript, "1", ClusterKeys.sceneNodes("card-flip"), ClusterKeys.heartbeatPrefix, expiry]
+        let runners = try #require(ClusterScenes.runnersReading(for: "card-flip/table", timing: Self.timing))
+        #expect(runners == ["EVAL", ClusterKeys.sceneRunnersScript, "1", "layercast:scene-nodes:card-flip", "layercast:alive:", "2500"])
         #expect(ClusterScenes.runners(try redis.command(runners)) == ["cards-1", "cards-2"])
         // cards-1 dies: it stops counting at once; with cards-2 gone too, no live node runs card-flip.
         _ = try redis.command(["DEL", ClusterKeys.heartbeat("cards-1")])
