@@ -178,8 +178,11 @@ import Testing
         guard let requestedAt else { Issue.record("no placement request"); return }
         #expect(requestedAt >= diedAt + Self.timing.heartbeatExpiry)
         #expect(requestedAt <= diedAt + Self.timing.heartbeatExpiry + Self.timing.period + 1e-9)
-        // Asked of cards-2 (the runners read then may still name cards-1 when its beat is late), which takes the lease.
-        let target = ClusterScenes.placementTarget(for: Self.key, among: ["cards-1", "cards-2"], besides: "plain", avoiding: "cards-1")
+        // The runners read then (`sceneRunnersScript`: those whose heartbeat is there) are cards-2
+        // alone, which is asked and takes the lease.
+        let running = ["cards-1", "cards-2"].filter { redis.isAlive($0, at: clock.now) }
+        #expect(running == ["cards-2"])
+        let target = ClusterScenes.placementTarget(for: Self.key, among: running, besides: "plain", avoiding: "cards-1")
         #expect(target == "cards-2")
         var successor = Self.leases("cards-2", on: clock)
         guard let acquisition = successor.acquire(Self.key) else { Issue.record("no acquisition"); return }
