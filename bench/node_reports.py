@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""What the node reports cost Redis at 10, 100 and 1,000 nodes: the scheme before issue 29
-(every node writes its report to `layercast:nodes` and reads the whole hash every second) against
-the one the nodes issue now (docs/cluster.md, "Node reports").
+"""What the node reports and the scenes cost Redis at 10, 100 and 1,000 nodes: the schemes before
+issue 29's item 7 (every node reads every node's report, or scenes, every second) against the ones
+the nodes issue now (docs/cluster.md, "Node reports" and "Scenes").
 
 Starts Debian's redis-server (no persistence) on a free loopback port pinned to CPU 0 (`taskset
 -c 0`); this process, pinned to CPU 1, opens one connection per simulated node and sends each
@@ -17,10 +17,23 @@ node 0, relayed by every other node with `--clients` spectators each.
        layercast:audience:ROOM 2500`, `EVAL reportScript 2 layercast:nodes layercast:nodes:written
        NODE REPORT 2500`; the origin also `HGETALL layercast:audience:ROOM`. (`GET /api/rooms` reads
        `layercast:nodes` when an operator asks: not part of the steady load.)
+The scenes part: every node runs our six scenes, and one in ten (node 0, 10, 20, …) is the
+example package's binary, which also runs `card-flip`. The scenes' fields are made up to the sizes
+of ours (`SCENE_SIZES`, bytes of each scene's `welcome` fields' JSON as our nodes publish them) and
+card-flip's; their fingerprints are `NodeScenes.fingerprint` (FNV-1a 64) of that text.
+  old (as on main at 6cf1fc9): every node `SET layercast:scenes:NODE DOCUMENT PX 1500`, ten
+       `PEXPIRE layercast:scenes:NODE 1500` (the heartbeats' extensions of the second; 1.5 s rather
+       than 0.5 s so that the key is there when others read, as the heartbeats keep it), and
+       `EVAL liveScenesScript` (`OLD_LIVE_SCENES_SCRIPT`), which walks the `layercast:nodes`
+       hash (planted with every node) and answers every node's document.
+  new: every node `EVAL publishScenesScript` (the fields only in its first second, as on
+       connecting) and `EVAL readScenesScript` with its own ids and the fingerprints it knows
+       (the scripts' text read from ClusterKeys.swift); every node's heartbeat key is planted (the
+       heartbeats cost the same in both schemes and are left out).
 Redis's CPU is read from /proc/PID/stat, bytes from INFO stats (total_net_input_bytes,
 total_net_output_bytes), commands from INFO stats (total_commands_processed), over the window.
 
-Usage: python3 bench/node_reports.py [--nodes 10,100,1000] [--seconds 10] [--clients 2400]
+Usage: python3 bench/node_reports.py [--parts reports,scenes] [--nodes 10,100,1000] [--seconds 10] [--clients 2400]
 Only 127.0.0.1 is used; every run is bounded in nodes and seconds.
 """
 from __future__ import annotations
@@ -46,14 +59,97 @@ ROOM = "rain/lobby"
 EXPIRY_MS = "2500"  # ClusterTiming.reportExpiry
 
 
-def report_script() -> str:
-    """`ClusterKeys.reportScript` as the nodes send it (the Swift literal's lines, unindented)."""
+# Bytes of the `welcome` fields' JSON of our six scenes as our nodes publish them, and card-flip's.
+SCENE_SIZES = {"book": 1548, "cubes": 1129, "radar": 453, "rain": 465, "reveal": 464, "snow": 402}
+CARD_FLIP_SIZE = 400
+# `ClusterKeys.liveScenesScript` as on main at 6cf1fc9, before the scenes were made linear.
+OLD_LIVE_SCENES_SCRIPT = """local found = {}
+for _, node in ipairs(redis.call('HKEYS', KEYS[1])) do
+    local scenes = redis.call('GET', ARGV[1] .. node)
+    if scenes then
+        found[#found + 1] = node
+        found[#found + 1] = scenes
+    end
+end
+return found"""
+
+
+def script(name: str) -> str:
+    """`ClusterKeys.NAME` as the nodes send it (the Swift literal's lines, unindented)."""
     source = (benchlib.REPO / "Sources/LayercastCluster/ClusterKeys.swift").read_text()
-    match = re.search(r'static let reportScript = """\n(.*?)\n( *)"""', source, re.S)
+    match = re.search(r'static let ' + name + r' = """\n(.*?)\n( *)"""', source, re.S)
     if not match:
-        sys.exit("node_reports: no reportScript in ClusterKeys.swift")
+        sys.exit(f"node_reports: no {name} in ClusterKeys.swift")
     indent = len(match.group(2))
     return "\n".join(line[indent:] for line in match.group(1).split("\n"))
+
+
+def fingerprint(text: str) -> str:
+    """`NodeScenes.fingerprint`: "s-" and FNV-1a 64 of the UTF-8 bytes, 16 hex digits."""
+    value = 0xcbf29ce484222325
+    for byte in text.encode():
+        value = ((value ^ byte) * 0x100000001b3) & 0xffffffffffffffff
+    return f"s-{value:016x}"
+
+
+def scene_fields(scene: str, size: int) -> str:
+    """A scene's `welcome` fields' JSON of `size` bytes (its summary padded)."""
+    fields = {"scene": scene, "title": scene.title(), "size": {"width": 414, "height": 736}, "interactions": ["tap"],
+              "assets": {}, "summary": {"en": ""}}
+    pad = size - len(json.dumps(fields, separators=(",", ":")))
+    fields["summary"]["en"] = "x" * max(0, pad)
+    return json.dumps(fields, separators=(",", ":"))
+
+
+class Scenes:
+    """The scenes of the simulated cluster and the commands of both schemes."""
+
+    def __init__(self):
+        self.fields = {scene: scene_fields(scene, size) for scene, size in SCENE_SIZES.items()}
+        self.fields["card-flip"] = scene_fields("card-flip", CARD_FLIP_SIZE)
+        self.publish = script("publishScenesScript")
+        self.read = script("readScenesScript")
+
+    @staticmethod
+    def runs(index: int) -> list[str]:
+        """The scene ids node `index` runs, in order."""
+        return sorted(list(SCENE_SIZES) + (["card-flip"] if index % 10 == 0 else []))
+
+    def document(self, index: int) -> str:
+        """The old `layercast:scenes:NODE` document (`NodeScenes.json` before)."""
+        ids = self.runs(index)
+        scenes = ",".join(f'"{s}":{{"fingerprint":"{fingerprint(self.fields[s])}","fields":{self.fields[s]}}}' for s in ids)
+        whole = fingerprint("".join(f"{s}={fingerprint(self.fields[s])}\n" for s in ids))
+        return f'{{"fingerprint":"{whole}","scenes":{{{scenes}}}}}'
+
+    def setup(self, redis: "Redis", scheme: str, nodes: int) -> None:
+        """What the other parts of a node keep in Redis: the reports' hash (old) or the heartbeats (new)."""
+        for index in range(nodes):
+            node = f"node-{index:04d}"
+            if scheme == "old":
+                redis.call("HSET", "layercast:nodes", node, "{}")
+            else:
+                redis.call("SET", f"layercast:alive:{node}", "k-0", "PX", "600000")
+
+    def batch(self, scheme: str, index: int, first: bool) -> bytes:
+        """Node `index`'s scene commands of one second (`first`: its first second)."""
+        node = f"node-{index:04d}"
+        if scheme == "old":
+            key = f"layercast:scenes:{node}"
+            return (command("SET", key, self.document(index), "PX", "1500")
+                    + command("PEXPIRE", key, "1500") * 10
+                    + command("EVAL", OLD_LIVE_SCENES_SCRIPT, "1", "layercast:nodes", "layercast:scenes:"))
+        ids = self.runs(index)
+        publish = ["EVAL", self.publish, "1", "layercast:scene-ids", node, EXPIRY_MS, "layercast:scene:", "layercast:scene-nodes:"]
+        for scene in ids:
+            publish += [scene, fingerprint(self.fields[scene]), self.fields[scene] if first else ""]
+        read = ["EVAL", self.read, "1", "layercast:scene-ids", "layercast:scene:", "layercast:scene-nodes:", "layercast:alive:",
+                EXPIRY_MS]
+        for scene in ids:
+            read += [scene, "own"]
+        if not first and "card-flip" not in ids:
+            read += ["card-flip", fingerprint(self.fields["card-flip"])]
+        return command(*publish) + command(*read)
 
 
 def command(*arguments: str) -> bytes:
@@ -73,7 +169,7 @@ def report(node: str, origin: str, clients: int, at: int) -> str:
 
 
 def batch(scheme: str, index: int, clients: int, script: str) -> bytes:
-    """Node `index`'s commands of one second."""
+    """Node `index`'s report commands of one second."""
     node = f"node-{index:04d}"
     at = int(time.time() * 1000)
     own = 0 if index == 0 else clients
@@ -102,6 +198,8 @@ class Redis:
         while True:
             try:
                 self.control = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+                # A Redis saturated by the old scenes' reads answers INFO late.
+                self.control.settimeout(120)
                 break
             except OSError:
                 if time.monotonic() > deadline or self.proc.poll() is not None:
@@ -134,10 +232,9 @@ class Redis:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def run(redis: Redis, scheme: str, nodes: int, seconds: float, clients: int, script: str) -> dict[str, float]:
-    """`nodes` connections, each sending its node's commands once a second; Redis's figures over
-    `seconds` after one warm-up second."""
-    redis.call("FLUSHALL")
+def run(redis: Redis, nodes: int, seconds: float, commands) -> dict[str, float]:
+    """`nodes` connections, each sending its node's commands (`commands(index, first)`) once a
+    second; Redis's figures over `seconds` after one warm-up second."""
     selector = selectors.DefaultSelector()
     sockets = []
     for _ in range(nodes):
@@ -167,7 +264,7 @@ def run(redis: Redis, scheme: str, nodes: int, seconds: float, clients: int, scr
                     break
                 if now - due > 0.1:
                     lagging += 1
-                data = pending.pop(i, b"") + batch(scheme, i, clients, script)
+                data = pending.pop(i, b"") + commands(i, k == 0)
                 try:
                     n = sockets[i].send(data)
                 except BlockingIOError:
@@ -206,6 +303,7 @@ def run(redis: Redis, scheme: str, nodes: int, seconds: float, clients: int, scr
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--parts", default="reports,scenes", help="reports, scenes or both, comma-separated")
     parser.add_argument("--nodes", default="10,100,1000", help="node counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=10, help="measured seconds per run (after 1 s of warm-up)")
     parser.add_argument("--clients", type=int, default=2400, help="spectators on each relaying node")
@@ -218,32 +316,52 @@ def main() -> None:
         sys.exit("node_reports: --nodes takes 1 to 2,000 nodes per run")
     if not 1 <= args.seconds <= 120:
         sys.exit("node_reports: --seconds takes 1 to 120")
+    parts = args.parts.split(",")
+    if not parts or any(part not in ("reports", "scenes") for part in parts):
+        sys.exit(f"node_reports: --parts takes reports and/or scenes, comma-separated, not {args.parts!r}")
     if not os.path.exists(REDIS_SERVER):
         sys.exit("node_reports: redis-server is missing: run scripts/install-deps.sh")
     benchlib.raise_open_files()
     if (os.cpu_count() or 1) >= 2:
         os.sched_setaffinity(0, {1})
-    script = report_script()
+    reports = script("reportScript")
+    scenes = Scenes()
     print(f"machine: {benchlib.machine()}")
     print(f"redis: {subprocess.run([REDIS_SERVER, '--version'], capture_output=True, text=True).stdout.strip()}")
-    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; report {len(report('node-0001', 'node-0000', args.clients, 1780000000000))} B")
-    rows = []
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; report "
+          f"{len(report('node-0001', 'node-0000', args.clients, 1780000000000))} B; old scenes document "
+          f"{len(scenes.document(1))} B (with card-flip {len(scenes.document(0))} B)")
+    headers = ["nodes", "scheme", "commands/s", "Redis CPU % of a core", "in KB/s", "out KB/s",
+               "in B/s per node", "out B/s per node", "batches late > 100 ms %"]
+    tables = {part: [] for part in parts}
     redis = Redis()
     try:
-        for nodes in counts:
-            for scheme in ("old", "new"):
-                r = run(redis, scheme, nodes, args.seconds, args.clients, script)
-                rows.append([nodes, scheme, f"{r['commands']:,.0f}", f"{100 * r['cpu']:.1f}", f"{r['in'] / 1e3:,.1f}",
-                             f"{r['out'] / 1e3:,.1f}", f"{r['in'] / nodes:,.0f}", f"{r['out'] / nodes:,.0f}", f"{100 * r['lagging']:.0f}"])
-                print(f"  {nodes} nodes, {scheme}: {rows[-1][2]} commands/s, Redis CPU {rows[-1][3]} %, "
-                      f"in {rows[-1][4]} KB/s, out {rows[-1][5]} KB/s", flush=True)
+        for part in parts:
+            for nodes in counts:
+                for scheme in ("old", "new"):
+                    redis.call("FLUSHALL")
+                    if part == "reports":
+                        def commands(index, first, scheme=scheme):
+                            return batch(scheme, index, args.clients, reports)
+                    else:
+                        scenes.setup(redis, scheme, nodes)
+
+                        def commands(index, first, scheme=scheme):
+                            return scenes.batch(scheme, index, first)
+                    r = run(redis, nodes, args.seconds, commands)
+                    rows = tables[part]
+                    rows.append([nodes, scheme, f"{r['commands']:,.0f}", f"{100 * r['cpu']:.1f}", f"{r['in'] / 1e3:,.1f}",
+                                 f"{r['out'] / 1e3:,.1f}", f"{r['in'] / nodes:,.0f}", f"{r['out'] / nodes:,.0f}",
+                                 f"{100 * r['lagging']:.0f}"])
+                    print(f"  {part}, {nodes} nodes, {scheme}: {rows[-1][2]} commands/s, Redis CPU {rows[-1][3]} %, "
+                          f"in {rows[-1][4]} KB/s, out {rows[-1][5]} KB/s", flush=True)
     finally:
         redis.close()
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print()
-    print(benchlib.table(["nodes", "scheme", "commands/s", "Redis CPU % of a core", "in KB/s", "out KB/s",
-                          "in B/s per node", "out B/s per node", "batches late > 100 ms %"], rows))
-
+    for part, rows in tables.items():
+        print()
+        print(part)
+        print(benchlib.table(headers, rows))
 
 if __name__ == "__main__":
     main()

@@ -33,8 +33,7 @@ final class ClusterLink: @unchecked Sendable {
     }
 
     let address: RedisAddress
-    /// The heartbeat commands (`ClusterLeases.heartbeat`, and the extension of the node's scenes key); their replies
-    /// are dropped. Empty: none.
+    /// The heartbeat commands (`ClusterLeases.heartbeat`); their replies are dropped. Empty: none.
     private let heartbeat: [[[UInt8]]]
     /// The timer's period and the backoff of reconnections.
     private let timing: ClusterTiming

@@ -23,7 +23,12 @@ public final class ClusterNode: HubCluster {
         case audience(String)
         /// Every node's report, for `GET /api/rooms`.
         case rooms(fps: Int, answer: (JSONValue) -> Void)
+        /// The cluster's scenes this node lacks (`ClusterScenes.read`).
         case scenes
+        /// This node's scenes written; the reply names those to write again with their fields.
+        case published
+        /// The live nodes that run room `key`'s scene, to ask one of them to run it.
+        case placement(String)
         case ignored
     }
 
@@ -40,10 +45,9 @@ public final class ClusterNode: HubCluster {
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
-    /// The scenes this node runs, their key's SET (`publishScenes`), and those the cluster's live nodes run.
+    /// The scenes this node runs, and those of the cluster it lacks.
     private let scenes: NodeScenes
-    private let publishScenes: [String]
-    private var liveScenes = ClusterScenes()
+    private var clusterScenes = ClusterScenes()
     private var pending: [Int: Pending] = [:]
     private var nextTag = 1
 
@@ -63,12 +67,7 @@ public final class ClusterNode: HubCluster {
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
         scenes = NodeScenes(hub.configuration.scenes)
-        // The scenes (kilobytes) are written on connecting and with each report; every beat
-        // extends their key's life as it sets the heartbeat's.
-        let expiry = String(Int((timing.heartbeatExpiry * 1000).rounded()))
-        publishScenes = ["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", expiry]
-        link = ClusterLink(address: address, timing: timing,
-                           heartbeat: [leases.heartbeat(fingerprint: keyFingerprint), ["PEXPIRE", ClusterKeys.scenes(node), expiry]],
+        link = ClusterLink(address: address, timing: timing, heartbeat: [leases.heartbeat(fingerprint: keyFingerprint)],
                            logger: logger, notify: notify)
     }
 
@@ -85,7 +84,8 @@ public final class ClusterNode: HubCluster {
             .command(Self.arguments(ClusterLeases.Command.release(room.key).arguments(node: node, timing: timing)), tag: 0)
         }
         requests += reports.stopping(presence).map { .command(Self.arguments($0), tag: 0) }
-        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node), ClusterKeys.scenes(node)]), tag: 0))
+        requests += scenes.leaving(node: node).map { .command(Self.arguments($0), tag: 0) }
+        requests.append(.command(Self.arguments(["DEL", ClusterKeys.heartbeat(node)]), tag: 0))
         link.send(requests)
         link.stop()
     }
@@ -151,7 +151,7 @@ public final class ClusterNode: HubCluster {
         send(.fullFrameRequest(room: key), on: ClusterKeys.nodeChannel(origin))
     }
 
-    public func sceneFields(of id: String) -> JSONObject? { liveScenes.fields(of: id, besides: node) }
+    public func sceneFields(of id: String) -> JSONObject? { clusterScenes.fields(of: id) }
 
     // MARK: Events from the link
 
@@ -165,8 +165,9 @@ public final class ClusterNode: HubCluster {
                 connected = true
                 leases.connected()
                 reports.connected()
-                command(publishScenes, for: .ignored)
-                command(Self.readScenes, for: .scenes)
+                // The scenes' fields (kilobytes) go with the first write only; later ones refresh.
+                command(scenes.publication(node: node, expiry: expiry, withFields: Set(scenes.fields.keys)), for: .published)
+                command(clusterScenes.reading(own: scenes, timing: timing), for: .scenes)
                 // The link has sent the heartbeat first. Origins hold on to their rooms at
                 // once; relays wait `reconnectGrace` (periodic).
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
@@ -251,7 +252,19 @@ public final class ClusterNode: HubCluster {
             case nil: break
             }
         case .scenes:
-            liveScenes.read(reply)
+            clusterScenes.read(reply)
+        case .published:
+            guard case .array(let items) = reply, !items.isEmpty else { break }
+            command(scenes.publication(node: node, expiry: expiry, withFields: Set(items.compactMap(\.text))), for: .ignored)
+        case .placement(let key):
+            let running = ClusterScenes.runners(reply)
+            guard hub.clusterRooms.contains(where: { $0.key == key }),
+                  let target = ClusterScenes.placementTarget(for: key, among: running, besides: node, avoiding: relayed.origin(of: key)) else {
+                logger.debug("cluster: no live node runs the scene of a room here", metadata: ["room": "\(key)"])
+                break
+            }
+            let newest = hub.newestFrame(of: key)
+            send(.placementRequest(room: key, frame: newest?.number ?? -1, time: newest?.time ?? 0), on: ClusterKeys.nodeChannel(target))
         case .audience(let key):
             // An error reply (Redis away) leaves the room's audience as it was.
             guard !reply.isError, hub.clusterRooms.contains(where: { $0.key == key && $0.source == .scene }) else { break }
@@ -285,8 +298,8 @@ public final class ClusterNode: HubCluster {
     }
 
     /// Every `timing.period`: renews leases (from the hub's thread, so a hung hub loses its
-    /// rooms when their leases expire), takes over silent rooms, and writes and reads the nodes'
-    /// reports. (The link beats by itself.)
+    /// rooms when their leases expire), takes over silent rooms, and with the reports writes this
+    /// node's scenes and reads the cluster's. (The link beats by itself.)
     private func periodic() {
         guard connected else { return }
         let presence = hub.clusterRooms
@@ -299,8 +312,8 @@ public final class ClusterNode: HubCluster {
                 case .readAudience(let key): command(report.arguments, for: .audience(key))
                 }
             }
-            command(publishScenes, for: .ignored)
-            command(Self.readScenes, for: .scenes)
+            command(scenes.publication(node: node, expiry: expiry, withFields: []), for: .published)
+            command(clusterScenes.reading(own: scenes, timing: timing), for: .scenes)
         }
     }
 
@@ -318,15 +331,15 @@ public final class ClusterNode: HubCluster {
         if let acquisition = runsScene ? leases.acquire(key) : leases.locate(key) { command(acquisition) }
     }
 
-    /// No live node runs room `key`, whose scene this node lacks: asks one that runs the scene
-    /// (rather not the origin it last relayed the room from, which is gone) to run it.
+    /// No live node holds room `key`, whose scene this node lacks: reads the live nodes that run
+    /// the scene, then asks one (rather not the origin it last relayed the room from, which is
+    /// gone) to run it (`answer`, `.placement`).
     private func requestPlacement(_ key: String) {
-        guard let target = liveScenes.placementTarget(for: key, besides: node, avoiding: relayed.origin(of: key)) else {
-            return logger.debug("cluster: no live node runs the scene of a room here", metadata: ["room": "\(key)"])
-        }
-        let newest = hub.newestFrame(of: key)
-        send(.placementRequest(room: key, frame: newest?.number ?? -1, time: newest?.time ?? 0), on: ClusterKeys.nodeChannel(target))
+        if let reading = ClusterScenes.runnersReading(for: key, timing: timing) { command(reading, for: .placement(key)) }
     }
+
+    /// `ClusterTiming.reportExpiry` in ms: how long the scenes' keys live after a write.
+    private var expiry: String { String(Int((timing.reportExpiry * 1000).rounded())) }
 
     private func command(_ lease: ClusterLeases.Command) {
         command(lease.arguments(node: node, timing: timing), for: .lease(lease))
@@ -344,7 +357,4 @@ public final class ClusterNode: HubCluster {
     }
 
     private static func arguments(_ strings: [String]) -> [[UInt8]] { strings.map { Array($0.utf8) } }
-
-    /// Reads the scenes of the live nodes (`ClusterScenes.read`).
-    static let readScenes = ["EVAL", ClusterKeys.liveScenesScript, "1", ClusterKeys.nodes, ClusterKeys.scenesPrefix]
 }

@@ -2,10 +2,10 @@ import LayercastHub
 import LayercastJSON
 import LayercastWire
 
-/// What a node publishes of the scenes it runs (`ClusterKeys.scenes`, docs/cluster.md): each
-/// scene's `welcome` fields (`SceneFields`) with their fingerprint, and the fingerprint of the
-/// whole registry. A node that lacks a scene welcomes its clients with the fields a node that runs
-/// it published; two nodes whose fields for one scene id differ cannot share its rooms.
+/// What a node publishes of the scenes it runs (`ClusterKeys.scene`, docs/cluster.md): each
+/// scene's `welcome` fields (`SceneFields`) with their fingerprint. A node that lacks a scene
+/// welcomes its clients with the fields a node that runs it published; two nodes whose fields for
+/// one scene id differ cannot share its rooms.
 struct NodeScenes: Equatable {
     /// Scene id → its `welcome` fields.
     let fields: [String: JSONObject]
@@ -21,31 +21,19 @@ struct NodeScenes: Equatable {
     /// The fingerprint of scene `id`'s fields; nil when the node lacks it.
     func fingerprint(of id: String) -> String? { fields[id].map { Self.fingerprint(JSONValue.object($0).serialized()) } }
 
-    /// The fingerprint of the registry: of every scene id with its fields' fingerprint, in id order.
-    var fingerprint: String {
-        Self.fingerprint(fields.keys.sorted().map { "\($0)=\(fingerprint(of: $0) ?? "")\n" }.joined())
+    /// Node `node`'s `publishScenesScript` command: each scene's id and fingerprint, with its
+    /// fields' JSON only for the ids in `withFields` (they are needed only where a scene's hash is absent).
+    func publication(node: String, expiry: String, withFields: Set<String>) -> [String] {
+        var arguments = ["EVAL", ClusterKeys.publishScenesScript, "1", ClusterKeys.sceneIDs, node, expiry,
+                         ClusterKeys.scenePrefix, ClusterKeys.sceneNodesPrefix]
+        for id in fields.keys.sorted() {
+            arguments += [id, fingerprint(of: id) ?? "", withFields.contains(id) ? JSONValue.object(fields[id] ?? [:]).serialized() : ""]
+        }
+        return arguments
     }
 
-    /// `{"fingerprint": …, "scenes": {id: {"fingerprint": …, "fields": {…}}}}`, ids in order.
-    var json: JSONValue {
-        let scenes = fields.keys.sorted().map { id -> (String, JSONValue) in
-            (id, ["fingerprint": .string(fingerprint(of: id) ?? ""), "fields": .object(fields[id] ?? [:])])
-        }
-        return ["fingerprint": .string(fingerprint), "scenes": .object(JSONObject(scenes))]
-    }
-
-    /// Reads what `json` writes; scenes whose fields are not `SceneFields`' (or name another id)
-    /// are left out. Nil when it is not such a document.
-    init?(_ value: JSONValue) {
-        guard case .object(let document) = value, case .object(let scenes)? = document["scenes"] else { return nil }
-        var fields: [String: JSONObject] = [:]
-        for (id, scene) in scenes {
-            guard let value = scene["fields"], SceneFields.isValid(value), case .object(let object) = value,
-                  object["scene"] == .string(id) else { continue }
-            fields[id] = object
-        }
-        self.init(fields: fields)
-    }
+    /// Node `node` stops: it leaves its scenes' nodes (their hashes expire unless other nodes refresh them).
+    func leaving(node: String) -> [[String]] { fields.keys.sorted().map { ["ZREM", ClusterKeys.sceneNodes($0), node] } }
 
     /// "s-" and `hash(text)` in hex: enough to tell two registries apart, not a defence against anyone.
     static func fingerprint(_ text: String) -> String {

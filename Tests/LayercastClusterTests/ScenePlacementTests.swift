@@ -25,11 +25,6 @@ import Testing
         return NodeScenes(fields: fields)
     }
 
-    /// A `liveScenesScript` reply naming `nodes` with their scenes.
-    private static func reply(_ nodes: [(String, NodeScenes)]) -> RedisReply {
-        .array(nodes.flatMap { [RedisReply.string(Array($0.0.utf8)), .string(Array($0.1.json.serialized().utf8))] })
-    }
-
     private static func room(_ source: RoomSource, clients: Int = 1) -> RoomPresence {
         RoomPresence(key: key, source: source, clients: clients, players: 0, distinctPlayers: 0, frame: 0, uptime: 0)
     }
@@ -50,64 +45,81 @@ import Testing
         #expect(NodeScenes.fingerprint("") == "s-cbf29ce484222325")
     }
 
-    @Test func aNodesScenesAreItsRegistrysWelcomeFieldsReadBackAsWritten() throws {
+    @Test func aNodePublishesItsScenesWelcomeFieldsAndTheirFingerprints() throws {
         let mine = NodeScenes(Self.ours)
         #expect(mine.fields.keys.sorted() == ["book", "cubes", "radar", "rain", "reveal", "snow"])
         let radar = try #require(SceneCatalog.all.first { $0.info.id == "radar" })
         #expect(mine.fields["radar"] == SceneFields.of(radar.info))
-        let json = mine.json
-        #expect(json["fingerprint"]?.stringValue == mine.fingerprint)
-        #expect(json["scenes"]?["radar"]?["fingerprint"]?.stringValue == mine.fingerprint(of: "radar"))
-        #expect(NodeScenes(try JSONValue.parse(json.serialized())) == mine)
-        // A title changes the scene's fingerprint and the registry's, no other scene's.
+        #expect(mine.fingerprint(of: "radar") == NodeScenes.fingerprint(JSONValue.object(SceneFields.of(radar.info)).serialized()))
+        // A title changes the scene's fingerprint, no other scene's.
         let other = Self.scenes(cardTitle: "Card flip")
         let renamed = Self.scenes(cardTitle: "Card turn")
         #expect(other.fingerprint(of: "card-flip") != renamed.fingerprint(of: "card-flip"))
         #expect(other.fingerprint(of: "radar") == renamed.fingerprint(of: "radar"))
-        #expect(other.fingerprint != renamed.fingerprint && other.fingerprint != mine.fingerprint)
-        // Fields that are not a scene's, or name another scene, are left out; no scenes at all is not a document.
-        let odd: JSONValue = ["scenes": ["radar": ["fields": ["scene": "rain", "title": "x", "size": ["width": 1, "height": 1],
-                                                                "interactions": [], "assets": [:]]],
-                                         "snow": ["fields": ["scene": "snow"]]]]
-        #expect(NodeScenes(odd) == NodeScenes(fields: [:]))
-        #expect(NodeScenes(["fingerprint": "s-0"]) == nil)
+        // Every id with its fingerprint, and the fields only where asked: 8 + 3 × 7 arguments.
+        let publication = other.publication(node: "cards", expiry: "2500", withFields: ["card-flip"])
+        #expect(publication.count == 8 + 3 * 7)
+        #expect(Array(publication.prefix(8)) == ["EVAL", ClusterKeys.publishScenesScript, "1", "layercast:scene-ids", "cards", "2500",
+                                                  "layercast:scene:", "layercast:scene-nodes:"])
+        #expect(Array(publication[8..<14]) == ["book", other.fingerprint(of: "book"), "", "card-flip", other.fingerprint(of: "card-flip"),
+                                                JSONValue.object(other.fields["card-flip"] ?? [:]).serialized()])
+        #expect(other.leaving(node: "cards").first == ["ZREM", "layercast:scene-nodes:book", "cards"])
+    }
+
+    @Test func aNodeReadsTheFieldsOfTheScenesItLacksOnceAndTheirLivenessEachTime() {
+        let cards = Self.scenes(cardTitle: "Card flip")
+        let fingerprint = cards.fingerprint(of: "card-flip") ?? ""
+        let fields = JSONValue.object(cards.fields["card-flip"] ?? [:]).serialized()
+        func reply(_ items: [(String, String, Int, String)]) -> RedisReply {
+            .array(items.flatMap { [RedisReply.string(Array($0.0.utf8)), .string(Array($0.1.utf8)), .integer($0.2), .string(Array($0.3.utf8))] })
+        }
+        var cluster = ClusterScenes()
+        let first = cluster.reading(own: Self.scenes(), timing: Self.timing)
+        #expect(Array(first.prefix(8)) == ["EVAL", ClusterKeys.readScenesScript, "1", "layercast:scene-ids", "layercast:scene:",
+                                            "layercast:scene-nodes:", "layercast:alive:", "2500"])
+        #expect(Array(first.dropFirst(8)) == ["book", "own", "cubes", "own", "radar", "own", "rain", "own", "reveal", "own", "snow", "own"])
+        cluster.read(reply([("card-flip", fingerprint, 1, fields)]))
+        #expect(cluster.fields(of: "card-flip")?["title"] == "Card flip")
+        #expect(cluster.fields(of: "no-such-scene") == nil)
+        // Known now: its fingerprint goes with the next read, whose reply leaves the fields out.
+        #expect(Array(cluster.reading(own: Self.scenes(), timing: Self.timing).suffix(2)) == ["card-flip", fingerprint])
+        cluster.read(reply([("card-flip", fingerprint, 1, "")]))
+        #expect(cluster.fields(of: "card-flip")?["title"] == "Card flip")
+        // No live node runs it: not offered, though still known.
+        cluster.read(reply([("card-flip", fingerprint, 0, "")]))
+        #expect(cluster.fields(of: "card-flip") == nil)
+        #expect(cluster.scenes["card-flip"]?.fields["title"] == "Card flip")
+        // Empty fields under another fingerprint, fields naming another scene, and an absent scene are left out.
+        cluster.read(reply([("card-flip", "s-0000000000000000", 1, "")]))
+        #expect(cluster.scenes.isEmpty)
+        cluster.read(reply([("radar", fingerprint, 1, fields)]))
+        #expect(cluster.scenes.isEmpty)
+        cluster.read(reply([("card-flip", fingerprint, 1, fields)]))
+        cluster.read(.error("ERR"))
+        #expect(cluster.fields(of: "card-flip") != nil)
+        cluster.read(reply([]))
+        #expect(cluster.scenes.isEmpty)
     }
 
     @Test func aRoomIsAskedOfANodeThatRunsItsSceneTheSameOneWhoeverAsks() {
-        var live = ClusterScenes()
-        live.read(Self.reply([("plain", Self.scenes()), ("cards-1", Self.scenes(cardTitle: "Card flip")),
-                              ("cards-2", Self.scenes(cardTitle: "Card flip"))]))
-        #expect(live.nodes(running: "card-flip", besides: "plain") == ["cards-1", "cards-2"])
-        #expect(live.nodes(running: "radar", besides: "plain") == ["cards-1", "cards-2"])
-        #expect(live.fields(of: "card-flip", besides: "plain")?["title"] == "Card flip")
-        #expect(live.fields(of: "no-such-scene", besides: "plain") == nil)
+        let running = ["cards-2", "cards-1"]
+        #expect(ClusterScenes.runners(.array([.string(Array("cards-2".utf8)), .string(Array("cards-1".utf8))])) == ["cards-1", "cards-2"])
+        #expect(ClusterScenes.runners(.error("ERR")) == [])
         // Picked by the room's key: FNV-1a of "card-flip/table" is even, so the first of two.
         #expect(NodeScenes.hash(Self.key) % 2 == 0)
-        #expect(live.placementTarget(for: Self.key, besides: "plain") == "cards-1")
-        #expect(live.placementTarget(for: Self.key, besides: "other-edge") == "cards-1")
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: running, besides: "plain") == "cards-1")
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: running, besides: "other-edge") == "cards-1")
         // Rooms spread over both.
-        let targets = Set((0..<20).compactMap { live.placementTarget(for: "card-flip/r\($0)", besides: "plain") })
+        let targets = Set((0..<20).compactMap { ClusterScenes.placementTarget(for: "card-flip/r\($0)", among: running, besides: "plain") })
         #expect(targets == ["cards-1", "cards-2"])
-        // The origin the room was relayed from is avoided while another runs the scene.
-        #expect(live.placementTarget(for: Self.key, besides: "plain", avoiding: "cards-1") == "cards-2")
-        live.read(Self.reply([("plain", Self.scenes()), ("cards-1", Self.scenes(cardTitle: "Card flip"))]))
-        #expect(live.placementTarget(for: Self.key, besides: "plain", avoiding: "cards-1") == "cards-1")
-        live.read(Self.reply([("plain", Self.scenes())]))
-        #expect(live.placementTarget(for: Self.key, besides: "plain") == nil)
-        #expect(live.placementTarget(for: "no-slash", besides: "plain") == nil)
-    }
-
-    @Test func aSceneTwoNodesPublishDifferentlyIsAConflict() {
-        var live = ClusterScenes()
-        live.read(Self.reply([("cards-1", Self.scenes(cardTitle: "Card flip")), ("plain", Self.scenes())]))
-        #expect(live.conflict(with: Self.scenes(), node: "plain") == nil)  // the same six; card-flip is theirs only
-        #expect(live.conflict(with: Self.scenes(cardTitle: "Card flip"), node: "cards-2") == nil)
-        let conflict = live.conflict(with: Self.scenes(cardTitle: "Card turn"), node: "cards-2")
-        #expect(conflict?.scene == "card-flip" && conflict?.node == "cards-1")
-        #expect(conflict?.theirs == Self.scenes(cardTitle: "Card flip").fingerprint(of: "card-flip"))
-        #expect(conflict?.mine == Self.scenes(cardTitle: "Card turn").fingerprint(of: "card-flip"))
-        // A node's own earlier publication (a restart under the same id) is no conflict.
-        #expect(live.conflict(with: Self.scenes(cardTitle: "Card turn"), node: "cards-1") == nil)
+        // The origin the room was relayed from is avoided while another runs the scene; the asker is never asked.
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: running, besides: "plain", avoiding: "cards-1") == "cards-2")
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: ["cards-1"], besides: "plain", avoiding: "cards-1") == "cards-1")
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: ["plain"], besides: "plain") == nil)
+        #expect(ClusterScenes.placementTarget(for: Self.key, among: [], besides: "plain") == nil)
+        #expect(ClusterScenes.scene(of: Self.key) == "card-flip")
+        #expect(ClusterScenes.scene(of: "no-slash") == nil)
+        #expect(ClusterScenes.runnersReading(for: "no-slash", timing: Self.timing) == nil)
     }
 
     /// A node that lacks the scene never takes the lease: it locates the holder, asks for a
@@ -141,8 +153,6 @@ import Testing
     @Test func aRelayLackingTheSceneHasItsRoomMovedWhenTheOriginDies() {
         let clock = ManualClock()
         var redis = LeaseInRedis()
-        var live = ClusterScenes()
-        live.read(Self.reply([("cards-1", Self.scenes(cardTitle: "Card flip")), ("cards-2", Self.scenes(cardTitle: "Card flip"))]))
         for node in ["plain", "cards-1", "cards-2"] { redis.beat(node, at: clock.now, timing: Self.timing) }
         var origin = Self.leases("cards-1", on: clock)
         if let acquisition = origin.acquire(Self.key) { _ = origin.answered(acquisition, redis.run(acquisition, from: "cards-1", at: 0, timing: Self.timing)) }
@@ -168,8 +178,11 @@ import Testing
         guard let requestedAt else { Issue.record("no placement request"); return }
         #expect(requestedAt >= diedAt + Self.timing.heartbeatExpiry)
         #expect(requestedAt <= diedAt + Self.timing.heartbeatExpiry + Self.timing.period + 1e-9)
-        // Asked of cards-2 (cards-1's scenes key may outlive its report by a second), which takes the lease.
-        let target = live.placementTarget(for: Self.key, besides: "plain", avoiding: "cards-1")
+        // The runners read then (`sceneRunnersScript`: those whose heartbeat is there) are cards-2
+        // alone, which is asked and takes the lease.
+        let running = ["cards-1", "cards-2"].filter { redis.isAlive($0, at: clock.now) }
+        #expect(running == ["cards-2"])
+        let target = ClusterScenes.placementTarget(for: Self.key, among: running, besides: "plain", avoiding: "cards-1")
         #expect(target == "cards-2")
         var successor = Self.leases("cards-2", on: clock)
         guard let acquisition = successor.acquire(Self.key) else { Issue.record("no acquisition"); return }
@@ -179,26 +192,76 @@ import Testing
         #expect(plain.answered(location, redis.run(location, from: "plain", at: clock.now, timing: Self.timing)) == .place(.relayed(from: "cards-2")))
     }
 
-    /// In a real redis-server: only nodes whose scenes key is there are read, and a starting node
-    /// whose scene differs from a live node's is refused, naming both.
+    /// In a real redis-server: two nodes publish their scenes (the fields once), a third reads those
+    /// it lacks, live while a node that runs them has its heartbeat; a dead node's entries stop
+    /// counting with its heartbeat and are deleted at the next write after `reportExpiry`; a
+    /// starting node whose scene differs from a live node's is refused, naming both.
     @Test func theScriptsAndTheStartCheckInRedis() throws {
         let server = try RedisTestServer()
         let redis = try RedisConnection(host: "127.0.0.1", port: server.port, database: 0, timeout: 1)
-        for (node, scenes) in [("cards-1", Self.scenes(cardTitle: "Card flip")), ("gone", Self.scenes()), ("plain", Self.scenes())] {
-            _ = try redis.command(["HSET", ClusterKeys.nodes, node, "{}"])
-            if node != "gone" { _ = try redis.command(["SET", ClusterKeys.scenes(node), scenes.json.serialized(), "PX", "60000"]) }
+        let cards = Self.scenes(cardTitle: "Card flip")
+        let expiry = "2500"
+        for node in ["cards-1", "cards-2", "plain"] { _ = try redis.command(["SET", ClusterKeys.heartbeat(node), "k", "PX", "60000"]) }
+        // Without fields, an absent scene is named back; with them it is written.
+        let missing = try redis.command(cards.publication(node: "cards-1", expiry: expiry, withFields: []))
+        #expect(Set(ClusterScenes.runners(missing)) == Set(cards.fields.keys))
+        #expect(try redis.command(cards.publication(node: "cards-1", expiry: expiry, withFields: Set(cards.fields.keys))) == .array([]))
+        #expect(try redis.command(cards.publication(node: "cards-2", expiry: expiry, withFields: [])) == .array([]))
+        #expect(try redis.command(Self.scenes().publication(node: "plain", expiry: expiry, withFields: [])) == .array([]))
+        #expect(try redis.command(["HMGET", ClusterKeys.scene("card-flip"), "fingerprint", "node"])
+                == .array([.string(Array((cards.fingerprint(of: "card-flip") ?? "").utf8)), .string(Array("cards-2".utf8))]))
+        let ttl = try redis.command(["PTTL", ClusterKeys.scene("card-flip")])
+        #expect(ttl != .integer(-1) && ttl != .integer(-2))
+        var cluster = ClusterScenes()
+        cluster.read(try redis.command(cluster.reading(own: Self.scenes(), timing: Self.timing)))
+        #expect(cluster.scenes.keys.sorted() == ["card-flip"])
+        #expect(cluster.fields(of: "card-flip") == cards.fields["card-flip"])
+        // The next read leaves the fields out and keeps them.
+        guard case .array(let again) = try redis.command(cluster.reading(own: Self.scenes(), timing: Self.timing)) else {
+            Issue.record("no reply"); return
         }
-        var live = ClusterScenes()
-        live.read(try redis.command(ClusterNode.readScenes))
-        #expect(live.nodes.keys.sorted() == ["cards-1", "plain"])
-        #expect(live.nodes["cards-1"] == Self.scenes(cardTitle: "Card flip"))
+        #expect(again.count == 4 && again[3] == .string([]))
+        cluster.read(.array(again))
+        #expect(cluster.fields(of: "card-flip") == cards.fields["card-flip"])
+        let runners = try #require(ClusterScenes.runnersReading(for: "card-flip/table", timing: Self.timing))
+        #expect(runners == ["EVAL", ClusterKeys.sceneRunnersScript, "1", "layercast:scene-nodes:card-flip", "layercast:alive:", "2500"])
+        #expect(ClusterScenes.runners(try redis.command(runners)) == ["cards-1", "cards-2"])
+        // cards-1 dies: it stops counting at once; with cards-2 gone too, no live node runs card-flip.
+        _ = try redis.command(["DEL", ClusterKeys.heartbeat("cards-1")])
+        #expect(ClusterScenes.runners(try redis.command(runners)) == ["cards-2"])
+        _ = try redis.command(["DEL", ClusterKeys.heartbeat("cards-2")])
+        #expect(ClusterScenes.runners(try redis.command(runners)) == [])
+        cluster.read(try redis.command(cluster.reading(own: Self.scenes(), timing: Self.timing)))
+        #expect(cluster.fields(of: "card-flip") == nil)
+        // An entry written more than `reportExpiry` ago (planted at 0 ms) goes at the next write; a node leaving takes its own.
+        _ = try redis.command(["ZADD", ClusterKeys.sceneNodes("radar"), "0", "gone"])
+        _ = try redis.command(Self.scenes().publication(node: "plain", expiry: expiry, withFields: []))
+        #expect(try redis.command(["ZSCORE", ClusterKeys.sceneNodes("radar"), "gone"]) == .null)
+        for command in Self.scenes().leaving(node: "plain") { _ = try redis.command(command) }
+        #expect(try redis.command(["ZSCORE", ClusterKeys.sceneNodes("radar"), "plain"]) == .null)
+        #expect(try redis.command(["ZSCORE", ClusterKeys.sceneNodes("radar"), "cards-2"]) != .null)
+        // A scene whose hash is gone leaves the ids at the next read.
+        _ = try redis.command(["DEL", ClusterKeys.scene("card-flip")])
+        cluster.read(try redis.command(cluster.reading(own: Self.scenes(), timing: Self.timing)))
+        #expect(cluster.scenes.isEmpty)
+        #expect(try redis.command(["SISMEMBER", ClusterKeys.sceneIDs, "card-flip"]) == .integer(0))
+
+        // The start check: the same scenes agree; another radar of a live node does not.
         let ourRegistry = Self.ours
+        _ = try redis.command(["SET", ClusterKeys.heartbeat("cards-1"), "k", "PX", "60000"])
         try ClusterNode.agreeOnScenes(at: server.address, node: "plain", registry: ourRegistry)
-        _ = try redis.command(["SET", ClusterKeys.scenes("cards-1"), Self.scenes(cardTitle: "Card flip").json.serialized()
-            .replacingOccurrences(of: "Pulsing radar", with: "Another radar"), "PX", "60000"])
+        var another = NodeScenes(ourRegistry).fields["radar"] ?? [:]
+        another["title"] = "Another radar"
+        let theirs = NodeScenes.fingerprint(JSONValue.object(another).serialized())
+        _ = try redis.command(["HSET", ClusterKeys.scene("radar"), "fingerprint", theirs, "fields", JSONValue.object(another).serialized(),
+                               "node", "cards-1"])
         let refusal = #expect(throws: ClusterError.self) {
             try ClusterNode.agreeOnScenes(at: server.address, node: "plain", registry: ourRegistry)
         }
-        #expect(refusal?.message.hasPrefix("node cards-1 of the cluster runs another scene \"radar\"") == true)
+        #expect(refusal?.message.hasPrefix("node cards-1 of the cluster runs another scene \"radar\" (fingerprint \(theirs);") == true)
+        // Its own earlier publication (a restart under the same id) and a dead node's are no conflict.
+        try ClusterNode.agreeOnScenes(at: server.address, node: "cards-1", registry: ourRegistry)
+        _ = try redis.command(["DEL", ClusterKeys.heartbeat("cards-1")])
+        try ClusterNode.agreeOnScenes(at: server.address, node: "plain", registry: ourRegistry)
     }
 }

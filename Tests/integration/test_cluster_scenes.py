@@ -2,7 +2,8 @@
 binaries on one redis-server, ours (`plain`, the six shipped scenes) and the example package's
 (`cards`, the same six and `card-flip`, examples/scene-package).
 
-- each node publishes its scenes in `layercast:scenes:NODE`, living as long as its heartbeat;
+- each node publishes its scenes: one `layercast:scene:ID` per scene id (fingerprint, fields,
+  node), the same for every node that runs it, and its entry in `layercast:scene-nodes:ID`;
 - a client of `plain` joins a card-flip room: `cards`, which has no client there, runs the room
   (`/api/rooms` names it origin), the client gets the welcome a client of `cards` gets, then
   frames, and its taps flip the card;
@@ -67,9 +68,28 @@ def two_binaries(start_nodes):
     return start_nodes("cards", "plain")
 
 
-def published(redis_server, node: str) -> dict:
-    text = redis_server.command("GET", f"layercast:scenes:{node}").strip()
-    return json.loads(text) if text else {}
+def published(redis_server, scene: str) -> dict:
+    """`layercast:scene:SCENE`: its fingerprint, node and fields (parsed); {} when absent."""
+    key = f"layercast:scene:{scene}"
+    fingerprint = redis_server.command("HGET", key, "fingerprint").strip()
+    if not fingerprint:
+        return {}
+    fields = redis_server.command("HGET", key, "fields").strip()
+    return {"fingerprint": fingerprint, "node": redis_server.command("HGET", key, "node").strip(),
+            "text": fields, "fields": json.loads(fields)}
+
+
+def runners(redis_server, scene: str) -> list[str]:
+    """The nodes noted in `layercast:scene-nodes:SCENE`."""
+    return sorted(redis_server.command("ZRANGE", f"layercast:scene-nodes:{scene}", "0", "-1").split())
+
+
+def fnv1a(text: str) -> str:
+    """`NodeScenes.fingerprint`: "s-" and FNV-1a 64 of the UTF-8 bytes in 16 hex digits."""
+    value = 0xcbf29ce484222325
+    for byte in text.encode():
+        value = ((value ^ byte) * 0x100000001b3) & 0xffffffffffffffff
+    return f"s-{value:016x}"
 
 
 def join_when_known(node, room: str, role: str) -> LayercastClient:
@@ -92,23 +112,25 @@ def scene_fields(welcome: dict) -> dict:
     return {k: v for k, v in welcome.items() if k not in ("client", "role", "time", "player")}
 
 
-def test_each_node_publishes_its_scenes_for_as_long_as_its_heartbeat(two_binaries, redis_server):
+def test_each_node_publishes_its_scenes_once_per_scene_id(two_binaries, redis_server):
     def both():
-        return published(redis_server, "cards") and published(redis_server, "plain")
+        return runners(redis_server, "card-flip") == ["cards"] and all(
+            runners(redis_server, scene) == ["cards", "plain"] for scene in OUR_SCENES)
     wait_until(both, 5, "both nodes to publish their scenes")
-    cards, plain = published(redis_server, "cards"), published(redis_server, "plain")
-    assert sorted(plain["scenes"]) == OUR_SCENES
-    assert sorted(cards["scenes"]) == sorted(OUR_SCENES + ["card-flip"])
-    # The same scene in two binaries built from the same source: the same fields, fingerprint.
+    assert sorted(redis_server.command("SMEMBERS", "layercast:scene-ids").split()) == sorted(OUR_SCENES + ["card-flip"])
+    # The same scene in two binaries built from the same source: one hash, which both refresh.
     for scene in OUR_SCENES:
-        assert cards["scenes"][scene] == plain["scenes"][scene], scene
-    assert cards["scenes"]["card-flip"]["fields"]["title"] == "Card flip"
-    assert cards["fingerprint"] != plain["fingerprint"]
-    ttl = int(redis_server.command("PTTL", "layercast:scenes:plain").strip())
-    assert 0 < ttl <= 500      # ClusterTiming.heartbeatExpiry
-    # A node that stops takes its scenes with it.
+        entry = published(redis_server, scene)
+        assert entry["fields"]["scene"] == scene
+        assert entry["fingerprint"] == fnv1a(entry["text"]), scene
+        assert entry["node"] in ("cards", "plain")
+    card = published(redis_server, "card-flip")
+    assert card["fields"]["title"] == "Card flip" and card["node"] == "cards"
+    ttl = int(redis_server.command("PTTL", "layercast:scene:card-flip").strip())
+    assert 0 < ttl <= 2500      # ClusterTiming.reportExpiry
+    # A node that stops leaves its scenes' nodes.
     assert two_binaries["plain"].stop() == 0
-    assert published(redis_server, "plain") == {}
+    assert all(runners(redis_server, scene) == ["cards"] for scene in OUR_SCENES)
 
 
 def test_a_client_of_the_node_without_the_scene_plays_it_from_the_node_with_it(two_binaries, room):
@@ -146,21 +168,20 @@ def test_a_scene_no_live_node_runs_is_refused_as_on_one_node(two_binaries, room)
 
 
 def test_a_node_publishing_one_of_our_scenes_differently_stops_a_starting_node(redis_server, tmp_path):
-    """`other` (planted by hand: its heartbeat, its report and its scenes) runs a `radar` whose
+    """`other` (planted by hand: its heartbeat, and the `radar` it published) runs a `radar` whose
     title differs from ours."""
     require_cluster_mode()
     radar = {"scene": "radar", "title": "Another radar", "size": {"width": 414, "height": 736},
              "interactions": ["tap"], "assets": {}}
-    scenes = {"fingerprint": "s-0", "scenes": {"radar": {"fingerprint": "s-1", "fields": radar}}}
     redis_server.command("SET", "layercast:alive:other", "other", "PX", "60000")
-    redis_server.command("SET", "layercast:scenes:other", json.dumps(scenes), "PX", "60000")
-    redis_server.command("HSET", "layercast:nodes", "other", json.dumps({"node": "other", "at": 0, "rooms": []}))
+    redis_server.command("HSET", "layercast:scene:radar", "fingerprint", "s-1", "fields", json.dumps(radar), "node", "other")
+    redis_server.command("SADD", "layercast:scene-ids", "radar")
     run = subprocess.run([str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--public", str(REPO / "public"),
                           "--data", str(tmp_path / "data"), "--cluster", redis_server.url, "--node-id", "plain",
                           "--player-id-secret", PLAYER_ID_SECRET], capture_output=True, text=True, timeout=30,
                          stdin=subprocess.DEVNULL)
     assert run.returncode == 2, run
-    assert 'node other of the cluster runs another scene "radar"' in run.stderr, run.stderr
+    assert 'node other of the cluster runs another scene "radar" (fingerprint s-1;' in run.stderr, run.stderr
     assert "give the changed scene another id" in run.stderr
 
 
