@@ -20,8 +20,8 @@
 #   h  a reconnect storm: 9,000 spectators and 30 tappers through nginx to three nodes, one node
 #      SIGKILLed mid-rain and restarted: reconnect time p95/p99, the survivors' frame gaps and
 #      CPU, awards against the ledger (bench/storm.py; nodes and nginx on CPU 0, loader on CPU 1)
-#   i  node reports at 10, 100 and 1,000 simulated nodes, before and after issue 29's item 7:
-#      Redis CPU and bytes/s in and out (bench/node_reports.py; redis-server on CPU 0, the
+#   i  node reports and scenes at 10, 100 and 1,000 simulated nodes, before and after issue 29's
+#      items 5 and 7: Redis CPU and bytes/s in and out (bench/node_reports.py; redis-server on CPU 0, the
 #      simulated nodes on CPU 1)
 # Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
