@@ -71,9 +71,15 @@ def test_if_none_match_gets_304_without_a_body(server):
 
 def test_unknown_images_are_404_and_public_assets_stay(server):
     for path in ["/assets/radar/nope.svg", "/assets/rain/radar-item.svg", "/assets/cubes/x.svg",
-                 "/assets/nosuchscene/radar-item.svg", "/assets/radar-item.svg"]:
+                 "/assets/nosuchscene/radar-item.svg", "/assets/nosuch.svg"]:
         resp = http_get(server.base_url, path)
         assert resp.status == 404, f"GET {path} answered {resp.status}"
+    # An image's earlier flat URL (when it lay in public/assets/) answers the scene's file as it is.
+    scene = http_get(server.base_url, "/assets/radar/radar-item.svg")
+    flat = http_get(server.base_url, "/assets/radar-item.svg")
+    assert flat.status == 200 and flat.body == scene.body == (RESOURCES / "radar-item.svg").read_bytes()
+    assert flat.header_values("ETag") == scene.header_values("ETag") and flat.header_values("ETag")
+    assert flat.header_values("Cache-Control") == ["public, max-age=3600"]
     for path in ["/assets/radar/../../Package.swift", "/assets/radar/%2e%2e/%2e%2e/Package.swift",
                  "/assets/radar/..%2f..%2fPackage.swift"]:
         resp = http_get(server.base_url, path)
