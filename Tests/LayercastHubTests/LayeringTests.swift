@@ -18,7 +18,8 @@ import Testing
         var checked = 0
         for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {
             let folder = sources.appendingPathComponent(module)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            // Every file under the module's folder, its subfolders too (the cluster's Wire/).
+            for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 #expect(Self.sceneIdentifiers(in: text) == [], "\(module)/\(file)")
                 checked += 1
@@ -54,7 +55,7 @@ import Testing
         var checked = 0
         for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {
             let folder = sources.appendingPathComponent(module)
-            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                 for name in names {
                     #expect(!text.contains(name), "\(module)/\(file) names \(name)")
