@@ -1,6 +1,6 @@
 /// What one client address may do (`--host-connections`, `--host-anonymous-joins`,
 /// `--host-tap-rate`). The defaults leave room for a few dozen players behind one NAT tapping
-/// as fast as a rain allows; a campaign whose players share carrier-grade NAT addresses raises
+/// as fast as a scene allows; a campaign whose players share carrier-grade NAT addresses raises
 /// them (docs/protocol.md, "Limits per address").
 public struct AddressLimitRules: Sendable {
     /// WebSocket connections held at once.

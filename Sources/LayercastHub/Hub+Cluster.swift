@@ -31,7 +31,7 @@ extension Hub {
     }
 
     /// The cluster found room `key`'s origin: `origin`, or this node when nil. A room this node
-    /// becomes the origin of takes up what its scene persisted (`SceneController.tookOver`: the rain
+    /// becomes the origin of takes up what its scene persisted (`SceneController.tookOver`: the round
     /// the dead origin was running goes on); a room it loses to another node records what that
     /// interrupts.
     public func place(_ key: String, origin: String?) {

@@ -96,7 +96,7 @@ public final class Hub {
         }
     }
 
-    /// Begins the stop: records what it interrupts (a running rain) and wakes every client, whose
+    /// Begins the stop: records what it interrupts (a running round) and wakes every client, whose
     /// next write is a close with 1001 (going away).
     public func stop() {
         stopping = true
