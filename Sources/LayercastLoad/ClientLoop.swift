@@ -179,6 +179,7 @@ final class ClientLoop: @unchecked Sendable {
         info.protocol = UnsafePointer(subprotocol)
         info.local_protocol_name = UnsafePointer(subprotocol)
         info.ietf_version_or_minus_one = -1
+        info.retry_and_idle_policy = ConnectionValidity.none
         info.userdata = Unmanaged.passUnretained(client).toOpaque()
         measurements.withLock { client.connecting(at: now, stats: &$0.populations[client.population]) }
         let wsi = lws_client_connect_via_info(&info)

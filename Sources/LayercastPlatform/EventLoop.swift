@@ -20,10 +20,12 @@ public final class EventLoop {
 
     deinit { ev_loop_destroy(loop) }
 
-    /// `lws_create_context(info)` on this loop; nil when lws cannot make it (among other reasons,
-    /// when Debian's libwebsockets-evlib-ev plugin is missing).
+    /// `lws_create_context(info)` on this loop, its connections without lws's idle checks
+    /// (`ConnectionValidity`); nil when lws cannot make it (among other reasons, when Debian's
+    /// libwebsockets-evlib-ev plugin is missing).
     public func createContext(_ info: inout lws_context_creation_info) -> OpaquePointer? {
         info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+        info.retry_and_idle_policy = ConnectionValidity.none
         var foreignLoops: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(loop)]
         return foreignLoops.withUnsafeMutableBufferPointer { loops in
             info.foreign_loops = loops.baseAddress

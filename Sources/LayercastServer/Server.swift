@@ -202,6 +202,22 @@ public final class Server: @unchecked Sendable {
                           socklen_t(MemoryLayout<Int32>.size)) == 0
     }
 
+    /// Seconds without traffic after which the kernel probes a client's connection, and the
+    /// probes' interval and count: a peer gone without a word is closed within 90 s.
+    static let keepAliveIdle: Int32 = 60, keepAliveInterval: Int32 = 10, keepAliveProbes: Int32 = 3
+
+    /// Turns on the kernel's TCP keepalive for a client's socket (`keepAliveIdle`…), in place of
+    /// lws's PING after 300 s, which is off (`ConnectionValidity`). False when refused.
+    static func keepAlive(_ wsi: OpaquePointer) -> Bool {
+        let fd = lws_get_socket_fd(wsi)
+        func set(_ level: Int32, _ name: Int32, _ value: Int32) -> Bool {
+            var value = value
+            return setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
+        }
+        return set(SOL_SOCKET, SO_KEEPALIVE, 1) && set(Int32(IPPROTO_TCP), TCP_KEEPIDLE, keepAliveIdle)
+            && set(Int32(IPPROTO_TCP), TCP_KEEPINTVL, keepAliveInterval) && set(Int32(IPPROTO_TCP), TCP_KEEPCNT, keepAliveProbes)
+    }
+
     /// The WebSocket subprotocol of docs/protocol.md.
     static let subprotocol = "layercast.v1"
 
@@ -320,6 +336,7 @@ public final class Server: @unchecked Sendable {
     /// An established WebSocket becomes a hub client with the join its handshake asked for.
     func establish(_ wsi: OpaquePointer) {
         if !Self.limitUnsent(wsi) { logger.warning("TCP_NOTSENT_LOWAT refused: slow clients will queue more than 32 KiB") }
+        if !Self.keepAlive(wsi) { logger.warning("TCP keepalive refused: a client that vanished in a still room stays until it is written to") }
         let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
         let flags = configuration.permessageDeflate && Self.takesDeflate(wsi) ? Self.deflates : 0
         let id = ClientID(nextClient, handle: wsi, transportFlags: flags)

@@ -17,6 +17,9 @@
   PostgreSQL database when PostgreSQL is installed, else one SQLite `--data` directory);
   `start_nginx(cluster)`, Debian's nginx round-robin in front of three nodes
   (deploy/nginx-cluster.conf). All stopped at the end of the test.
+- `long_lived_spectator`: a rain spectator on a server of its own, connected as soon as the
+  session's tests are collected (when test_websocket_lifetime.py is among them) and read until
+  the session ends, so that its test finds it minutes old.
 
 Every server gets its own ledger directory (`--data`, a fresh temporary directory unless the
 flags name one), so tests never share or leave behind a ledger.
@@ -408,3 +411,77 @@ def start_nginx():
     yield start
     for proxy in started:
         proxy.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+# A connection as old as the session (test_websocket_lifetime.py)
+
+LIFETIME_TEST = "test_websocket_lifetime.py"
+
+
+class LongLivedSpectator:
+    """A rain spectator of room `lifetime` on a server of its own (2 fps), read on a thread: each
+    message's arrival, each WebSocket PING from the server (answered by websocket-client), and
+    how the connection ended, if it did."""
+
+    def __init__(self):
+        import websocket
+        from layercast_client import SUBPROTOCOL, LayercastClient
+        self.server = ServerProcess(["--fps", "2"])
+        url = LayercastClient.ws_url(self.server.base_url, "rain", "lifetime", "spectator")
+        self.ws = websocket.create_connection(url, timeout=5, subprotocols=[SUBPROTOCOL], suppress_origin=True)
+        self.ws.settimeout(0.5)
+        self.opened = time.monotonic()
+        self.messages: list[float] = []
+        self.pings: list[float] = []
+        self.ended: Optional[tuple[float, str]] = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        import websocket
+        while not self._stop.is_set():
+            try:
+                opcode, frame = self.ws.recv_data_frame(control_frame=True)
+            except websocket.WebSocketTimeoutException:
+                continue
+            except Exception as error:  # the connection ended
+                self.ended = (time.monotonic(), repr(error))
+                return
+            now = time.monotonic()
+            if opcode == websocket.ABNF.OPCODE_PING:
+                self.pings.append(now)
+            elif opcode == websocket.ABNF.OPCODE_CLOSE:
+                self.ended = (now, f"close frame {bytes(frame.data[:2]).hex()}")
+                return
+            elif opcode == websocket.ABNF.OPCODE_TEXT:
+                self.messages.append(now)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        try:
+            self.ws.close()
+        except Exception:
+            pass
+        self.server.stop()
+
+
+def pytest_collection_modifyitems(session, config, items):
+    if any(Path(str(item.fspath)).name == LIFETIME_TEST for item in items) and BINARY.is_file():
+        config._long_lived_spectator = LongLivedSpectator()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    spectator = getattr(session.config, "_long_lived_spectator", None)
+    if spectator is not None:
+        spectator.stop()
+
+
+@pytest.fixture(scope="session")
+def long_lived_spectator(request) -> LongLivedSpectator:
+    _require_binary()
+    spectator = getattr(request.config, "_long_lived_spectator", None)
+    assert spectator is not None, f"the spectator starts when {LIFETIME_TEST} is collected"
+    return spectator
