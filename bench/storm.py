@@ -4,9 +4,10 @@
 Starts a redis-server, three `layercast serve --cluster` nodes sharing one SQLite ledger and
 Debian's nginx round-robin in front of them (deploy/nginx-cluster.conf), all on free loopback
 ports; runs a `layercast loadtest --scenario` of --spectators spectators and --players aiming
-tappers through nginx, both populations reconnecting with the page's backoff; starts a rain;
-SIGKILLs one node --before seconds into the rain, restarts it on its port --down seconds later,
-and stops everything at the end. redis-server, the nodes and nginx run on CPU 0, the loader
+tappers through nginx, both populations reconnecting with the page's backoff and, as the page,
+sending no `ping` (--pings sets a rate); starts a rain; SIGKILLs one node --before seconds into
+the rain, restarts it on its port --down seconds later, and stops everything at the end.
+redis-server, the nodes and nginx run on CPU 0 (nginx on CPU 1 with --proxy-cpu 1), the loader
 (`taskset -c 1`), this process and its probes on CPU 1 (on a machine of two or more CPUs).
 
 Besides the loader, three spectator probes per node join that node directly (not through
@@ -32,7 +33,7 @@ of the dropped clients back within 2 s, no gap over 1 s at the surviving nodes.
 
     python3 bench/storm.py [--spectators 9000] [--players 30] [--ramp 600] [--victim relay|origin]
                            [--before 5] [--down 10] [--tail 8] [--fps 30] [--returners 30]
-                           [--workers 1] [--out DIR] [--summary FILE]
+                           [--workers 1] [--pings 0] [--deflate] [--proxy-cpu 0|1] [--out DIR] [--summary FILE]
 
 Binary: env LAYERCAST_BIN (default .build/release/layercast). Only 127.0.0.1; every wait is
 bounded; every process started here is stopped here. Asserts nothing (exit 0 once it ran;
@@ -41,6 +42,7 @@ Tests/integration/test_storm_bench.py checks the summary).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -252,9 +254,9 @@ def scenario(args, url: str, seconds: float) -> dict:
         "duration": round(seconds, 1),
         "populations": [
             {"name": "spectators", "count": args.spectators, "behaviour": "spectate", "reconnect": True,
-             "thresholds": {"maxP99ReconnectMs": 2000}},
+             "pings": args.pings, "thresholds": {"maxP99ReconnectMs": 2000}},
             {"name": "tappers", "count": args.players, "behaviour": "tap", "taps": 2, "aim": "aim", "reconnect": True,
-             "thresholds": {"maxP99ReconnectMs": 2000}},
+             "pings": args.pings, "thresholds": {"maxP99ReconnectMs": 2000}},
         ],
     }
 
@@ -290,6 +292,13 @@ def main() -> None:
     parser.add_argument("--down", type=float, default=10.0, help="seconds from the kill to the restart")
     parser.add_argument("--tail", type=float, default=8.0, help="seconds of rain after the restart")
     parser.add_argument("--fps", type=int, default=30)
+    parser.add_argument("--pings", type=float, default=0,
+                        help="ping messages a second of each loader client (default 0: none, as the page)")
+    parser.add_argument("--deflate", action="store_true",
+                        help="loader clients offer permessage-deflate, as browsers do (`--permessage-deflate`)")
+    parser.add_argument("--proxy-cpu", type=int, choices=[0, 1], default=0,
+                        help="the CPU of nginx: 0 with the nodes (the default), or 1 with the loader, which leaves "
+                             "CPU 0 to the nodes and redis-server")
     parser.add_argument("--workers", type=int, default=1, help="loader processes (all on CPU 1)")
     parser.add_argument("--returners", type=int, default=30,
                         help="probes on the killed node besides its three, which rejoin through nginx")
@@ -322,7 +331,8 @@ def main() -> None:
                                "--fps", str(args.fps), "--max-clients", "20000", "--host-connections", "20000",
                                "--host-anonymous-joins", "100000", "--host-tap-rate", "100000", "--room-idle", "30",
                                "--trust-proxy", "127.0.0.1/32"])
-            # two per proxied WebSocket, and room for a storm's closing and new ones at once
+        # two per proxied WebSocket, and room for a storm's closing and new ones at once
+        with on_server_cpu() if args.proxy_cpu == 0 else contextlib.nullcontext():
             nginx = Nginx(cluster.nodes, connections=4 * connections + 1024)
         names = {id(node): cluster.node_id(node) for node in cluster.nodes}
         # The first probe on node-1 opens the room there: node-1 is its origin, node-3 the relay
@@ -352,7 +362,7 @@ def main() -> None:
         scenario_file.write_text(json.dumps(scenario(args, f"ws://127.0.0.1:{nginx.port}", seconds), indent=2))
         report_file, html_file = out / "report.json", out / "report.html"
         command = [*benchlib.pinned("1"), str(BINARY), "loadtest", "--scenario", str(scenario_file), "--workers",
-                   str(args.workers), "--json", str(report_file), "--html", str(html_file), "--mark-file", str(marks)]
+                   str(args.workers), "--json", str(report_file), "--html", str(html_file), "--mark-file", str(marks)] + (["--permessage-deflate"] if args.deflate else [])
         loader_log = open(out / "loader.log", "w")
         started = time.monotonic()
         loader = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=loader_log, stderr=subprocess.STDOUT)
@@ -428,7 +438,7 @@ def main() -> None:
         cpu_before = {name: sampler.percent(name, killed - 5, killed) for name in cpu_rows}
         summary = {
             "clients": {"spectators": args.spectators, "players": args.players, "probes": len(probes),
-                        "ramp": args.ramp, "fps": args.fps, "workers": args.workers, "seconds": round(seconds, 1)},
+                        "ramp": args.ramp, "fps": args.fps, "workers": args.workers, "proxyCPU": args.proxy_cpu, "pings": args.pings, "deflate": args.deflate, "seconds": round(seconds, 1)},
             "loadAverage": {"start": [round(x, 2) for x in load_start], "end": [round(x, 2) for x in os.getloadavg()]},
             "kills": [{
                 "victim": victim_name, "role": args.victim, "origin": names[id(origin)],
@@ -483,7 +493,7 @@ def print_tables(summary: dict, survivors: list[str]) -> None:
     kill = summary["kills"][0]
     clients, loader, awards = summary["clients"], summary["loader"], summary["awards"]
     l = kill["loader"]
-    print(f"\n{clients['spectators']} spectators + {clients['players']} tappers through nginx ({clients['fps']} fps, "
+    print(f"\n{clients['spectators']} spectators + {clients['players']} tappers through nginx on CPU {clients.get('proxyCPU', 0)} ({clients['fps']} fps, "
           f"ramp {clients['ramp']:g}/s, {clients['seconds']} s); kill {kill['victim']} ({kill['role']}; origin "
           f"{kill['origin']}) at {kill['atSeconds']} s, restarted {kill['restartedAfter']} s later; load average "
           f"{summary['loadAverage']['start'][0]} at the start, {summary['loadAverage']['end'][0]} at the end")

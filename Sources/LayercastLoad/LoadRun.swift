@@ -100,8 +100,9 @@ public final class LoadRun {
             let mine = split.indices(of: thread)
             let clients = mine.map {
                 let (population, slot) = plan.slot(ofClient: indices[$0])
-                return SimulatedClient(index: indices[$0], population: population, slot: slot, behaviour: plan.populations[population],
-                                       pingInterval: configuration.pingInterval)
+                let behaviour = plan.populations[population]
+                return SimulatedClient(index: indices[$0], population: population, slot: slot, behaviour: behaviour,
+                                       pingInterval: behaviour.pingsPerSecond.map { 1 / $0 } ?? configuration.pingInterval)
             }
             let paths = zip(mine, clients).map { position, client in
                 configuration.path(role: client.behaviour.role, token: tokens.flatMap { $0[position].isEmpty ? nil : $0[position] })

@@ -29,6 +29,9 @@ public struct Scenario: Sendable, Equatable {
         public var churn: Churn?
         /// Reconnects after a close it did not ask for, with the page's backoff (`ReconnectBackoff`).
         public var reconnect = false
+        /// `ping` messages a second of each client (0: none, as the page); nil: the run's
+        /// (`LoadConfiguration.pingInterval`, one every 2 s).
+        public var pingsPerSecond: Double?
         public var thresholds = ServiceLevelObjectives()
 
         public init(name: String, size: Size, role: LoadConfiguration.Role) {
@@ -44,6 +47,7 @@ public struct Scenario: Sendable, Equatable {
                 : tapsPerSecond > 0 ? "tap \(LoadReport.number(tapsPerSecond))/s \(aim.rawValue)" : "play (no taps)"
             if let churn { text += ", churn (stay \(churn.stay.text) s, away \(churn.away.text) s)" }
             if reconnect { text += ", reconnect" }
+            if let pingsPerSecond { text += pingsPerSecond == 0 ? ", no pings" : ", \(LoadReport.number(pingsPerSecond)) pings/s" }
             return text
         }
     }

@@ -212,7 +212,7 @@ private struct Reader {
     }
 
     func population(_ node: Node, _ path: String) throws(ScenarioError) -> Scenario.Population {
-        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "drags", "steps", "churn", "reconnect", "thresholds"]
+        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "drags", "steps", "churn", "reconnect", "pings", "thresholds"]
         let fields = try mapping(node, path, allowed: keys)
         guard let nameNode = fields["name"] else { throw fail(node, join(path, "name"), "missing: each population is named (it names its part of the report)") }
         let name = try string(nameNode, join(path, "name"))
@@ -275,6 +275,9 @@ private struct Reader {
                                      away: try interval(away, join(path, "churn.away"), minimum: 0))
         }
         if let node = fields["reconnect"] { population.reconnect = try bool(node, join(path, "reconnect")) }
+        if let node = fields["pings"] {
+            population.pingsPerSecond = try number(node, join(path, "pings"), "ping messages a second, 0…10 (0: none, as the page)") { (0...10).contains($0) }
+        }
         if let node = fields["thresholds"] { population.thresholds = try thresholds(node, join(path, "thresholds")) }
         return population
     }

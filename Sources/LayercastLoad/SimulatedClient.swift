@@ -22,6 +22,7 @@ final class SimulatedClient {
     let population: Int
     let slot: Int
     let behaviour: Scenario.Population
+    /// Seconds between its `ping` messages; infinite: none.
     let pingInterval: Double
     var state = State.waiting
     /// The libwebsockets connection while connecting or open.
@@ -111,7 +112,7 @@ final class SimulatedClient {
         stats.connected += 1
         stats.open += 1
         state = .open(since: now)
-        nextPingAt = now
+        nextPingAt = pingInterval.isFinite ? now : .infinity
         if behaviour.tapsPerSecond > 0 {
             nextTapAt = now + Double.random(in: 0..<(1 / behaviour.tapsPerSecond))
         }

@@ -121,8 +121,20 @@ import Testing
         #expect(pullers.behaviourText == "drag 1/s in 4 steps")
     }
 
+    @Test func pingsAreThePopulationsOwnOrTheRunsEveryTwoSeconds() throws {
+        let scenario = try ScenarioParser.parse("""
+            duration: 5
+            populations: [{name: page, count: 2, pings: 0}, {name: often, count: 1, pings: 4}, {name: plain, count: 1}]
+            """)
+        #expect(scenario.populations.map(\.pingsPerSecond) == [0, 4, nil])
+        #expect(scenario.populations[0].behaviourText == "spectate, no pings")
+        #expect(scenario.populations[1].behaviourText == "spectate, 4 pings/s")
+    }
+
     @Test(arguments: [
         ("populations: [{name: a, count: 1}]\nduration: 5\nspeed: 3\n", 3, "speed: unknown key"),
+        ("duration: 5\npopulations:\n  - {name: a, count: 1}\n  - {name: b, count: 1, pings: -1}\n", 4,
+         "populations[1].pings: must be ping messages a second, 0…10"),
         ("duration: 5\npopulations:\n  - name: a\n    count: -2\n", 4, "populations[0].count: must be a whole number of clients"),
         ("duration: 5\npopulations:\n  - name: a\n    count: 2\n    colour: red\n", 5, "populations[0].colour: unknown key"),
         ("populations: [{name: a, weight: 1}]\nstages:\n  - {start: 0, end: 10, clients: 5}\n  - {start: 8, end: 12, clients: 9}\n", 4,

@@ -23,6 +23,17 @@ import Testing
         #expect(client.takeMessage() == nil)
     }
 
+    @Test func aClientOfAPopulationWithoutPingsNeverPings() throws {
+        var page = Scenario.Population(name: "page", size: .count(1), role: .spectator)
+        page.pingsPerSecond = 0
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: page, joinAt: 0, pingInterval: 1 / 0.0)
+        var stats = LoadStats()
+        client.established(at: 1, stats: &stats)
+        #expect(!client.poll(at: 1, stats: &stats))
+        #expect(!client.poll(at: 1_000, stats: &stats))
+        #expect(client.takeMessage() == nil)
+    }
+
     @Test func anAnsweredTapIsTimedForTheReportAndForTheSecondsWindow() throws {
         var configuration = LoadConfiguration(target: try LoadTarget(url: "http://127.0.0.1:8080"))
         configuration.role = .player
