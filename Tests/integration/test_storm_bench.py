@@ -36,6 +36,7 @@ def run_storm(tmp_path, victim: str) -> dict:
     assert "| dropped" in result.stdout and "| rain status" in result.stdout, result.stdout
     figures = json.loads(summary.read_text())
     figures["html"] = (out / "report.html").read_text()
+    figures["report"] = json.loads((out / "report.json").read_text())
     return figures
 
 
@@ -43,7 +44,12 @@ def run_storm(tmp_path, victim: str) -> dict:
 def test_a_killed_node_s_clients_reconnect_and_every_award_is_paid_once(tmp_path, victim):
     figures = run_storm(tmp_path, victim)
     assert figures["clients"] == {"spectators": SPECTATORS, "players": PLAYERS, "probes": 9 + RETURNERS, "ramp": 300, "fps": 30,
-                                  "workers": 1, "seconds": figures["clients"]["seconds"]}
+                                  "workers": 1, "pings": 0, "deflate": False, "proxyCPU": 0,
+                                  "seconds": figures["clients"]["seconds"]}
+    # as the page, the loader's clients send no ping
+    behaviours = {name: p["behaviour"] for name, p in figures["report"]["populations"].items()}
+    assert behaviours == {"spectators": "spectate, reconnect, no pings",
+                          "tappers": "tap 2/s aim, reconnect, no pings"}, behaviours
     [kill] = figures["kills"]
     assert (kill["victim"] == kill["origin"]) == (victim == "origin")
     survivors = {f"node-{i}" for i in (1, 2, 3)} - {kill["victim"]}
