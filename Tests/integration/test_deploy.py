@@ -347,7 +347,7 @@ def test_nginx_configurations_front_every_node():
     assert upstreams == {f"{name}:{option(node['command'], '--port')}" for name, node in compose_nodes().items()}
     nginx = compose_services()["nginx"]
     assert any(str(v).split(":")[:2] == ["./nginx-compose.conf", "/etc/nginx/conf.d/default.conf"] for v in nginx["volumes"])
-    listen = re.search(r"^\s*listen\s+(\d+);", conf, re.M).group(1)
+    listen = re.search(r"^\s*listen\s+(\d+)[\s;]", conf, re.M).group(1)
     assert any(str(mapping).split(":")[-1] == listen for mapping in nginx["ports"])
     for name in ("location /ws", "proxy_set_header Upgrade $http_upgrade", "proxy_buffering off"):
         assert name in conf and name in template, name
