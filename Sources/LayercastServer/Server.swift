@@ -197,9 +197,7 @@ public final class Server: @unchecked Sendable {
     /// and to report it writable again once at most half of that is left (poll halves the
     /// threshold), so that no write needs a system call to check it. False when refused.
     static func limitUnsent(_ wsi: OpaquePointer) -> Bool {
-        var lowWater = Int32(unsentLimit + 1)
-        return setsockopt(lws_get_socket_fd(wsi), Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &lowWater,
-                          socklen_t(MemoryLayout<Int32>.size)) == 0
+        setOption(wsi, Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, Int32(unsentLimit + 1))
     }
 
     /// Seconds without traffic after which the kernel probes a client's connection, and the
@@ -209,13 +207,15 @@ public final class Server: @unchecked Sendable {
     /// Turns on the kernel's TCP keepalive for a client's socket (`keepAliveIdle`…), in place of
     /// lws's PING after 300 s, which is off (`ConnectionValidity`). False when refused.
     static func keepAlive(_ wsi: OpaquePointer) -> Bool {
-        let fd = lws_get_socket_fd(wsi)
-        func set(_ level: Int32, _ name: Int32, _ value: Int32) -> Bool {
-            var value = value
-            return setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
-        }
-        return set(SOL_SOCKET, SO_KEEPALIVE, 1) && set(Int32(IPPROTO_TCP), TCP_KEEPIDLE, keepAliveIdle)
-            && set(Int32(IPPROTO_TCP), TCP_KEEPINTVL, keepAliveInterval) && set(Int32(IPPROTO_TCP), TCP_KEEPCNT, keepAliveProbes)
+        let tcp = Int32(IPPROTO_TCP)
+        return setOption(wsi, SOL_SOCKET, SO_KEEPALIVE, 1) && setOption(wsi, tcp, TCP_KEEPIDLE, keepAliveIdle)
+            && setOption(wsi, tcp, TCP_KEEPINTVL, keepAliveInterval) && setOption(wsi, tcp, TCP_KEEPCNT, keepAliveProbes)
+    }
+
+    /// Sets an integer option of a client's socket; false when refused.
+    private static func setOption(_ wsi: OpaquePointer, _ level: Int32, _ name: Int32, _ value: Int32) -> Bool {
+        var value = value
+        return setsockopt(lws_get_socket_fd(wsi), level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
     }
 
     /// The WebSocket subprotocol of docs/protocol.md.
