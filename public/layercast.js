@@ -122,7 +122,7 @@ export function mount(element, options = {}) {
           break;
         case 'frame':
           if (refusal) return;
-          if (!store.apply(message, now)) {
+          if (!store.apply(message, now, 1 / (welcome?.fps || 30))) {
             store.expectFull();
             connection.reconnect();
             return;

@@ -27,6 +27,8 @@ final class Client {
     var lastFrameSent = -1
     /// When this client last took a message, on the monotonic clock.
     var lastWrite: Double
+    /// The tick of the last frame written (full, delta or keepalive).
+    var lastFrameAt: Double
     /// Set when the connection is to close once its outbox is written: the close code and reason.
     var closing: (code: Int, reason: String)?
     /// The fragments of the message being received; `oversize` once past the limit.
@@ -45,6 +47,7 @@ final class Client {
         self.player = player
         self.address = address
         lastWrite = now
+        lastFrameAt = now
         incoming.reserveCapacity(ClientMessage.maxBytes)
     }
 }

@@ -87,7 +87,9 @@ public final class Hub {
                 broadcast(room.takeEvents(), in: room, tapArrival: nil)
             }
             for client in room.clients {
-                if client.lastFrameSent < room.frameNumber - 1, now - client.lastWrite > configuration.stallTimeoutSeconds {
+                // Frames wait for a client that lacks the newest list, and keepalives for one that is due one.
+                let waitingSince = client.lastFrameSent < room.stillSince ? client.lastWrite : client.lastFrameAt + Self.keepaliveInterval
+                if client.lastFrameSent < room.frameNumber - 1, now - waitingSince > configuration.stallTimeoutSeconds {
                     drop(client, reason: "stalled")
                 } else {
                     writeFromTick(client)
@@ -141,8 +143,19 @@ public final class Hub {
         transport.wake(client.id)
     }
 
-    /// What to write to `client` now: its outbox first, then the newest frame (a delta when it has
-    /// the frame before, else in full), or its close. Nil when there is nothing to write.
+    /// The longest a client of a still room goes without a frame: then it gets the newest tick's
+    /// empty delta, a keepalive for its clock (protocol.md, "frame": `sparse`).
+    public static let keepaliveInterval = 1.0
+
+    /// Whether a keepalive is due at this tick after a frame at `time`: `keepaliveInterval` to
+    /// the nearest tick, so that a room of 30 frames a second sends every 30th still tick.
+    func keepaliveDue(since time: Double) -> Bool {
+        tickedAt - time >= Self.keepaliveInterval - configuration.tickInterval / 2
+    }
+
+    /// What to write to `client` now: its outbox first, then the newest frame (a delta when it holds
+    /// a frame the delta applies to, else in full; nothing for a tick that changed nothing, but a
+    /// keepalive every `keepaliveInterval`), or its close. Nil when there is nothing to write.
     private func nextWrite(_ client: Client) -> HubWrite? {
         let id = client.id
         if stopping { return .close(code: CloseCode.goingAway, reason: "server shutting down") }
@@ -165,7 +178,9 @@ public final class Hub {
         // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
         if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return nil }
         let message: EncodedMessage
-        if client.lastFrameSent >= 0, client.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
+        if room.deltaApplies(to: client.lastFrameSent), let delta = room.deltaFrame(&metrics) {
+            // A relayed still frame is the origin's keepalive, already spaced: it goes on as it came.
+            if room.isStill, room.source == .scene, !keepaliveDue(since: client.lastFrameAt) { return nil }
             message = delta
         } else {
             if client.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - client.lastFrameSent - 1 }
@@ -174,6 +189,7 @@ public final class Hub {
         metrics.bytesSent += message.count
         client.lastFrameSent = room.frameNumber
         client.lastWrite = tickedAt  // the frame's tick: no clock read per client per frame
+        client.lastFrameAt = tickedAt
         return .message(message)
     }
 

@@ -27,6 +27,8 @@ final class Room: ControlledRoom {
     var publishUntil = -Double.infinity
     /// On an origin: the next published frame goes in full (a relaying node asked for one).
     var publishFull = true
+    /// On an origin: when a frame was last published, for the keepalives of a still room.
+    var publishedAt = -Double.infinity
     /// On an origin: clients and distinct players on other nodes, as they last reported.
     var remoteClients = 0
     var remotePlayers = 0
@@ -48,6 +50,12 @@ final class Room: ControlledRoom {
     private(set) var frameNumber = -1
     private(set) var frameTime = 0.0
     private var list = DisplayList()
+    /// The first frame whose display list is the newest frame's: a client holding any frame from
+    /// here on holds the newest list.
+    private(set) var stillSince = -1
+    /// The first frame the newest delta applies to (`b`): it applies to every frame from here
+    /// through `frameNumber - 1`, which all hold one list.
+    private(set) var deltaBase = -1
     /// The newest frame's delta and full encodings; each is made at most once, when first needed.
     private var delta: FrameDelta?
     private var deltaMessage: EncodedMessage?
@@ -126,10 +134,21 @@ final class Room: ControlledRoom {
         delta = restarting ? nil : FrameDelta.from(list, to: next)
         restarting = false
         list = next
+        deltaBase = stillSince
         frameNumber += 1
+        if delta?.isEmpty != true { stillSince = frameNumber }
         frameTime = stage.now
         deltaMessage = nil
         fullMessage = nil
+    }
+
+    /// Whether the newest frame changed nothing since the one before: its delta is a keepalive,
+    /// which a client that holds the list needs only now and then (`Hub.keepaliveInterval`).
+    var isStill: Bool { delta?.isEmpty == true }
+
+    /// Whether a client holding frame `number` can take the newest frame as the delta.
+    func deltaApplies(to number: Int) -> Bool {
+        delta != nil && number >= 0 && number >= deltaBase && number < frameNumber
     }
 
     /// Takes a frame relayed from the origin (its JSON text): a full frame replaces the display
@@ -147,10 +166,14 @@ final class Room: ControlledRoom {
             delta = nil
             deltaMessage = nil
             fullMessage = EncodedMessage(copying: text, headroom: headroom)
+            stillSince = number
         } else {
-            guard frameNumber >= 0, number == frameNumber + 1, let change = try? FrameDelta(deltaFrame: value) else { return .gap }
+            guard frameNumber >= 0, let range = FrameMessage.deltaRange(value), range.contains(frameNumber),
+                  let change = try? FrameDelta(deltaFrame: value) else { return .gap }
             list = change.applied(to: list)
             delta = change
+            deltaBase = range.lowerBound
+            if !change.isEmpty { stillSince = number }
             deltaMessage = EncodedMessage(copying: text, headroom: headroom)
             fullMessage = nil
         }
@@ -159,11 +182,12 @@ final class Room: ControlledRoom {
         return .applied
     }
 
-    /// The newest frame as a delta against the one before; nil for frame 0.
+    /// The newest frame as a delta against the frames from `deltaBase` on; nil for frame 0.
     func deltaFrame(_ metrics: inout Metrics) -> EncodedMessage? {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
-        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime), headroom: clock.headroom)
+        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime, base: deltaBase),
+                                     headroom: clock.headroom)
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message
