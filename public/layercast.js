@@ -83,6 +83,8 @@ export function mount(element, options = {}) {
   let welcome = null;
   /** Why this page cannot draw the server's frames (features.js), or null. */
   let refusal = null;
+  /** Whether the server takes `ack` messages (`welcome.features`): then each frame applied is acknowledged. */
+  let acks = false;
   let framesReceived = 0;
   let shownTime = null;
   let animation = 0;
@@ -114,6 +116,7 @@ export function mount(element, options = {}) {
             emitter.emit('status', { connected: false, stopped: 'unsupported_protocol' });
             return;
           }
+          acks = message.features?.includes('acks') ?? false;
           keepIdentity(message.player);
           assets.update(message.assets, urls.http);
           store.expectFull();
@@ -128,6 +131,8 @@ export function mount(element, options = {}) {
             return;
           }
           framesReceived += 1;
+          // The server bounds the frames in flight by these, so a slow link sees fresh frames.
+          if (acks) connection.send({ type: 'ack', n: message.n });
           clock.observe(message.t, now);
           emitter.emit('frame', message);
           break;

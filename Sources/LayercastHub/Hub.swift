@@ -177,6 +177,8 @@ public final class Hub {
         // a slow client back while the kernel or lws still has part of its last frame.)
         // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
         if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return nil }
+        // Frames wait while its window is full; it is then sent the newest, from the last it was sent.
+        if client.acknowledges, !client.acks.isOpen { return nil }
         let message: EncodedMessage
         if room.deltaApplies(to: client.lastFrameSent), let delta = room.deltaFrame(&metrics) {
             // A relayed still frame is the origin's keepalive, already spaced: it goes on as it came.
@@ -184,10 +186,14 @@ public final class Hub {
             message = delta
         } else {
             if client.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - client.lastFrameSent - 1 }
-            message = room.fullFrame(&metrics)
+            // One that acknowledges holds the list of the last frame it was sent: a delta from it,
+            // when the room still has that list and the delta is the smaller.
+            message = client.acknowledges ? room.catchUpFrame(from: client.lastFrameSent, &metrics) : room.fullFrame(&metrics)
         }
         metrics.bytesSent += message.count
+        if client.acknowledges { client.acks.sent(room.frameNumber, at: tickedAt) }
         client.lastFrameSent = room.frameNumber
+        client.highestFrameSent = max(client.highestFrameSent, room.frameNumber)
         client.lastWrite = tickedAt  // the frame's tick: no clock read per client per frame
         client.lastFrameAt = tickedAt
         return .message(message)
@@ -231,7 +237,7 @@ public final class Hub {
     func drop(_ client: Client, reason: String) {
         metrics.clientsDropped[reason, default: 0] += 1
         logger.notice("dropping client", metadata: ["client": "\(client.name)", "reason": "\(reason)"])
-        client.room?.clients.removeAll { $0 === client }
+        client.room?.remove(client)
         client.room = nil
         transport.drop(client.id)
     }

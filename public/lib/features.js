@@ -5,7 +5,7 @@
  */
 export const PROTOCOL_VERSION = 2;
 
-export const FEATURES = new Set(['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse']);
+export const FEATURES = new Set(['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse', 'acks']);
 
 /**
  * Why this client cannot draw what `welcome` announces, or null when it can.
