@@ -1,7 +1,9 @@
 /// How many frames may be in flight to a client that acknowledges them (protocol.md,
 /// "Acknowledged frames"): the frames sent and not yet acknowledged, and a window that grows by
-/// one while acknowledgements come back as fast as the fastest seen (nothing queues on the way)
-/// and halves, never below `minimum`, once they come back late (frames wait in a queue).
+/// one for each window's worth of acknowledgements that came back as fast as the fastest seen
+/// (nothing queues on the way), and halves, never below `minimum`, for each that comes back late
+/// (frames wait in a queue). Growing by one a window, not one an acknowledgement, keeps a slow
+/// link from taking a burst of frames before the first late acknowledgement shows its queue.
 ///
 /// So a slow link holds about two frames, and the view it shows stays about one frame plus its
 /// transit old, while a fast link far away keeps a round trip's worth in flight at full rate.
@@ -17,6 +19,8 @@ struct AckWindow {
     private(set) var fastest = Double.infinity
     /// The frames written and not yet acknowledged, oldest first, with when each was written.
     private(set) var inFlight: [(number: Int, sentAt: Double)] = []
+    /// Fast acknowledgements since the window last grew.
+    private var fastSinceGrowth = 0
 
     init(framesPerSecond: Int, tick: Double) {
         maximum = max(Self.minimum, framesPerSecond)
@@ -37,9 +41,14 @@ struct AckWindow {
         inFlight.removeFirst(newest + 1)
         fastest = min(fastest, lag)
         if lag <= fastest * 1.25 + tick {
-            size = min(size + 1, maximum)
+            fastSinceGrowth += 1
+            if fastSinceGrowth >= size {
+                size = min(size + 1, maximum)
+                fastSinceGrowth = 0
+            }
         } else if lag > fastest * 1.5 + 2 * tick {
             size = max(Self.minimum, size / 2)
+            fastSinceGrowth = 0
         }
     }
 

@@ -59,8 +59,9 @@ final class Room: ControlledRoom {
     /// The lists of the latest frames that changed something, oldest first, for the catch-up
     /// deltas of clients that acknowledge (`catchUpFrame`): each holds from its number until the next's.
     private var history: [(number: Int, list: DisplayList)] = []
-    /// How many changed lists `history` keeps: about a second of a room changing every tick.
-    static let historyLimit = 32
+    /// How many changed lists `history` keeps: about two seconds of a room changing every tick at
+    /// 30 frames a second, what a link of a few kilobytes a second may hold in flight.
+    static let historyLimit = 64
     /// This tick's catch-up deltas, by the number of the history entry they start from.
     private var catchUps: [Int: EncodedMessage] = [:]
     /// How many of its clients acknowledge frames: `history` is kept only while some do.
