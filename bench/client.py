@@ -15,7 +15,9 @@ Per run it reports
 Busy phases: radar, snow and reveal animate on their own (reveal is also replayed by the taps on its
 Replay button); rain is measured while raining (the server runs with `--rain-every 1`); cubes is
 pulled every 2 s so that it keeps refreshing; book is tapped on a book, which opens and closes it.
-Every run taps the canvas four times a second.
+Every run taps the canvas four times a second. Scenes in `--still` (default cubes and book, which
+rest until touched) are also measured at rest, untouched, first: what a page costs that shows a
+still scene.
 
 The server runs on CPU 0 (`taskset -c 0`), this script and Chromium on CPU 1 (affinity is inherited)
 when the machine has two cores. The 1-minute load average is recorded beside each run.
@@ -171,8 +173,9 @@ def pull(drv) -> None:
     mouse(drv, "mouseReleased", end)
 
 
-def measure(drv, scene: str, rate: float, seconds: float) -> dict:
-    """One run: throttle, settle, then `seconds` of taps (and pulls) with the probe reset at the start."""
+def measure(drv, scene: str, rate: float, seconds: float, still: bool = False) -> dict:
+    """One run: throttle, settle, then `seconds` of taps (and pulls; none when `still`) with the probe
+    reset at the start."""
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
     time.sleep(SETTLE)
     x, y = tap_point(drv, scene)
@@ -182,7 +185,9 @@ def measure(drv, scene: str, rate: float, seconds: float) -> dict:
     next_tap, next_pull = start, start
     while time.monotonic() - start < seconds:
         now = time.monotonic()
-        if scene == "cubes" and now >= next_pull:
+        if still:
+            pass
+        elif scene == "cubes" and now >= next_pull:
             pull(drv)
             next_pull += PULL_EVERY
         elif now >= next_tap:
@@ -199,7 +204,7 @@ def measure(drv, scene: str, rate: float, seconds: float) -> dict:
     intervals = [b - a for a, b in zip(draws, draws[1:])]
     span = (draws[-1] - draws[0]) / 1000 if len(draws) > 1 else 0
     return {
-        "scene": scene, "cpuThrottle": rate, "seconds": round(wall, 2),
+        "scene": f"{scene} (still)" if still else scene, "cpuThrottle": rate, "seconds": round(wall, 2),
         "fps": round((len(draws) - 1) / span, 1) if span > 0 else 0.0,
         "drawsPerSecond": round(len(draws) / wall, 1),
         "frameIntervalP95Ms": round(percentile(intervals, 0.95), 1) if intervals else None,
@@ -238,6 +243,11 @@ def run(args) -> dict:
                 drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}"))
                 wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
                      f"{name}'s first frames")
+                if name in args.still:
+                    for rate in args.rates:
+                        result = measure(drv, name, rate, args.seconds, still=True)
+                        runs.append(result)
+                        print(f"{name} still at {rate:g}x: {result}", file=sys.stderr)
                 if name == "rain":
                     wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
                 for rate in args.rates:
@@ -259,6 +269,8 @@ def main() -> None:
                         help="comma-separated scene ids (default: every scene of GET /api/scenes)")
     parser.add_argument("--rates", type=lambda s: [float(x) for x in s.split(",")], default=[1.0, 4.0],
                         help="CPU throttling rates (default 1,4)")
+    parser.add_argument("--still", type=lambda s: [x for x in s.split(",") if x], default=["cubes", "book"],
+                        help="scenes also measured at rest, untouched (default cubes,book)")
     parser.add_argument("--binary", type=Path, default=Path(os.environ.get("LAYERCAST_BIN") or BINARY))
     parser.add_argument("--public", type=Path, default=REPO / "public",
                         help="the page client to serve (e.g. an older checkout of public/ to compare)")
