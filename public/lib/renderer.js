@@ -129,7 +129,10 @@ export class Renderer {
     const open = [];
     items.forEach((item, index) => {
       const group = item.grp;
-      if (group?.mask) open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length));
+      if (group?.mask) {
+        const box = group.clip && !item.sh ? this.groupBox(item, view) : null;
+        open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length, box));
+      }
       this.drawItem(item, view);
       if (group?.clip) {
         this.ctx.save();
@@ -141,10 +144,32 @@ export class Renderer {
     while (open.length) open.pop().close(view);
   }
 
-  /** Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it. */
-  openMask(mask, end, depth) {
+  /**
+   * The device box `{x, y, width, height}` a clipping group's item and its group can ink: the item's
+   * content box through its matrix, grown by a pixel for antialiasing, within the scene's rect;
+   * null when a corner lies behind the eye.
+   */
+  groupBox(item, view) {
+    const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    const corners = rectCorners(this.contentBox(item));
+    if (!corners.every(([x, y]) => weightAt(m, x, y) > 0)) return null;
+    const points = corners.map(([x, y]) => mapPoint(m, x, y));
+    const left = Math.max(Math.floor(view.x), Math.floor(Math.min(...points.map((p) => p[0]))) - 1);
+    const top = Math.max(Math.floor(view.y), Math.floor(Math.min(...points.map((p) => p[1]))) - 1);
+    const right = Math.min(Math.ceil(view.x + view.width), Math.ceil(Math.max(...points.map((p) => p[0]))) + 1);
+    const bottom = Math.min(Math.ceil(view.y + view.height), Math.ceil(Math.max(...points.map((p) => p[1]))) + 1);
+    return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+  }
+
+  /**
+   * Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it.
+   * With a `box` (a clipping group: nothing it draws lies outside), only that box of the layers is
+   * cleared, masked and composited.
+   */
+  openMask(mask, end, depth, box = null) {
     const target = this.ctx;
-    const layer = this.layer(2 * depth), maskLayer = this.layer(2 * depth + 1);
+    const area = box ?? { x: 0, y: 0, width: this.canvas.width, height: this.canvas.height };
+    const layer = this.layer(2 * depth, area), maskLayer = this.layer(2 * depth + 1, area);
     layer.save();
     this.ctx = layer;
     return {
@@ -159,20 +184,20 @@ export class Renderer {
         layer.setTransform(1, 0, 0, 1, 0, 0);
         layer.globalAlpha = 1;
         layer.globalCompositeOperation = 'destination-in';
-        layer.drawImage(maskLayer.canvas, 0, 0);
+        copyArea(layer, maskLayer.canvas, area);
         layer.restore();
         this.ctx = target;
         target.save();
         target.setTransform(1, 0, 0, 1, 0, 0);
         target.globalAlpha = 1;
-        target.drawImage(layer.canvas, 0, 0);
+        copyArea(target, layer.canvas, area);
         target.restore();
       },
     };
   }
 
-  /** Offscreen context number `index`, cleared, the canvas's size, clipped to the scene's rect like the canvas. */
-  layer(index) {
+  /** Offscreen context number `index`, the canvas's size, with `area` (device pixels) cleared. */
+  layer(index, area) {
     while (this.layers.length <= index) this.layers.push(document.createElement('canvas').getContext('2d'));
     const ctx = this.layers[index];
     if (ctx.canvas.width !== this.canvas.width || ctx.canvas.height !== this.canvas.height) {
@@ -182,7 +207,7 @@ export class Renderer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     ctx.globalCompositeOperation = 'source-over';
-    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    ctx.clearRect(area.x, area.y, area.width, area.height);
     return ctx;
   }
 
@@ -606,6 +631,11 @@ function shifted(m, dx, dy) {
 function tracePolygon(ctx, points) {
   points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
   ctx.closePath();
+}
+
+/** Draws the `area` of `source` onto the same area of `ctx` (in device pixels, ctx's transform reset). */
+function copyArea(ctx, source, { x, y, width, height }) {
+  if (width > 0 && height > 0) ctx.drawImage(source, x, y, width, height, x, y, width, height);
 }
 
 /** Grows `canvas` to at least `width` × `height` (it never shrinks, to avoid reallocating). */
