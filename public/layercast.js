@@ -202,7 +202,7 @@ export function mount(element, options = {}) {
 
   /**
    * What to show at wall time `now`: `{time, items, paths, moving}`, or null before the first frame
-   * (`moving`: between two frames, so a later time shows something else). The view
+   * (`moving`: between two frames that differ, so a later time shows something else). The view
    * time is one frame interval of the room behind the estimated media time, never going back,
    * and within the two latest frames; items are interpolated between them.
    */
@@ -217,7 +217,8 @@ export function mount(element, options = {}) {
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
     // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
     const paths = from && f < 1 ? from.paths : latest.paths;
-    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths, moving: f < 1 };
+    const moving = f < 1 && !(sameItems(from.items, latest.items) && from.paths === latest.paths);
+    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths, moving };
   }
 
   /**
@@ -237,7 +238,8 @@ export function mount(element, options = {}) {
       return false;
     }
     renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths);
-    if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = shown);
+    // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
+    if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
     if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
     if ((shown || refusal) && veil && !connectionState.connected) drawVeil(device);
     drawn.add(now);
