@@ -1,6 +1,7 @@
 """Drawing only what changed (issue 36, item 2), in headless Chromium against a real server: the
-cube loader at rest still gets its 30 frames a second (empty deltas), but the page draws none of
-them, and draws again at once when the window is resized (which blanks the canvas). Skipped like
+cube loader at rest still gets frames (empty deltas, 30 a second; or, from a server that sends
+frames only when something changed, a keepalive a second), but the page draws none of them, and
+draws again at once when the window is resized (which blanks the canvas). Skipped like
 test_browser.py when Chromium, chromium-driver or selenium are missing."""
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ def test_a_still_scene_draws_nothing_while_its_frames_arrive(driver, console, se
     # The loader rests until pulled: once the first second's draws have left the rate window, none.
     stats = wait_until(lambda: (lambda s: s if s["fps"] == 0 else None)(view_stats(driver)), 5,
                        "the page to stop drawing the still loader", 0.2)
-    time.sleep(1.0)
+    time.sleep(2.2)
     later = view_stats(driver)
-    assert 20 <= later["framesReceived"] - stats["framesReceived"] <= 40, (stats, later)
+    assert 2 <= later["framesReceived"] - stats["framesReceived"] <= 80, (stats, later)
     assert later["fps"] == 0, later
     width, height, pixels = canvas_pixels(driver)
     assert drawn_fraction(pixels) > 0.01, "the loader is on the canvas"
