@@ -552,8 +552,8 @@ class LayercastClient:
                 self.violations.append(str(exc))
                 return
             if not base <= self.last_n < n:
-                self.violations.append(f"delta n={n} (from b={base}) does not apply to n={self.last_n} "
-                                       f"(a client should reconnect)")
+                self.violations.append(f"delta n={n} does not follow n={self.last_n}: it applies to "
+                                       f"n={base}..{n - 1} (a client should reconnect)")
                 # Keep the model: later frames are compared against it anyway.
             model = self._apply_delta(copy.deepcopy(self.model), msg, n)
         self.paths = apply_paths(self.paths, msg)
