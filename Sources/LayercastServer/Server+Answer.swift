@@ -9,7 +9,7 @@ extension Server {
         let statusLine = body == nil ? "HTTP/1.1 304 Not Modified\r\n" : "HTTP/1.1 200 OK\r\n"
         let all = securityHeaders.filter { $0.name != "cache-control" } + [("connection", "close")] + headers
         let pre = layercast_lws_pre
-        var head = [UInt8](repeating: 0, count: pre + 2048)
+        var head = [UInt8](repeating: 0, count: pre + 4096)
         let failed: Bool = head.withUnsafeMutableBufferPointer { buffer in
             let start = buffer.baseAddress! + pre
             let end = buffer.baseAddress! + buffer.count

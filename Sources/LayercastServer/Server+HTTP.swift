@@ -24,7 +24,7 @@ extension Server {
         guard let file = files.file(for: path) else {
             return write(wsi, .text("not found\n", status: 404))
         }
-        return writeStaticFile(wsi, path: file, versionQuery: request.query["v"])
+        return writeStaticFile(wsi, path: file, query: request.query)
     }
 
     /// Starts reading a POST body (to its end, whatever the route, so the connection stays in

@@ -115,6 +115,14 @@ def test_a_changed_file_gets_a_new_version(start_server, tmp_path):
     assert one(second, "ETag") == f'"{fnv1a64(page.read_bytes())}-gzip"'
 
 
+def test_a_scene_page_preloads_its_scenes_images(server):
+    resp = http_get(server.base_url, "/scene.html?scene=radar&room=x", headers={"Accept-Encoding": "gzip"})
+    assert one(resp, "Link") == "</assets/radar/radar-item.svg>; rel=preload; as=image"
+    assert http_get(server.base_url, "/assets/radar/radar-item.svg").status == 200
+    for path in ["/scene.html", "/scene.html?scene=nosuchscene", "/lib/font.js?scene=radar"]:
+        assert http_get(server.base_url, path).header_values("Link") == [], path
+
+
 @pytest.mark.parametrize("path", ["/nope.js", "/../Package.swift", "/%2e%2e/Package.swift", "/lib/../../Package.swift",
                                   "/..%2fPackage.swift", "/.hidden", "/lib/"])
 def test_missing_files_and_escapes_are_still_refused(server, path):
