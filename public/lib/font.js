@@ -26,10 +26,11 @@ const SAMPLE = '红包Ag';
 
 /**
  * How long the first frame may wait for the font (ms) from the view's mount; after that it is
- * drawn in a fallback face. On a phone network the face, preloaded from the page's head, has
- * usually arrived by the time the socket has brought the first frame (issue 36, docs/performance.md).
+ * drawn in a fallback face. The socket's first frame comes about two round trips after the mount,
+ * so on a phone network this rarely delays it; the face, preloaded from the page's head but
+ * fetched after the modules, comes a little later (issue 36, docs/performance.md).
  */
-const FONT_DEADLINE_MS = 500;
+const FONT_DEADLINE_MS = 300;
 
 let loading = null;
 
