@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
@@ -59,12 +58,23 @@ let package = Package(
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
+        // OpenSSL's libcrypto, for SHA-256 and HMAC-SHA256 (LayercastDigest). The binary links it
+        // anyway, through libwebsockets and libpq; swift-crypto, which it replaces, compiled
+        // BoringSSL's ~370 C files into every first build (issue 39).
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
 
         // The Core Animation model: pure Swift, no I/O, no C dependency.
         .target(name: "LayercastEngine"),
 
         // JSON values over jansson: the one place that talks to the C JSON library.
         .target(name: "LayercastJSON", dependencies: ["CJansson"]),
+
+        // SHA-256 and HMAC-SHA256 over libcrypto: the one place that talks to OpenSSL.
+        .target(name: "LayercastDigest", dependencies: ["CLibCrypto"]),
 
         // `layercast sample`: scene descriptions in, presentation samples out.
         .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
@@ -78,7 +88,8 @@ let package = Package(
             name: "LayercastScenes",
             dependencies: [
                 "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastWire",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "LayercastDigest",  // the rain's commitments (RainCommitment)
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.process("Resources")]  // the scenes' images (SceneAsset), served at /assets/{scene}/{file}
         ),
@@ -88,7 +99,7 @@ let package = Package(
         .target(name: "LayercastSceneTesting", dependencies: ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
-        .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", "LayercastDigest"]),
 
         // The award ledger: rains and awards committed to SQLite or PostgreSQL before anyone hears of them.
         .target(name: "LayercastLedger", dependencies: ["CSQLite", "CLibPQ"]),
@@ -107,7 +118,7 @@ let package = Package(
             dependencies: [
                 "LayercastSceneKit", "LayercastScenes", "LayercastWire", "LayercastEngine", "LayercastJSON",
                 "LayercastIdentity", "LayercastLedger", "LayercastAudit",
-                .product(name: "Crypto", package: "swift-crypto"),  // the scenes' images' ETags (SceneAssetFile)
+                "LayercastDigest",  // the scenes' images' ETags (SceneAssetFile)
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -174,6 +185,7 @@ let package = Package(
         .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
+        .testTarget(name: "LayercastDigestTests", dependencies: ["LayercastDigest"]),
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
         .testTarget(name: "LayercastSceneTestingTests", dependencies: ["LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneKit", "LayercastEngine", "LayercastJSON"]),

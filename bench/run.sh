@@ -23,7 +23,10 @@
 #   i  node reports and scenes at 10, 100 and 1,000 simulated nodes, before and after issue 29's
 #      items 5 and 7: Redis CPU and bytes/s in and out (bench/node_reports.py; redis-server on CPU 0, the
 #      simulated nodes on CPU 1)
-# Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|all]... (default all).
+#   j  the page's cost on a phone: each scene in its busy phase in headless Chromium at 414×736, DPR 2,
+#      CPU throttling 1× and 4×: fps, p95 frame interval, main-thread and script share, tap → socket
+#      p95, messages and kB/s (bench/client.py; server on CPU 0, Chromium on CPU 1)
+# Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
@@ -37,7 +40,7 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|f|g|h|i|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|i|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|f|g|h|i|j|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
@@ -93,4 +96,8 @@ if want h; then
 fi
 if want i; then
     python3 bench/node_reports.py --nodes 10,100,1000 --seconds 10
+    echo
+fi
+if want j; then
+    LAYERCAST_BIN=$release/layercast python3 bench/client.py --seconds 8
 fi

@@ -14,7 +14,9 @@ import { MediaClock } from './lib/media-clock.js';
 import { drawOverlay } from './lib/overlay.js';
 import { PointerInput } from './lib/pointer.js';
 import { RateMeter } from './lib/rate-meter.js';
+import { RedrawLoop } from './lib/redraw-loop.js';
 import { Renderer } from './lib/renderer.js';
+import { sameItems } from './lib/same-items.js';
 import { serverUrls } from './lib/server-url.js';
 import { Surface } from './lib/surface.js';
 
@@ -83,9 +85,13 @@ export function mount(element, options = {}) {
   let welcome = null;
   /** Why this page cannot draw the server's frames (features.js), or null. */
   let refusal = null;
+  /** Whether the server takes `ack` messages (`welcome.features`): then each frame applied is acknowledged. */
+  let acks = false;
   let framesReceived = 0;
   let shownTime = null;
-  let animation = 0;
+  /** The items and path table of the last settled view drawn (null after any other draw). */
+  let drawnItems = null;
+  let drawnPaths = null;
   let restoreAspect = null;
   let connectionState = { connected: false, attempt: 0 };
   /** Whether the shipped font has loaded (or given up): no frame is drawn before. */
@@ -94,8 +100,12 @@ export function mount(element, options = {}) {
   let fontAtFirstFrame = null;
   const veil = options.veil ?? true;
 
-  const surface = new Surface(element, () => draw(performance.now()));
+  // A resize blanks the canvas: draw at once (not a frame later), and go on if the view moves.
+  const surface = new Surface(element, () => {
+    if (draw(performance.now())) loop.invalidate();
+  });
   const renderer = new Renderer(surface.canvas, assets);
+  const loop = new RedrawLoop(draw);
 
   const connection = new Connection(urls.socket, {
     onMessage(message, bytes) {
@@ -112,23 +122,30 @@ export function mount(element, options = {}) {
             surface.canvas.dataset.connection = 'stopped';
             emitter.emit('error', { type: 'error', code: 'unsupported_protocol', message: refusal });
             emitter.emit('status', { connected: false, stopped: 'unsupported_protocol' });
+            loop.invalidate();
             return;
           }
+          acks = message.features?.includes('acks') ?? false;
           keepIdentity(message.player);
           assets.update(message.assets, urls.http);
+          redrawWhenLoaded();
           store.expectFull();
           fitAspect();
+          loop.invalidate();
           emitter.emit('welcome', message);
           break;
         case 'frame':
           if (refusal) return;
-          if (!store.apply(message, now)) {
+          if (!store.apply(message, now, 1 / (welcome?.fps || 30))) {
             store.expectFull();
             connection.reconnect();
             return;
           }
           framesReceived += 1;
+          // The server bounds the frames in flight by these, so a slow link sees fresh frames.
+          if (acks) connection.send({ type: 'ack', n: message.n });
           clock.observe(message.t, now);
+          if (!sameItems(drawnItems, store.latest.items) || drawnPaths !== store.latest.paths) loop.invalidate();
           emitter.emit('frame', message);
           break;
         case 'event':
@@ -143,11 +160,13 @@ export function mount(element, options = {}) {
       connectionState = { ...status, attempt: status.connected ? 0 : status.attempt ?? connectionState.attempt };
       surface.canvas.dataset.connection = status.connected ? 'connected' : status.stopped ? 'stopped' : 'reconnecting';
       emitter.emit('status', status);
+      loop.invalidate(); // the veil shows, changes or goes
     },
   });
   surface.canvas.dataset.connection = 'connecting';
   loadFont().then(() => {
     fontSettled = true;
+    loop.invalidate();
   });
 
   const pointer = role === 'spectator' ? null : new PointerInput(surface.canvas, {
@@ -179,8 +198,16 @@ export function mount(element, options = {}) {
     return welcome ? letterbox(welcome.size, surface.cssWidth, surface.cssHeight) : null;
   }
 
+  /** Draws again when each asset image that is still loading arrives. */
+  function redrawWhenLoaded() {
+    for (const { image, ready } of assets.images.values()) {
+      if (!ready) image.addEventListener('load', () => loop.invalidate(), { once: true });
+    }
+  }
+
   /**
-   * What to show at wall time `now`: `{time, items, paths}`, or null before the first frame. The view
+   * What to show at wall time `now`: `{time, items, paths, moving}`, or null before the first frame
+   * (`moving`: between two frames that differ, so a later time shows something else). The view
    * time is one frame interval of the room behind the estimated media time, never going back,
    * and within the two latest frames; items are interpolated between them.
    */
@@ -195,10 +222,14 @@ export function mount(element, options = {}) {
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
     // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
     const paths = from && f < 1 ? from.paths : latest.paths;
-    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths };
+    const moving = f < 1 && !(sameItems(from.items, latest.items) && from.paths === latest.paths);
+    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths, moving };
   }
 
-  /** Draws the current view (and the overlay) at wall time `now`. */
+  /**
+   * Draws the current view (and the overlay) at wall time `now`.
+   * @returns {boolean} whether the view is still changing (interpolating, or the overlay's figures)
+   */
   function draw(now) {
     const box = layout();
     const dpr = surface.dpr;
@@ -206,15 +237,19 @@ export function mount(element, options = {}) {
     const device = box
       ? { scale: box.scale * dpr, x: box.x * dpr, y: box.y * dpr, width: box.width * dpr, height: box.height * dpr }
       : { scale: 0, x: 0, y: 0, width: 0, height: 0 };
+    drawnItems = drawnPaths = null;
     if (!fontSettled) {
       renderer.draw([], device); // no frame in a fallback font
-      return;
+      return false;
     }
     renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths);
+    // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
+    if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
     if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
     if ((shown || refusal) && veil && !connectionState.connected) drawVeil(device);
     drawn.add(now);
     if (overlay) drawOverlay(renderer.ctx, dpr, stats());
+    return overlay || Boolean(shown?.moving);
   }
 
   /** Dims the stage and says why (reconnecting, stopped) while the connection is down. */
@@ -241,16 +276,9 @@ export function mount(element, options = {}) {
     ctx.restore();
   }
 
-  /** The requestAnimationFrame loop. */
-  function tick(now) {
-    animation = requestAnimationFrame(tick);
-    draw(now);
-  }
-
-  /** Draws only while the page is visible; the connection stays open either way. */
+  /** Draws only while the page is visible (once when it shows again); the connection stays open either way. */
   function onVisibility() {
-    cancelAnimationFrame(animation);
-    animation = document.hidden ? 0 : requestAnimationFrame(tick);
+    loop.setHidden(document.hidden);
   }
 
   /** Gives an element with a width but no height the scene's aspect ratio. */
@@ -288,7 +316,7 @@ export function mount(element, options = {}) {
   return {
     destroy() {
       connection.close();
-      cancelAnimationFrame(animation);
+      loop.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       pointer?.destroy();
       surface.destroy();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Layercast needs on a Debian 12 machine that already has Swift, in two sets:
 # - serving (`--serve`, what scripts/run.sh installs): the C libraries' development packages that
-#   `swift build` links (libwebsockets with libev, jansson, SQLite, libpq, hiredis, zlib) and
+#   `swift build` links (libwebsockets with libev, jansson, SQLite, libpq, hiredis, zlib, OpenSSL) and
 #   pkg-config. Nothing else: no service is installed, stopped or started, no Python package.
 # - everything (no flag; scripts/test.sh, scripts/cluster.sh and .ci/run): the serving set plus
 #   PostgreSQL for the ledger tests, redis-server and nginx for the cluster, Chromium with its
@@ -20,8 +20,9 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 # What `swift build` links (Package.swift's system libraries): libwebsockets-dev and libev-dev
 # (the event loop lws runs on), libjansson-dev, libsqlite3-dev, libpq-dev (the PostgreSQL ledger's
-# client), libhiredis-dev (the cluster's Redis client) and zlib1g-dev (permessage-deflate).
-serving_packages=(pkg-config libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libhiredis-dev zlib1g-dev)
+# client), libhiredis-dev (the cluster's Redis client), zlib1g-dev (permessage-deflate) and
+# libssl-dev (libcrypto's SHA-256 and HMAC: tokens, public player ids, ETags, rain commitments).
+serving_packages=(pkg-config libwebsockets-dev libev-dev libjansson-dev libsqlite3-dev libpq-dev libhiredis-dev zlib1g-dev libssl-dev)
 # For the tests and the cluster: postgresql, the server the ledger tests start
 # (scripts/test-postgres.sh), and psql; redis-server and nginx, what the cluster tests and
 # scripts/cluster.sh run (redis-server brings redis-tools, whose redis-cli they use); systemd:

@@ -25,8 +25,17 @@ final class Client {
     var outbox: [Outgoing] = []
     /// The number of the last frame written; -1 before the first.
     var lastFrameSent = -1
+    /// Whether it acknowledges frames (it sent an `ack`): then no more frames are in flight to
+    /// it than `acks` allows.
+    var acknowledges = false
+    /// Its frames in flight and how many may be, while it acknowledges.
+    var acks: AckWindow
+    /// The highest frame number it was ever written (frames are numbered afresh after a takeover).
+    var highestFrameSent = -1
     /// When this client last took a message, on the monotonic clock.
     var lastWrite: Double
+    /// The tick of the last frame written (full, delta or keepalive).
+    var lastFrameAt: Double
     /// Set when the connection is to close once its outbox is written: the close code and reason.
     var closing: (code: Int, reason: String)?
     /// The fragments of the message being received; `oversize` once past the limit.
@@ -38,13 +47,15 @@ final class Client {
     /// The most messages an outbox may hold; a client that lets more pile up is dropped.
     static let outboxLimit = 256
 
-    init(id: ClientID, role: ClientRole, player: PublicPlayer? = nil, address: String, now: Double) {
+    init(id: ClientID, role: ClientRole, player: PublicPlayer? = nil, address: String, now: Double, tick: Double = 1.0 / 30) {
+        acks = AckWindow(framesPerSecond: Int((1 / tick).rounded()), tick: tick)
         self.id = id
         name = id.description
         self.role = role
         self.player = player
         self.address = address
         lastWrite = now
+        lastFrameAt = now
         incoming.reserveCapacity(ClientMessage.maxBytes)
     }
 }

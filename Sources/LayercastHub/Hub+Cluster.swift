@@ -156,8 +156,11 @@ extension Hub {
     /// Publishes the frame `room` (this node's) just made, while other nodes relay it.
     func publishFrame(of room: Room, at now: Double) {
         guard let cluster, room.publishUntil > now else { return }
+        // A tick that changed nothing goes to the other nodes only as a keepalive (`sparse`).
+        if !room.publishFull, room.isStill, !keepaliveDue(since: room.publishedAt) { return }
         let message = room.publishFull ? room.fullFrame(&metrics) : (room.deltaFrame(&metrics) ?? room.fullFrame(&metrics))
         room.publishFull = false
+        room.publishedAt = now
         cluster.publish(frame: message, in: room.key)
     }
 

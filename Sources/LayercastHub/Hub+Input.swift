@@ -41,6 +41,13 @@ extension Hub {
         switch message {
         case .ping(let id):
             enqueue(encoded(ServerMessage.pong(id: id, time: room.mediaTime(at: now))), to: client, tapArrival: nil)
+        case .ack(let n):
+            guard n <= client.highestFrameSent else {
+                return reject(client, ProtocolError(.badField, "ack.n must be a frame this client was sent (it is \(n), the newest sent is \(client.highestFrameSent))"))
+            }
+            room.startsAcknowledging(client)
+            client.acks.acknowledged(n, at: now)
+            transport.wake(client.id)
         case .tap(let x, let y, let viewTime, let id):
             guard client.role == .player, let player = client.player else {
                 return reject(client, ProtocolError(.forbidden, "spectators cannot tap"))

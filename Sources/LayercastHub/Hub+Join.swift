@@ -13,11 +13,11 @@ extension Hub {
         let now = transport.now
         switch join {
         case .failure(let error):
-            let client = Client(id: id, role: .spectator, address: address, now: now)
+            let client = Client(id: id, role: .spectator, address: address, now: now, tick: configuration.tickInterval)
             clients[id] = client
             refuse(client, error, code: CloseCode.policyViolation)
         case .success(let join):
-            let client = Client(id: id, role: join.role, player: join.player, address: address, now: now)
+            let client = Client(id: id, role: join.role, player: join.player, address: address, now: now, tick: configuration.tickInterval)
             clients[id] = client
             let scene = configuration.scenes.scene(id: join.sceneID)
             // A scene this node lacks is relayed from a live node of the cluster that runs it.
@@ -67,7 +67,7 @@ extension Hub {
     public func disconnect(_ id: ClientID) {
         guard let client = clients.removeValue(forKey: id) else { return }
         if client.holdsAddressSlot { addressLimits.disconnect(client.address, at: transport.now) }
-        client.room?.clients.removeAll { $0 === client }
+        client.room?.remove(client)
         client.room = nil
     }
 

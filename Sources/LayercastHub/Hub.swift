@@ -87,7 +87,9 @@ public final class Hub {
                 broadcast(room.takeEvents(), in: room, tapArrival: nil)
             }
             for client in room.clients {
-                if client.lastFrameSent < room.frameNumber - 1, now - client.lastWrite > configuration.stallTimeoutSeconds {
+                // Frames wait for a client that lacks the newest list, and keepalives for one that is due one.
+                let waitingSince = client.lastFrameSent < room.stillSince ? client.lastWrite : client.lastFrameAt + Self.keepaliveInterval
+                if client.lastFrameSent < room.frameNumber - 1, now - waitingSince > configuration.stallTimeoutSeconds {
                     drop(client, reason: "stalled")
                 } else {
                     writeFromTick(client)
@@ -141,8 +143,19 @@ public final class Hub {
         transport.wake(client.id)
     }
 
-    /// What to write to `client` now: its outbox first, then the newest frame (a delta when it has
-    /// the frame before, else in full), or its close. Nil when there is nothing to write.
+    /// The longest a client of a still room goes without a frame: then it gets the newest tick's
+    /// empty delta, a keepalive for its clock (protocol.md, "frame": `sparse`).
+    public static let keepaliveInterval = 1.0
+
+    /// Whether a keepalive is due at this tick after a frame at `time`: `keepaliveInterval` to
+    /// the nearest tick, so that a room of 30 frames a second sends every 30th still tick.
+    func keepaliveDue(since time: Double) -> Bool {
+        tickedAt - time >= Self.keepaliveInterval - configuration.tickInterval / 2
+    }
+
+    /// What to write to `client` now: its outbox first, then the newest frame (a delta when it holds
+    /// a frame the delta applies to, else in full; nothing for a tick that changed nothing, but a
+    /// keepalive every `keepaliveInterval`), or its close. Nil when there is nothing to write.
     private func nextWrite(_ client: Client) -> HubWrite? {
         let id = client.id
         if stopping { return .close(code: CloseCode.goingAway, reason: "server shutting down") }
@@ -164,16 +177,25 @@ public final class Hub {
         // a slow client back while the kernel or lws still has part of its last frame.)
         // `--drop-frames-every N` (testing the load tool): such frames are not sent; the next goes in full.
         if let every = configuration.dropFramesEvery, room.frameNumber % every == 0 { return nil }
+        // Frames wait while its window is full; it is then sent the newest, from the last it was sent.
+        if client.acknowledges, !client.acks.isOpen { return nil }
         let message: EncodedMessage
-        if client.lastFrameSent >= 0, client.lastFrameSent == room.frameNumber - 1, let delta = room.deltaFrame(&metrics) {
+        if room.deltaApplies(to: client.lastFrameSent), let delta = room.deltaFrame(&metrics) {
+            // A relayed still frame is the origin's keepalive, already spaced: it goes on as it came.
+            if room.isStill, room.source == .scene, !keepaliveDue(since: client.lastFrameAt) { return nil }
             message = delta
         } else {
             if client.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - client.lastFrameSent - 1 }
-            message = room.fullFrame(&metrics)
+            // One that acknowledges holds the list of the last frame it was sent: a delta from it,
+            // when the room still has that list and the delta is the smaller.
+            message = client.acknowledges ? room.catchUpFrame(from: client.lastFrameSent, &metrics) : room.fullFrame(&metrics)
         }
         metrics.bytesSent += message.count
+        if client.acknowledges { client.acks.sent(room.frameNumber, at: tickedAt) }
         client.lastFrameSent = room.frameNumber
+        client.highestFrameSent = max(client.highestFrameSent, room.frameNumber)
         client.lastWrite = tickedAt  // the frame's tick: no clock read per client per frame
+        client.lastFrameAt = tickedAt
         return .message(message)
     }
 
@@ -215,7 +237,7 @@ public final class Hub {
     func drop(_ client: Client, reason: String) {
         metrics.clientsDropped[reason, default: 0] += 1
         logger.notice("dropping client", metadata: ["client": "\(client.name)", "reason": "\(reason)"])
-        client.room?.clients.removeAll { $0 === client }
+        client.room?.remove(client)
         client.room = nil
         transport.drop(client.id)
     }

@@ -27,6 +27,8 @@ final class Room: ControlledRoom {
     var publishUntil = -Double.infinity
     /// On an origin: the next published frame goes in full (a relaying node asked for one).
     var publishFull = true
+    /// On an origin: when a frame was last published, for the keepalives of a still room.
+    var publishedAt = -Double.infinity
     /// On an origin: clients and distinct players on other nodes, as they last reported.
     var remoteClients = 0
     var remotePlayers = 0
@@ -48,6 +50,22 @@ final class Room: ControlledRoom {
     private(set) var frameNumber = -1
     private(set) var frameTime = 0.0
     private var list = DisplayList()
+    /// The first frame whose display list is the newest frame's: a client holding any frame from
+    /// here on holds the newest list.
+    private(set) var stillSince = -1
+    /// The first frame the newest delta applies to (`b`): it applies to every frame from here
+    /// through `frameNumber - 1`, which all hold one list.
+    private(set) var deltaBase = -1
+    /// The lists of the latest frames that changed something, oldest first, for the catch-up
+    /// deltas of clients that acknowledge (`catchUpFrame`): each holds from its number until the next's.
+    private var history: [(number: Int, list: DisplayList)] = []
+    /// How many changed lists `history` keeps: about two seconds of a room changing every tick at
+    /// 30 frames a second, what a link of a few kilobytes a second may hold in flight.
+    static let historyLimit = 64
+    /// This tick's catch-up deltas, by the number of the history entry they start from.
+    private var catchUps: [Int: EncodedMessage] = [:]
+    /// How many of its clients acknowledge frames: `history` is kept only while some do.
+    private(set) var acknowledgingClients = 0
     /// The newest frame's delta and full encodings; each is made at most once, when first needed.
     private var delta: FrameDelta?
     private var deltaMessage: EncodedMessage?
@@ -126,10 +144,65 @@ final class Room: ControlledRoom {
         delta = restarting ? nil : FrameDelta.from(list, to: next)
         restarting = false
         list = next
+        deltaBase = stillSince
         frameNumber += 1
+        if delta?.isEmpty != true {
+            stillSince = frameNumber
+            remember(list, as: frameNumber)
+        }
         frameTime = stage.now
         deltaMessage = nil
         fullMessage = nil
+        if !catchUps.isEmpty { catchUps.removeAll(keepingCapacity: true) }
+    }
+
+    /// `client`, of this room, now acknowledges frames.
+    func startsAcknowledging(_ client: Client) {
+        guard !client.acknowledges else { return }
+        client.acknowledges = true
+        acknowledgingClients += 1
+    }
+
+    /// Takes `client` out of the room.
+    func remove(_ client: Client) {
+        clients.removeAll { $0 === client }
+        if client.acknowledges { acknowledgingClients -= 1 }
+    }
+
+    /// Keeps `list` as frame `number`'s in `history` while a client acknowledges, forgetting the
+    /// oldest past `historyLimit`.
+    private func remember(_ list: DisplayList, as number: Int) {
+        guard acknowledgingClients > 0 else {
+            if !history.isEmpty { history.removeAll() }
+            return
+        }
+        if history.count >= Self.historyLimit { history.removeFirst(history.count - Self.historyLimit + 1) }
+        history.append((number, list))
+    }
+
+    /// The newest frame for a client that holds frame `number`'s list: a delta from that list
+    /// (`b` its first frame) when `history` still has it and the delta is smaller than the full
+    /// frame, else the full frame. Each is encoded once a tick for every client it goes to.
+    func catchUpFrame(from number: Int, _ metrics: inout Metrics) -> EncodedMessage {
+        let full = fullFrame(&metrics)
+        guard number >= 0, number < frameNumber, let index = history.lastIndex(where: { $0.number <= number }) else { return full }
+        let base = history[index].number
+        if let cached = catchUps[base] { return cached }
+        let change = FrameDelta.from(history[index].list, to: list)
+        let delta = EncodedMessage(encoder.delta(change, number: frameNumber, time: frameTime, base: base), headroom: clock.headroom)
+        metrics.deltaFramesEncoded += 1
+        let message = delta.count < full.count ? delta : full
+        catchUps[base] = message
+        return message
+    }
+
+    /// Whether the newest frame changed nothing since the one before: its delta is a keepalive,
+    /// which a client that holds the list needs only now and then (`Hub.keepaliveInterval`).
+    var isStill: Bool { delta?.isEmpty == true }
+
+    /// Whether a client holding frame `number` can take the newest frame as the delta.
+    func deltaApplies(to number: Int) -> Bool {
+        delta != nil && number >= 0 && number >= deltaBase && number < frameNumber
     }
 
     /// Takes a frame relayed from the origin (its JSON text): a full frame replaces the display
@@ -142,28 +215,44 @@ final class Room: ControlledRoom {
         let number = Int(n)
         if full {
             guard let next = try? DisplayList(fullFrame: value) else { return .ignored }
-            if number <= frameNumber { clients.forEach { $0.lastFrameSent = -1 } }  // a new origin numbered afresh
+            if number <= frameNumber {  // a new origin numbered afresh
+                for client in clients {
+                    client.lastFrameSent = -1
+                    client.acks.reset()
+                }
+                history.removeAll()
+            }
             list = next
             delta = nil
             deltaMessage = nil
             fullMessage = EncodedMessage(copying: text, headroom: headroom)
+            stillSince = number
+            remember(next, as: number)
         } else {
-            guard frameNumber >= 0, number == frameNumber + 1, let change = try? FrameDelta(deltaFrame: value) else { return .gap }
+            guard frameNumber >= 0, let range = FrameMessage.deltaRange(value), range.contains(frameNumber),
+                  let change = try? FrameDelta(deltaFrame: value) else { return .gap }
             list = change.applied(to: list)
             delta = change
+            deltaBase = range.lowerBound
+            if !change.isEmpty {
+                stillSince = number
+                remember(list, as: number)
+            }
             deltaMessage = EncodedMessage(copying: text, headroom: headroom)
             fullMessage = nil
         }
         frameNumber = number
         frameTime = t
+        if !catchUps.isEmpty { catchUps.removeAll(keepingCapacity: true) }
         return .applied
     }
 
-    /// The newest frame as a delta against the one before; nil for frame 0.
+    /// The newest frame as a delta against the frames from `deltaBase` on; nil for frame 0.
     func deltaFrame(_ metrics: inout Metrics) -> EncodedMessage? {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
-        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime), headroom: clock.headroom)
+        let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime, base: deltaBase),
+                                     headroom: clock.headroom)
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message

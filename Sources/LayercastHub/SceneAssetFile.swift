@@ -1,5 +1,5 @@
-internal import Crypto
 import Foundation
+internal import LayercastDigest
 
 /// An image file a scene ships as a resource, read whole at start: its bytes and its strong
 /// entity tag, served at `/assets/{scene}/{path}` (docs/protocol.md, "Scene images").
@@ -16,7 +16,7 @@ package struct SceneAssetFile: Sendable, Equatable {
     /// The file of `bytes`.
     package init(bytes: [UInt8]) {
         self.bytes = bytes
-        let digest = SHA256.hash(data: bytes).prefix(16)
+        let digest = SHA256.digest(bytes).prefix(16)
         etag = "\"" + digest.map { String(format: "%02x", $0) }.joined() + "\""
     }
 

@@ -1,4 +1,4 @@
-internal import Crypto
+internal import LayercastDigest
 
 /// Turns a player's credential into its public id with a keyed hash, so that an id seen in an
 /// award, a leaderboard or a log cannot be used to join as that player, while the same
@@ -42,7 +42,7 @@ public struct PlayerPseudonyms: Sendable {
 
     /// The first 8 bytes of HMAC-SHA256(secret, `message`), in lowercase hex.
     private func hexMAC(_ message: String) -> String {
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(message.utf8), using: SymmetricKey(data: secret))
+        let mac = HMACSHA256.code(key: secret, message: Array(message.utf8))
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: mac.prefix(8).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }

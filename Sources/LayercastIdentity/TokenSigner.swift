@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-internal import Crypto
+internal import LayercastDigest
 
 /// Makes player tokens (what the embedding app does; here for tests and tools).
 public enum TokenSigner {
@@ -36,8 +36,8 @@ public enum TokenSigner {
     /// base64url(HMAC-SHA256(secret, the first part's ASCII bytes))`.
     public static func sign(payload: String, secret: some DataProtocol) -> String {
         let first = Base64URL.encode(Array(payload.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Array(first.utf8), using: SymmetricKey(data: Array(secret)))
-        return first + "." + Base64URL.encode(Array(mac))
+        let mac = HMACSHA256.code(key: Array(secret), message: Array(first.utf8))
+        return first + "." + Base64URL.encode(mac)
     }
 
     private static func seconds(_ date: Date, claim: String) throws(TokenError) -> Int {

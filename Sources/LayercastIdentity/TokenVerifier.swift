@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-internal import Crypto
+internal import LayercastDigest
 
 /// Checks player tokens signed by the embedding app (see "Player tokens" in docs/protocol.md):
 ///
@@ -61,14 +61,13 @@ public struct TokenVerifier: Sendable {
         case .success(let decoded): signature = decoded
         case .failure(let error): return .failure(error)
         }
-        guard signature.count == SHA256.byteCount else {
+        guard signature.count == HMACSHA256.byteCount else {
             return .failure(TokenError(
                 .malformed,
                 "token signature must be 32 bytes (43 base64url characters); it is \(signature.count) bytes"))
         }
 
-        let key = SymmetricKey(data: secret)
-        guard HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: payloadPart, using: key) else {
+        guard HMACSHA256.isValid(signature, key: secret, message: Array(payloadPart)) else {
             return .failure(TokenError(.badSignature, "token signature does not match"))
         }
 

@@ -1,5 +1,8 @@
 /// The frame numbers one client received, in order: how many it got and how many of the room's
-/// frames between them it never saw (gaps in `n`, which increases by exactly 1 per room tick).
+/// frames between them it never saw. `n` increases by exactly 1 per room tick, but a tick that
+/// changed nothing is not sent (`sparse`): a delta whose range (`b` through `n - 1`) holds the
+/// newest frame received skipped nothing; a full frame, or a delta from past it, skipped the
+/// ticks in between.
 public struct FrameSequence: Sendable, Equatable {
     /// Frames received.
     public private(set) var received = 0
@@ -12,9 +15,10 @@ public struct FrameSequence: Sendable, Equatable {
 
     public init() {}
 
-    /// Records frame `n`; returns how many frames were skipped right before it.
+    /// Records frame `n`, a delta from frame `base` on (nil: a full frame); returns how many
+    /// frames were skipped right before it.
     @discardableResult
-    public mutating func record(_ n: Int) -> Int {
+    public mutating func record(_ n: Int, base: Int? = nil) -> Int {
         received += 1
         guard let last else {
             self.last = n
@@ -24,7 +28,7 @@ public struct FrameSequence: Sendable, Equatable {
             outOfOrder += 1
             return 0
         }
-        let gap = n - last - 1
+        let gap = base.map { $0 <= last } == true ? 0 : n - last - 1
         skipped += gap
         self.last = n
         return gap

@@ -10,7 +10,7 @@ public struct PacketBoard: Sendable {
     /// The image of a packet nobody has claimed yet (RainScene).
     public static let unclaimedImage = "rp_normal"
 
-    struct Item: Sendable {
+    struct Item: Sendable, Equatable {
         var name: String?
         var matrix: [Double] = [1, 0, 0, 1, 0, 0]
         var width = 0.0
@@ -18,7 +18,7 @@ public struct PacketBoard: Sendable {
         var image: String?
     }
 
-    private var items: [Int: Item] = [:]
+    private(set) var items: [Int: Item] = [:]
     /// Packet number → `t` of the first frame that showed it.
     private var firstSeen: [Int: Double] = [:]
 

@@ -181,7 +181,7 @@ final class SimulatedClient {
     func receive(_ bytes: UnsafeRawBufferPointer, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
         stats.bytesIn += bytes.count
         if board == nil, let prefix = FramePrefix(bytes) {
-            return frame(number: prefix.number, time: prefix.time, at: now, stats: &stats, window: &window)
+            return frame(number: prefix.number, base: prefix.base, time: prefix.time, at: now, stats: &stats, window: &window)
         }
         guard let message = try? JSONValue.parse(bytes: bytes), let type = message["type"]?.stringValue else {
             stats.errors["bad_message", default: 0] += 1
@@ -189,11 +189,14 @@ final class SimulatedClient {
         }
         switch type {
         case "frame":
-            guard let n = message["n"]?.intValue, let t = message["t"]?.doubleValue else {
+            let full = message["full"]?.boolValue == true
+            guard let n = message["n"]?.intValue, let t = message["t"]?.doubleValue,
+                  full || FramePrefix.base(of: message, number: n) != nil else {
                 stats.errors["bad_message", default: 0] += 1
                 return
             }
-            frame(number: n, time: t, at: now, stats: &stats, window: &window)
+            frame(number: n, base: full ? nil : FramePrefix.base(of: message, number: n), time: t, at: now,
+                  stats: &stats, window: &window)
             board?.apply(frame: message)
         case "event": event(message, at: now, stats: &stats, window: &window)
         case "welcome":
@@ -216,13 +219,13 @@ final class SimulatedClient {
         }
     }
 
-    private func frame(number n: Int, time t: Double, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
+    private func frame(number n: Int, base: Int?, time t: Double, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {
         if let since = awaitingFrameSince {
             stats.reconnectFrameTime.record(seconds: now - since)
             awaitingFrameSince = nil
         }
         let before = frames
-        stats.skipped += frames.record(n)
+        stats.skipped += frames.record(n, base: base)
         if frames.outOfOrder > before.outOfOrder { stats.errors["out_of_order", default: 0] += 1 }
         stats.frames += 1
         window.frames += 1

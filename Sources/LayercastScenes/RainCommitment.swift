@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+internal import LayercastDigest
 
 /// What a rain publishes before it starts: a SHA-256 over its seed, its secret salt and its
 /// settings, so that anyone can check afterwards that the revealed seed and salt are the ones the
@@ -32,7 +32,7 @@ public struct RainCommitment: Equatable, Sendable {
             ("width", Self.number(Double(size.width))), ("height", Self.number(Double(size.height))),
         ]
         text = ([Self.version] + fields.map { "\($0.0)=\($0.1)" }).joined(separator: " ") + "\n"
-        digest = Self.hex(Array(SHA256.hash(data: Array(text.utf8))))
+        digest = Self.hex(SHA256.digest(Array(text.utf8)))
     }
 
     /// The generator seed of the prize plan of a salted rain: the first 8 bytes, big-endian, of
@@ -40,7 +40,7 @@ public struct RainCommitment: Equatable, Sendable {
     public static func prizeSeed(_ settings: RainSettings) -> UInt64 {
         var input = Array("layercast-prizes/1".utf8) + settings.salt
         input += (0..<8).reversed().map { UInt8(truncatingIfNeeded: settings.seed >> (8 * UInt64($0))) }
-        return SHA256.hash(data: input).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        return SHA256.digest(input).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// 32 bytes from the system's secure generator: a new rain's salt.

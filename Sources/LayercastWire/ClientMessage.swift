@@ -7,6 +7,9 @@ public enum ClientMessage: Equatable, Sendable {
     case tap(x: Double, y: Double, viewTime: Double, id: Double?)
     case drag(phase: DragPhase, x: Double, y: Double, viewTime: Double)
     case ping(id: Double?)
+    /// The client applied frame `n` (protocol.md, "Acknowledged frames"): the server then bounds
+    /// the frames in flight to it.
+    case ack(n: Int)
 
     /// The largest message accepted, in bytes.
     public static let maxBytes = 4096
@@ -56,6 +59,10 @@ public enum ClientMessage: Equatable, Sendable {
         case "ping":
             let id = message.member("id")
             return .ping(id: id.isAbsentOrNull ? nil : try id.number("a finite number when present"))
+        case "ack":
+            let n = try message.member("n").number("a frame number", in: 0...9_007_199_254_740_991)
+            guard n == n.rounded() else { throw message.member("n").error("a frame number") }
+            return .ack(n: Int(n))
         default:
             throw ProtocolError(.unknownType, "unknown message type \(FieldReader.quoted(type))")
         }

@@ -25,9 +25,11 @@ public final class FrameEncoder {
         return object
     }
 
-    /// `FrameMessage.delta` as a tree.
-    public func delta(_ delta: FrameDelta, number: Int, time: Double) -> JSONTree {
+    /// `FrameMessage.delta` as a tree: the changes from every frame numbered `base` through
+    /// `number - 1` (one list) to frame `number`; `b` is written only when `base` is not `number - 1`.
+    public func delta(_ delta: FrameDelta, number: Int, time: Double, base: Int? = nil) -> JSONTree {
         let object = Self.header(number: number, time: time, full: false)
+        if let base, base != number - 1 { object.set("b", Double(base)) }
         if !delta.set.isEmpty {
             let set = JSONTree.array()
             for change in delta.set { set.append(change.tree) }

@@ -8,9 +8,11 @@ public enum ServerMessage {
     /// gradients, groups (clips and masks), replicator copies and additive particles.
     public static let protocolVersion = 2
 
-    /// The draw-item features a client must know to draw this server's frames (protocol.md,
-    /// "welcome"); a client that lacks one refuses to draw rather than drawing nonsense.
-    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive", "imagetint"]
+    /// The draw-item and stream features a client must know to draw this server's frames
+    /// (protocol.md, "welcome"; `sparse`: no frame for a tick that changed nothing, and deltas
+    /// that name their first frame `b`; `acks`: the server takes `ack` messages); a client that
+    /// lacks one refuses rather than drawing nonsense.
+    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive", "imagetint", "sparse", "acks"]
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
     /// the room's frame rate and media time (1e-6 s), the scene's words (`SceneWords`), and for a

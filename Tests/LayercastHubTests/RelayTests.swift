@@ -235,7 +235,9 @@ import Testing
         #expect(sceneFields(welcome) == sceneFields(nearWelcome))
         o.tick(3)
         let frames = e.messages(far).of("frame")
-        #expect(frames.map { $0["n"]?.intValue } == [3])  // the newest in full
+        // The newest list in full: the rain between rains is still, so ticks 2 and 3 changed
+        // nothing and were not relayed (`sparse`); frame 1 holds the list of frame 3.
+        #expect(frames.map { $0["n"]?.intValue } == [1])
         #expect(frames.first?["full"]?.boolValue == true)
         // No rain yet: the origin answers the tap "closed", to the edge's player alone.
         e.send(far, #"{"type":"tap","x":200,"y":300,"viewTime":0.5,"id":9}"#)

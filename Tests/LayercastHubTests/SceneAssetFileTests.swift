@@ -55,6 +55,13 @@ import Testing
         #expect(registry.assetFile(scene: "radar", path: "a.svg") == nil)
     }
 
+    @Test func etagsArePinned() {
+        // The first 16 bytes of SHA-256: of nothing (FIPS 180-4's empty-message digest), and of
+        // 1000 bytes (i mod 251), more than one 64-byte block, as Python's hashlib gives them.
+        #expect(SceneAssetFile(bytes: []).etag == "\"e3b0c44298fc1c149afbf4c8996fb924\"")
+        #expect(SceneAssetFile(bytes: (0..<1000).map { UInt8($0 % 251) }).etag == "\"4e4c294b331f7a2099a379bec34b9f9f\"")
+    }
+
     @Test func shippedScenesImagesAreTheFilesInTheirResources() throws {
         let registry = try SceneRegistry(SceneCatalog.all)
         let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/LayercastScenes/Resources")

@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4) and HMAC (RFC 2104) written out in plain Swift, so the tests can compute
-// tokens without the code under test or swift-crypto. Checked against FIPS and RFC 4231 vectors
+// tokens without the code under test or libcrypto. Checked against FIPS and RFC 4231 vectors
 // in ReferenceHMACTests.
 
 enum Reference {

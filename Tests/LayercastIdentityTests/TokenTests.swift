@@ -70,6 +70,18 @@ private func error(_ token: String, at time: Date = now, verifier: TokenVerifier
         #expect(try TokenSigner.sign(id: "player-42", name: "Ada", expires: exampleExpiry, secret: exampleSecret) == exampleToken)
     }
 
+    @Test func aSecretLongerThanTheHashBlockSignsAndVerifies() throws {
+        // 100 bytes, more than SHA-256's 64-byte block: HMAC hashes the key first (RFC 2104).
+        let long = String(repeating: "layercast-", count: 10)
+        let token = "eyJzdWIiOiJwbGF5ZXItNDIiLCJuYW1lIjoiQWRhIiwiZXhwIjoxNzk1MzQxNjAwfQ.98x3GCpHk01P7umCa6NrNZ0EisX30A3M800L6CFBKho"
+        #expect(Reference.token(payload: examplePayload, secret: long) == token)
+        #expect(TokenSigner.sign(payload: examplePayload, secret: Array(long.utf8)) == token)
+        #expect(TokenVerifier(secret: long).verify(token, now: dayBefore)
+            == .success(PlayerIdentity(id: "player-42", name: "Ada", expires: exampleExpiry)))
+        #expect(TokenVerifier(secret: long + "x").verify(token, now: dayBefore)
+            == .failure(TokenError(.badSignature, "token signature does not match")))
+    }
+
     @Test func exampleTokenVerifies() {
         let result = TokenVerifier(secret: exampleSecret).verify(exampleToken, now: dayBefore)
         #expect(result == .success(PlayerIdentity(id: "player-42", name: "Ada", expires: exampleExpiry)))

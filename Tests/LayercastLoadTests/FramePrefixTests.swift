@@ -21,6 +21,20 @@ import Testing
         #expect(prefix(#"{"type":"frame","n":12,"t":1e3,"full":false}"#)?.time == 1000)
     }
 
+    @Test func readsADeltasFirstFrame() {
+        let encoder = FrameEncoder()
+        let keepalive = encoder.delta(FrameDelta(), number: 130, time: 4.3, base: 97).text(headroom: 0).string
+        #expect(keepalive == #"{"type":"frame","n":130,"t":4.3,"full":false,"b":97}"#)
+        #expect(prefix(keepalive) == FramePrefix(number: 130, time: 4.3, full: false, base: 97))
+        #expect(prefix(#"{"type":"frame","n":130,"t":4.3,"full":false,"b":97,"set":[]}"#)?.base == 97)
+        #expect(prefix(#"{"type":"frame","n":130,"t":4.3,"full":false,"set":[]}"#)?.base == 129, "no b: n - 1")
+        #expect(prefix(#"{"type":"frame","n":130,"t":4.3,"full":true,"items":[]}"#)?.base == nil)
+        for text in [#"{"type":"frame","n":130,"t":4.3,"full":false,"b":130}"#, #"{"type":"frame","n":130,"t":4.3,"full":false,"b":-1}"#,
+                     #"{"type":"frame","n":130,"t":4.3,"full":false,"b":1.5}"#] {
+            #expect(prefix(text) == nil, "\(text): a b that is not a frame below n is left to the parser")
+        }
+    }
+
     @Test func anythingElseIsLeftToTheParser() {
         for text in [#"{"type":"welcome","n":1}"#, #"{"n":1,"type":"frame","t":0,"full":true}"#,
                      #"{"type":"frame","n":1.5,"t":0,"full":true}"#, #"{"type":"frame","n":1,"t":nan,"full":true}"#,

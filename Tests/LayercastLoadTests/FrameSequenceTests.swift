@@ -21,6 +21,18 @@ import Testing
         #expect(sequence.skipped == 9)
     }
 
+    @Test func ticksThatChangedNothingAreNotSkips() {
+        // `sparse`: ticks 11…39 changed nothing and were not sent; the keepalive 40 applies from 10.
+        var sequence = FrameSequence()
+        sequence.record(10)
+        #expect(sequence.record(40, base: 10) == 0)
+        #expect(sequence.record(45, base: 40) == 0)
+        #expect(sequence.record(60, base: 50) == 14, "a delta from past the newest frame: 46…59 missed")
+        #expect(sequence.record(70) == 9, "a full frame: the ticks between")
+        #expect(sequence.skipped == 23)
+        #expect(sequence.received == 5)
+    }
+
     @Test func repeatedOrOlderNumbersAreCountedApart() {
         var sequence = FrameSequence()
         sequence.record(5)

@@ -45,6 +45,7 @@ struct GoldenVectorTests {
         let steps = try #require(try JSONValue.parse(text)["steps"]?.arrayValue)
         #expect(!steps.isEmpty)
         var list: DisplayList?
+        var number = -1
         for (index, step) in steps.enumerated() {
             let message = try #require(step["message"])
             let expected = try #require(step["items"])
@@ -52,8 +53,11 @@ struct GoldenVectorTests {
                 list = try DisplayList(fullFrame: message)
             } else {
                 let current = try #require(list, "step \(index): a delta before any full frame")
+                let range = try #require(FrameMessage.deltaRange(message), "step \(index): no delta range")
+                #expect(range.contains(number), "\(name) step \(index): the delta \(range) does not apply to frame \(number)")
                 list = try FrameDelta(deltaFrame: message).applied(to: current)
             }
+            number = try #require(message["n"]?.intValue)
             let items = JSONValue.array(list?.items.map(\.json) ?? [])
             #expect(items == expected, "\(name) step \(index)")
             #expect(list?.paths == (try DisplayList.paths(FieldReader(step["paths"], path: "paths"))), "\(name) step \(index) paths")
@@ -73,7 +77,7 @@ struct GoldenVectorTests {
             for step in vector.steps {
                 let message = step.message
                 note(message["full"]?.boolValue == true ? "full" : "delta")
-                for key in ["set", "add", "remove", "order", "paths", "unpaths"] where message[key] != nil {
+                for key in ["b", "set", "add", "remove", "order", "paths", "unpaths"] where message[key] != nil {
                     note(message["full"]?.boolValue == true ? "full.\(key)" : "delta.\(key)")
                 }
                 var items = (message["items"]?.arrayValue ?? []) + (message["add"]?.arrayValue ?? [])
@@ -106,7 +110,7 @@ struct GoldenVectorTests {
                 }
             }
         }
-        var wanted: Set<String> = ["full", "delta", "delta.set", "delta.add", "delta.remove", "delta.order",
+        var wanted: Set<String> = ["full", "delta", "delta.b", "delta.set", "delta.add", "delta.remove", "delta.order",
                                    "pc.move", "pc.whole", "pimg", "pr", "pa", "po", "m.projective", "colour.alpha",
                                    "particle.5", "particle.6", "particle.7", "g.resizeAspect", "g.center", "g.topLeft",
                                    "full.paths", "delta.paths", "delta.unpaths", "grad.axial", "grad.radial", "grad.conic",
@@ -135,22 +139,26 @@ struct Vector {
     var steps: [Step]
 
     /// `lists`: each with a note and whether it goes as a full frame; frame `n` counts from 1 and `t` from 0,
-    /// at `fps` frames a second.
-    init(name: String, about: String, fps: Double = 30, _ lists: [(note: String, full: Bool, list: DisplayList)]) {
+    /// at `fps` frames a second. `quiet[i]` ticks that changed nothing, and so were not sent
+    /// (`sparse`), come before step `i`: its delta then applies from the step before it (`b`).
+    init(name: String, about: String, fps: Double = 30, quiet: [Int: Int] = [:],
+         _ lists: [(note: String, full: Bool, list: DisplayList)]) {
         self.name = name
         self.about = about
         let encoder = FrameEncoder()
         var previous: DisplayList?
+        var sent = 0
         steps = []
         for (index, entry) in lists.enumerated() {
-            let n = index + 1, t = Double(index) / fps
+            let n = sent + (quiet[index] ?? 0) + 1, t = Double(n - 1) / fps
             let message = if let previous, !entry.full {
-                encoder.delta(FrameDelta.from(previous, to: entry.list), number: n, time: t).value
+                encoder.delta(FrameDelta.from(previous, to: entry.list), number: n, time: t, base: sent).value
             } else {
                 encoder.full(entry.list, number: n, time: t).value
             }
             steps.append(Step(note: entry.note, message: message, items: entry.list))
             previous = entry.list
+            sent = n
         }
     }
 
@@ -254,15 +262,16 @@ enum Vectors {
         label.background = white
         let eighth = DisplayList(items: [background, badge, label, coin, toast, cover])
 
-        return Vector(name: "items", about: "hand-built lists: every draw-item field set, changed and returned to its default (null), items removed, added and reordered, an empty delta, and a full frame in the middle", [
+        return Vector(name: "items", about: "hand-built lists: every draw-item field set, changed and returned to its default (null), items removed, added and reordered, an empty delta, a keepalive after ticks that changed nothing, and a full frame in the middle", quiet: [6: 29, 8: 5], [
             ("a full frame with every kind of item: plain, bordered with a translucent colour and a shadow, tinted image with gravity, two-run text, projective, emitter", true, first),
             ("fields change: matrix, opacity, text, gravity; particles move, one fades, one is born", false, second),
             ("fields return to their defaults (bg, bc, bw, cr, name: null); the cover goes; a text item with a shadow comes", false, third),
             ("more defaults (sh, m, o, s, img, it, g), a background comes back; the label moves back (order); a particle goes and two swap (po)", false, fourth),
             ("a new item in front of old ones (add and order)", false, fifth),
             ("nothing changes: an empty delta", false, fifth),
+            ("29 ticks changed nothing and were not sent: a keepalive, an empty delta from the last frame sent (b)", false, fifth),
             ("a full frame again, as a client that skipped frames gets one", true, seventh),
-            ("a delta after it: a name comes back, a text goes (null), an item that left comes back", false, eighth),
+            ("5 quiet ticks, then a delta from the full frame (b): a name comes back, a text goes (null), an item that left comes back", false, eighth),
         ])
     }
 

@@ -93,6 +93,15 @@ GRAVITIES = {"resize", "resizeAspect", "resizeAspectFill", "center", "top", "bot
 COLOUR = re.compile(r"^#[0-9a-f]{6}([0-9a-f]{2})?$")
 
 
+def delta_base(msg: dict) -> int:
+    """The first frame a delta applies to (protocol.md, "frame"): its `b`, or `n - 1` without it.
+    A delta applies to a client holding any frame from there through `n - 1`."""
+    base = msg.get("b", msg["n"] - 1)
+    if not isinstance(base, int) or isinstance(base, bool) or not 0 <= base < msg["n"]:
+        raise ValueError(f"delta n={msg['n']}: b={base!r} is not a frame number below n")
+    return base
+
+
 def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
                 style_notes: list[str]) -> list[dict]:
     """protocol.md: delete the `remove` ids, then for each entry of `set` replace the listed
@@ -354,6 +363,7 @@ class FrameRecord:
     size: int               # bytes of the message text
     items: list[dict]       # the client's model of the display list after this frame
     raw: dict = field(repr=False)
+    base: int = -1          # a delta's first frame (`b`, or n - 1); -1 for a full frame
 
 
 @dataclass
@@ -536,8 +546,13 @@ class LayercastClient:
             if self.model is None or self.last_n is None:
                 self.violations.append(f"delta n={n} with no full frame to apply it to")
                 return
-            if n != self.last_n + 1:
-                self.violations.append(f"delta n={n} does not follow n={self.last_n} "
+            try:
+                base = delta_base(msg)
+            except ValueError as exc:
+                self.violations.append(str(exc))
+                return
+            if not base <= self.last_n < n:
+                self.violations.append(f"delta n={n} (from b={base}) does not apply to n={self.last_n} "
                                        f"(a client should reconnect)")
                 # Keep the model: later frames are compared against it anyway.
             model = self._apply_delta(copy.deepcopy(self.model), msg, n)
@@ -554,7 +569,8 @@ class LayercastClient:
         self.last_n = n
         self.last_t = float(t)
         self.frame_count += 1
-        self.frames.append(FrameRecord(n, float(t), full, arrival, size, model, msg))
+        self.frames.append(FrameRecord(n, float(t), full, arrival, size, model, msg,
+                                       -1 if full else delta_base(msg)))
 
     def _apply_delta(self, model: list[dict], msg: dict, n: int) -> list[dict]:
         return apply_delta(model, msg, n, self.violations, self.style_notes)
@@ -733,8 +749,9 @@ class LayercastClient:
                 problems += [f"frames skipped: n={a} then full n={b}" for a, b in self.gaps
                              if since_n is None or b >= since_n]
         for prev, cur in zip(records, records[1:]):
-            if cur.n != prev.n + 1 and not allow_gaps:
-                problems.append(f"n jumped from {prev.n} to {cur.n}")
+            follows = cur.base <= prev.n < cur.n if not cur.full else cur.n == prev.n + 1
+            if not follows and not allow_gaps:
+                problems.append(f"n jumped from {prev.n} to {cur.n}" + ("" if cur.full else f" (b={cur.base})"))
             if max_interval is not None and cur.arrival - prev.arrival > max_interval:
                 problems.append(f"{cur.arrival - prev.arrival:.3f}s between frames n={prev.n} "
                                 f"and n={cur.n} (limit {max_interval}s)")

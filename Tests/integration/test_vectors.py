@@ -9,7 +9,7 @@ import pathlib
 
 import pytest
 
-from layercast_client import apply_delta, apply_paths, referenced_paths
+from layercast_client import apply_delta, apply_paths, delta_base, referenced_paths
 
 VECTORS = pathlib.Path(__file__).resolve().parent.parent / "vectors"
 FILES = sorted(VECTORS.glob("*.json"))
@@ -23,6 +23,7 @@ def test_there_are_vectors():
 def test_client_applies_vector(path):
     vector = json.loads(path.read_text(encoding="utf-8"))
     model = None
+    number = -1
     paths = {}
     for index, step in enumerate(vector["steps"]):
         message = step["message"]
@@ -31,8 +32,10 @@ def test_client_applies_vector(path):
             model = copy.deepcopy(message["items"])
         else:
             assert model is not None, f"step {index}: a delta before any full frame"
+            assert delta_base(message) <= number < message["n"], f"step {index}: does not apply to frame {number}"
             model = apply_delta(copy.deepcopy(model), message, message["n"], violations, notes)
         paths = apply_paths(paths, message)
+        number = message["n"]
         where = f"{path.name} step {index} ({step['note']})"
         assert violations == [], where
         assert notes == [], where

@@ -19,6 +19,22 @@ test('a delta needs a full frame first, then applies to frame n − 1 only', () 
   assert.deepEqual(store.previous.items, [{ id: 1 }]);
 });
 
+test('a delta with b applies to every frame from b through n − 1 (sparse)', () => {
+  const store = new FrameStore();
+  store.apply(full(5, [{ id: 1 }]), 10);
+  assert.equal(store.apply(delta(40, { b: 6 }), 11), false, 'frame 5 is before the range');
+  assert.equal(store.apply(delta(40, { b: 5 }), 12), true, 'a keepalive: nothing changed since 5');
+  assert.equal(store.latest.n, 40);
+  assert.deepEqual(store.latest.items, [{ id: 1 }]);
+  assert.equal(store.apply(delta(52, { b: 41, set: [{ id: 1, o: 0.5 }] }), 13), false, 'frame 40 is before the range');
+  assert.equal(store.apply(delta(52, { b: 40, set: [{ id: 1, o: 0.5 }] }), 14, 1 / 30), true);
+  assert.deepEqual(store.latest.items, [{ id: 1, o: 0.5 }]);
+  assert.equal(store.previous.n, 51, 'the unchanged list stands for frame n − 1');
+  assert.equal(store.previous.t, 51 / 30);
+  assert.deepEqual(store.previous.items, [{ id: 1 }]);
+  assert.equal(store.apply(delta(52, { b: 51 }), 15), false, 'n must grow');
+});
+
 test('expectFull makes only a full frame apply next', () => {
   const store = new FrameStore();
   store.apply(full(1, [{ id: 1 }]), 0);

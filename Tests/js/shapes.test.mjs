@@ -50,7 +50,7 @@ test('radial ellipse and conic start angle from p0 and p1', () => {
 });
 
 test('the welcome check refuses a newer protocol or an unknown feature, and accepts this server', () => {
-  const features = ['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint'];
+  const features = ['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse', 'acks'];
   assert.deepEqual([...FEATURES].sort(), [...features].sort());
   assert.equal(unsupportedReason({ protocol: 2, features }), null);
   assert.equal(unsupportedReason({ protocol: 1 }), null, 'a version 1 server sends nothing new');

@@ -1,11 +1,11 @@
 /**
- * The protocol version and draw-item features this client draws (protocol.md, "welcome"). A
+ * The protocol version and the draw-item and stream features this client knows (protocol.md, "welcome"). A
  * server that announces a newer version or a feature not listed here sends items this client
  * would draw wrongly, so the view refuses to draw and says so instead.
  */
 export const PROTOCOL_VERSION = 2;
 
-export const FEATURES = new Set(['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint']);
+export const FEATURES = new Set(['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse', 'acks']);
 
 /**
  * Why this client cannot draw what `welcome` announces, or null when it can.

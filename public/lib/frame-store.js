@@ -3,8 +3,10 @@ import { applyPathTable } from './path-table.js';
 
 /**
  * The display lists of the two latest frames, kept by applying `frame` messages as
- * protocol.md says: a full frame replaces the list; a delta applies to the list of frame
- * `n − 1` (remove, then set — `null` returns a field to its default — then add, then order).
+ * protocol.md says: a full frame replaces the list; a delta applies to the list of any frame
+ * from its `b` (`n − 1` when absent) through `n − 1`, which all hold one list (remove, then
+ * set — `null` returns a field to its default — then add, then order). The server sends no
+ * frame for a tick that changed nothing (`sparse`), so frames may skip numbers.
  *
  * Snapshots are immutable: applying a delta copies the items it changes, so the previous
  * snapshot stays valid for interpolation. A snapshot is `{n, t, items, paths, receivedAt}` with
@@ -19,21 +21,28 @@ export class FrameStore {
   }
 
   /**
-   * Applies one `frame` message received at `receivedAt`.
-   * @returns {boolean} false when it cannot apply (a delta that does not follow the latest
-   *   frame or names an id the list lacks): the caller should reconnect to get a full frame.
+   * Applies one `frame` message received at `receivedAt`, from a room of `interval` seconds a frame.
+   * @returns {boolean} false when it cannot apply (a delta whose range lacks the latest frame,
+   *   or that names an id the list lacks): the caller should reconnect to get a full frame.
    */
-  apply(frame, receivedAt) {
+  apply(frame, receivedAt, interval = 1 / 30) {
     let items;
+    let previous = this.latest;
     if (frame.full) {
       items = frame.items ?? [];
       this.needsFull = false;
     } else {
-      if (this.needsFull || frame.n !== this.latest.n + 1) return false;
+      const base = frame.b ?? frame.n - 1;
+      if (this.needsFull || !(base <= this.latest.n && this.latest.n < frame.n)) return false;
       items = applyDelta(this.latest.items, frame);
       if (!items) return false;
+      // Frames latest.n + 1 … n − 1 held the latest list and were not sent: the change is
+      // interpolated from that list as frame n − 1, one interval before this one.
+      if (this.latest.n < frame.n - 1) {
+        previous = { ...this.latest, n: frame.n - 1, t: Math.max(this.latest.t, frame.t - interval) };
+      }
     }
-    this.previous = this.latest;
+    this.previous = previous;
     this.latest = { n: frame.n, t: frame.t, items, paths: applyPathTable(this.latest?.paths ?? null, frame), receivedAt };
     return true;
   }

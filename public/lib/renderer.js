@@ -1,5 +1,6 @@
 import { withAlpha } from './color.js';
 import { canvasStops, conicStartAngle, radialEllipse } from './gradient-stops.js';
+import { emitterBounds } from './emitter-bounds.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice, weightAt } from './homography.js';
 import { ImageTints } from './image-tints.js';
@@ -34,7 +35,12 @@ const PATH_CACHE = 256;
  * contents (the image placed by `g`, clipped by `cr` and multiplied by `it`; the gradient `grad`, clipped by `cr`;
  * the shape's `fill` then `stroke`, unclipped, their paths from the frame's path table as
  * `Path2D`; or the text, clipped to the bounds), then the border inside the bounds, all with the
- * item's effective opacity `o`. An emitter with `rm: "additive"` draws its particles with `lighter`.
+ * item's effective opacity `o`.
+
+An emitter with `rm: "additive"` is drawn as Core Animation draws one: its particles add to each
+other (canvas `lighter`) inside the emitter's own group, drawn at full opacity into an offscreen
+layer over the box they can ink on screen (at most the scene's rect), and that group is then
+composited over the backdrop source-over with the item's opacity, so a burst shows on white too.
  *
  * An item's `grp` covers the `n` items after it: `clip` clips them to its rect rounded by `cr`
  * (through its matrix, projective too); `mask` draws the item and them into an offscreen layer,
@@ -68,6 +74,8 @@ export class Renderer {
     this.scratch = document.createElement('canvas').getContext('2d');
     this.raster = document.createElement('canvas').getContext('2d');
     this.meshLayer = document.createElement('canvas').getContext('2d');
+    /** The group of an additive emitter (its parts and particles), reused from item to item. */
+    this.additive = document.createElement('canvas').getContext('2d');
     this.images = new ImageTints(assets);
     this.particles = new ParticlePainter(this.images);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
@@ -121,7 +129,10 @@ export class Renderer {
     const open = [];
     items.forEach((item, index) => {
       const group = item.grp;
-      if (group?.mask) open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length));
+      if (group?.mask) {
+        const box = group.clip && !item.sh ? this.groupBox(item, view) : null;
+        open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length, box));
+      }
       this.drawItem(item, view);
       if (group?.clip) {
         this.ctx.save();
@@ -133,10 +144,32 @@ export class Renderer {
     while (open.length) open.pop().close(view);
   }
 
-  /** Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it. */
-  openMask(mask, end, depth) {
+  /**
+   * The device box `{x, y, width, height}` a clipping group's item and its group can ink: the item's
+   * content box through its matrix, grown by a pixel for antialiasing, within the scene's rect;
+   * null when a corner lies behind the eye.
+   */
+  groupBox(item, view) {
+    const m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
+    const corners = rectCorners(this.contentBox(item));
+    if (!corners.every(([x, y]) => weightAt(m, x, y) > 0)) return null;
+    const points = corners.map(([x, y]) => mapPoint(m, x, y));
+    const left = Math.max(Math.floor(view.x), Math.floor(Math.min(...points.map((p) => p[0]))) - 1);
+    const top = Math.max(Math.floor(view.y), Math.floor(Math.min(...points.map((p) => p[1]))) - 1);
+    const right = Math.min(Math.ceil(view.x + view.width), Math.ceil(Math.max(...points.map((p) => p[0]))) + 1);
+    const bottom = Math.min(Math.ceil(view.y + view.height), Math.ceil(Math.max(...points.map((p) => p[1]))) + 1);
+    return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+  }
+
+  /**
+   * Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it.
+   * With a `box` (a clipping group: nothing it draws lies outside), only that box of the layers is
+   * cleared, masked and composited.
+   */
+  openMask(mask, end, depth, box = null) {
     const target = this.ctx;
-    const layer = this.layer(2 * depth), maskLayer = this.layer(2 * depth + 1);
+    const area = box ?? { x: 0, y: 0, width: this.canvas.width, height: this.canvas.height };
+    const layer = this.layer(2 * depth, area), maskLayer = this.layer(2 * depth + 1, area);
     layer.save();
     this.ctx = layer;
     return {
@@ -151,20 +184,20 @@ export class Renderer {
         layer.setTransform(1, 0, 0, 1, 0, 0);
         layer.globalAlpha = 1;
         layer.globalCompositeOperation = 'destination-in';
-        layer.drawImage(maskLayer.canvas, 0, 0);
+        copyArea(layer, maskLayer.canvas, area);
         layer.restore();
         this.ctx = target;
         target.save();
         target.setTransform(1, 0, 0, 1, 0, 0);
         target.globalAlpha = 1;
-        target.drawImage(layer.canvas, 0, 0);
+        copyArea(target, layer.canvas, area);
         target.restore();
       },
     };
   }
 
-  /** Offscreen context number `index`, cleared, the canvas's size, clipped to the scene's rect like the canvas. */
-  layer(index) {
+  /** Offscreen context number `index`, the canvas's size, with `area` (device pixels) cleared. */
+  layer(index, area) {
     while (this.layers.length <= index) this.layers.push(document.createElement('canvas').getContext('2d'));
     const ctx = this.layers[index];
     if (ctx.canvas.width !== this.canvas.width || ctx.canvas.height !== this.canvas.height) {
@@ -174,7 +207,7 @@ export class Renderer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     ctx.globalCompositeOperation = 'source-over';
-    ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    ctx.clearRect(area.x, area.y, area.width, area.height);
     return ctx;
   }
 
@@ -204,12 +237,15 @@ export class Renderer {
     let m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
     if (item.text && !isProjective(m)) m = this.keepInView(item, m, view);
     const shadow = item.sh && { ...SHADOW_DEFAULTS, ...item.sh };
+    if (item.p && item.rm === 'additive') {
+      this.drawAdditive(item, m, opacity, shadow, view);
+      return;
+    }
     if (item.p) {
       // An emitter item: its own parts, then its particles, each with the shadow (particles.js).
       this.ctx.save();
       this.ctx.globalAlpha = opacity;
       this.drawParts(this.ctx, item, m);
-      if (item.rm === 'additive') this.ctx.globalCompositeOperation = 'lighter';
       this.particles.draw(this.ctx, item, m, opacity, shadow);
       this.ctx.restore();
       return;
@@ -223,6 +259,43 @@ export class Renderer {
     ctx.save();
     ctx.globalAlpha = opacity;
     this.drawParts(ctx, item, m);
+    ctx.restore();
+  }
+
+  /**
+   * Draws an additive emitter (device matrix `m`) as a group: its parts, then its particles with
+   * `lighter`, at full opacity into the additive layer over the box they can ink within the
+   * scene's rect `view`; then that box onto the scene source-over at `opacity`.
+   */
+  drawAdditive(item, m, opacity, shadow, view) {
+    const shadowed = shadow && shadow.o > 0;
+    const reach = shadowed
+      ? Math.hypot(m[0] * shadow.dx + m[2] * shadow.dy, m[1] * shadow.dx + m[3] * shadow.dy) + 4 * shadow.r * Math.hypot(m[0], m[1])
+      : 0;
+    const box = emitterBounds(item, m, (id) => this.assets.get(id), reach);
+    const left = Math.max(Math.floor(view.x), box ? box.left : -Infinity);
+    const top = Math.max(Math.floor(view.y), box ? box.top : -Infinity);
+    const right = Math.min(Math.ceil(view.x + view.width), box ? box.right : Infinity);
+    const bottom = Math.min(Math.ceil(view.y + view.height), box ? box.bottom : Infinity);
+    if (!(right > left && bottom > top)) return;
+    const width = right - left, height = bottom - top;
+    const group = this.additive;
+    fitCanvas(group.canvas, width, height);
+    group.setTransform(1, 0, 0, 1, 0, 0);
+    group.globalAlpha = 1;
+    group.globalCompositeOperation = 'source-over';
+    group.clearRect(0, 0, width, height);
+    const local = shifted(m, -left, -top);
+    this.drawParts(group, item, local);
+    group.globalCompositeOperation = 'lighter';
+    this.particles.draw(group, item, local, 1, shadow);
+    group.globalCompositeOperation = 'source-over';
+
+    const { ctx } = this;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = opacity;
+    ctx.drawImage(group.canvas, 0, 0, width, height, left, top, width, height);
     ctx.restore();
   }
 
@@ -558,6 +631,11 @@ function shifted(m, dx, dy) {
 function tracePolygon(ctx, points) {
   points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
   ctx.closePath();
+}
+
+/** Draws the `area` of `source` onto the same area of `ctx` (in device pixels, ctx's transform reset). */
+function copyArea(ctx, source, { x, y, width, height }) {
+  if (width > 0 && height > 0) ctx.drawImage(source, x, y, width, height, x, y, width, height);
 }
 
 /** Grows `canvas` to at least `width` × `height` (it never shrinks, to avoid reallocating). */

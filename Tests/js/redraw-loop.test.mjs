@@ -1,0 +1,78 @@
+// Drawing only what changed (issue 36): the redraw loop and the same-items check that decide when
+// the page draws.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { applyDelta } from '../../public/lib/frame-store.js';
+import { RedrawLoop } from '../../public/lib/redraw-loop.js';
+import { sameItems } from '../../public/lib/same-items.js';
+
+/** A fake requestAnimationFrame: `run(now)` runs the callbacks scheduled so far. */
+function fakeFrames() {
+  let queue = new Map();
+  let next = 1;
+  globalThis.requestAnimationFrame = (callback) => {
+    queue.set(next, callback);
+    return next++;
+  };
+  globalThis.cancelAnimationFrame = (id) => queue.delete(id);
+  return {
+    pending: () => queue.size,
+    run(now) {
+      const callbacks = [...queue.values()];
+      queue = new Map();
+      for (const callback of callbacks) callback(now);
+    },
+  };
+}
+
+test('the loop draws once per invalidation, and keeps drawing only while the draw says it moves', () => {
+  const frames = fakeFrames();
+  const times = [];
+  let moving = 2;
+  const loop = new RedrawLoop((now) => {
+    times.push(now);
+    return moving-- > 0;
+  });
+  frames.run(0);
+  assert.deepEqual(times, [], 'nothing asked, nothing drawn');
+  loop.invalidate();
+  loop.invalidate();
+  assert.equal(frames.pending(), 1, 'asked twice, scheduled once');
+  for (const now of [16, 33, 50, 66, 83]) frames.run(now);
+  assert.deepEqual(times, [16, 33, 50], 'two moving draws, then the settled one, then nothing');
+});
+
+test('the loop draws nothing while hidden, once when shown again, and nothing after stop', () => {
+  const frames = fakeFrames();
+  let draws = 0;
+  const loop = new RedrawLoop(() => {
+    draws += 1;
+    return false;
+  });
+  loop.invalidate();
+  loop.setHidden(true);
+  loop.invalidate();
+  frames.run(16);
+  assert.equal(draws, 0);
+  loop.setHidden(false);
+  frames.run(33);
+  assert.equal(draws, 1);
+  loop.stop();
+  loop.invalidate();
+  loop.setHidden(false);
+  frames.run(50);
+  assert.equal(draws, 1);
+});
+
+test('a delta that changes nothing gives the same items; one that sets a field does not', () => {
+  const items = [{ id: 1, s: [10, 10], bg: '#ff0000' }, { id: 2, o: 0.5 }];
+  const still = applyDelta(items, { type: 'frame', n: 2, t: 0.1, full: false });
+  assert.notEqual(still, items);
+  assert.equal(sameItems(items, still), true);
+  const moved = applyDelta(items, { type: 'frame', n: 2, t: 0.1, full: false, set: [{ id: 2, o: 0.6 }] });
+  assert.equal(sameItems(items, moved), false);
+  assert.equal(sameItems(items, items.slice(0, 1)), false);
+  assert.equal(sameItems(null, items), false);
+  assert.equal(sameItems(null, null), true);
+});

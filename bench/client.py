@@ -1,0 +1,292 @@
+"""The page's cost on a phone (issue 36; docs/performance.md): each shipped scene in its busy phase,
+drawn by the page client in headless Chromium with a 414 × 736 window at device pixel ratio 2, at
+CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
+
+Per run it reports
+- display fps and the p95 interval between animation frames that drew the page's canvas (an
+  injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
+  each animation frame),
+- the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
+  script share (ScriptDuration),
+- tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
+  canvas to the tap message leaving the socket (the probe wraps `WebSocket.prototype.send`),
+- WebSocket messages and text kB received a second.
+
+Busy phases: radar, snow and reveal animate on their own (reveal is also replayed by the taps on its
+Replay button); rain is measured while raining (the server runs with `--rain-every 1`); cubes is
+pulled every 2 s so that it keeps refreshing; book is tapped on a book, which opens and closes it.
+Every run taps the canvas four times a second. Scenes in `--still` (default cubes and book, which
+rest until touched) are also measured at rest, untouched, first: what a page costs that shows a
+still scene.
+
+The server runs on CPU 0 (`taskset -c 0`), this script and Chromium on CPU 1 (affinity is inherited)
+when the machine has two cores. The 1-minute load average is recorded beside each run.
+
+Usage: python3 bench/client.py [--seconds 8] [--scenes radar,rain,...] [--rates 1,4] [--json FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchlib import BINARY, REPO, Server, machine, pinned, table  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WIDTH, HEIGHT, RATIO = 414, 736, 2
+TAP_EVERY = 0.25
+PULL_EVERY = 2.0
+SETTLE = 1.0
+
+# Installed before the page's scripts run; everything it keeps is on `window.__probe`.
+PROBE = r"""
+(() => {
+  const probe = window.__probe = { frame: -1, counted: -1, draws: [], down: null, taps: [], messages: 0, chars: 0 };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => raf((time) => { probe.frame = time; callback(time); });
+  const clear = CanvasRenderingContext2D.prototype.clearRect;
+  CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+    if (probe.frame !== probe.counted && this.canvas.classList && this.canvas.classList.contains('layercast-canvas')) {
+      probe.counted = probe.frame;
+      probe.draws.push(probe.frame);
+    }
+    return clear.apply(this, args);
+  };
+  addEventListener('pointerdown', (event) => {
+    if (event.target.classList && event.target.classList.contains('layercast-canvas')) probe.down = event.timeStamp;
+  }, true);
+  const Native = window.WebSocket;
+  const send = Native.prototype.send;
+  Native.prototype.send = function (data) {
+    if (typeof data === 'string' && data.startsWith('{"type":"tap"') && probe.down !== null) {
+      probe.taps.push(performance.now() - probe.down);
+      probe.down = null;
+    }
+    return send.call(this, data);
+  };
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        probe.messages += 1;
+        probe.chars += typeof event.data === 'string' ? event.data.length : 0;
+      });
+    }
+  };
+})();
+"""
+
+
+def percentile(values: list[float], share: float) -> float | None:
+    """The nearest-rank percentile of `values` (None when empty)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def load1() -> float:
+    return float(open("/proc/loadavg").read().split()[0])
+
+
+def browser():
+    """Headless Chromium at 414 × 736 CSS pixels, device pixel ratio 2 (CDP metrics override)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="layercast-bench-chromium-")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={WIDTH},{HEIGHT}",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                f"--user-data-dir={profile}"):
+        options.add_argument(arg)
+    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    drv.set_page_load_timeout(20)
+    drv.set_script_timeout(10)
+    drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                        {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": RATIO, "mobile": True})
+    drv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": PROBE})
+    drv.execute_cdp_cmd("Performance.enable", {"timeDomain": "timeTicks"})
+    return drv, profile
+
+
+def wait(drv, script: str, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = drv.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise RuntimeError(f"timed out after {seconds} s waiting for {what}")
+
+
+def main_thread(drv) -> dict[str, float]:
+    metrics = drv.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return {m["name"]: m["value"] for m in metrics}
+
+
+def mouse(drv, kind: str, point: dict) -> None:
+    drv.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": point["x"], "y": point["y"],
+                                                     "button": "left", "buttons": 1 if kind != "mouseReleased" else 0,
+                                                     "clickCount": 1})
+
+
+def to_page(drv, x: float, y: float) -> dict:
+    return drv.execute_script("return window.layercastView.sceneToPage(arguments[0], arguments[1]);", x, y)
+
+
+def tap_point(drv, scene: str) -> tuple[float, float]:
+    """Where taps land, in scene points: on a book (to open and close it), on Replay, else mid-stage."""
+    if scene == "book":
+        items = drv.execute_script("return window.layercastView.items();")
+        book = next(i for i in items if str(i.get("name", "")).startswith("book-"))
+        a, b, c, d, tx, ty = book["m"][:6]
+        w, h = book["s"]
+        return a * w / 2 + c * h / 2 + tx, b * w / 2 + d * h / 2 + ty
+    if scene == "reveal":
+        return 207, 560
+    return 207, 400
+
+
+def pull(drv) -> None:
+    """A full pull of the cube loader: down at (207, 420), 140 points down in steps, up."""
+    start = to_page(drv, 207, 420)
+    end = to_page(drv, 207, 560)
+    mouse(drv, "mousePressed", start)
+    for k in range(1, 8):
+        point = {"x": start["x"], "y": start["y"] + (end["y"] - start["y"]) * k / 7}
+        drv.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": point["x"], "y": point["y"],
+                                                         "button": "left", "buttons": 1})
+        time.sleep(0.02)
+    mouse(drv, "mouseReleased", end)
+
+
+def measure(drv, scene: str, rate: float, seconds: float, still: bool = False) -> dict:
+    """One run: throttle, settle, then `seconds` of taps (and pulls; none when `still`) with the probe
+    reset at the start."""
+    drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+    time.sleep(SETTLE)
+    x, y = tap_point(drv, scene)
+    drv.execute_script("const p = window.__probe; p.draws = []; p.taps = []; p.messages = 0; p.chars = 0; p.down = null;")
+    before = main_thread(drv)
+    start = time.monotonic()
+    next_tap, next_pull = start, start
+    while time.monotonic() - start < seconds:
+        now = time.monotonic()
+        if still:
+            pass
+        elif scene == "cubes" and now >= next_pull:
+            pull(drv)
+            next_pull += PULL_EVERY
+        elif now >= next_tap:
+            point = to_page(drv, x, y)
+            mouse(drv, "mousePressed", point)
+            mouse(drv, "mouseReleased", point)
+            next_tap += TAP_EVERY
+        time.sleep(0.02)
+    after = main_thread(drv)
+    wall = time.monotonic() - start
+    probe = drv.execute_script("const p = window.__probe; return {draws: p.draws, taps: p.taps, messages: p.messages, chars: p.chars};")
+    drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+    draws = probe["draws"]
+    intervals = [b - a for a, b in zip(draws, draws[1:])]
+    span = (draws[-1] - draws[0]) / 1000 if len(draws) > 1 else 0
+    return {
+        "scene": f"{scene} (still)" if still else scene, "cpuThrottle": rate, "seconds": round(wall, 2),
+        "fps": round((len(draws) - 1) / span, 1) if span > 0 else 0.0,
+        "drawsPerSecond": round(len(draws) / wall, 1),
+        "frameIntervalP95Ms": round(percentile(intervals, 0.95), 1) if intervals else None,
+        "mainThreadBusy": round((after["TaskDuration"] - before["TaskDuration"]) / wall, 3),
+        "scriptShare": round((after["ScriptDuration"] - before["ScriptDuration"]) / wall, 3),
+        "tapLatencyP95Ms": round(percentile(probe["taps"], 0.95), 1) if probe["taps"] else None,
+        "taps": len(probe["taps"]),
+        "messagesPerSecond": round(probe["messages"] / wall, 1),
+        "kilobytesPerSecond": round(probe["chars"] / wall / 1000, 1),
+        "load1": load1(),
+    }
+
+
+def page_of(scene: dict, room: str) -> str:
+    page = scene.get("page")
+    return f"{page}?room={room}&role=player" if page else f"scene.html?scene={scene['id']}&room={room}&role=player"
+
+
+def run(args) -> dict:
+    two_cores = (os.cpu_count() or 1) >= 2
+    rain_duration = min(600, int(len(args.rates) * (args.seconds + SETTLE + 3) + 20))
+    # A later --public overrides the one Server passes (the last given wins).
+    with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(args.public),
+                binary=args.binary, prefix=pinned("0")) as server:
+        base = f"http://127.0.0.1:{server.port}/"
+        shipped = json.loads(urllib.request.urlopen(base + "api/scenes", timeout=5).read())
+        shipped = shipped.get("scenes", shipped) if isinstance(shipped, dict) else shipped
+        by_id = {scene["id"]: scene for scene in shipped}
+        wanted = args.scenes or list(by_id)
+        if two_cores:
+            os.sched_setaffinity(0, {1})   # Chromium and chromedriver inherit it
+        drv, profile = browser()
+        runs = []
+        try:
+            for name in wanted:
+                drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}"))
+                wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
+                     f"{name}'s first frames")
+                if name in args.still:
+                    for rate in args.rates:
+                        result = measure(drv, name, rate, args.seconds, still=True)
+                        runs.append(result)
+                        print(f"{name} still at {rate:g}x: {result}", file=sys.stderr)
+                if name == "rain":
+                    wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
+                for rate in args.rates:
+                    result = measure(drv, name, rate, args.seconds)
+                    runs.append(result)
+                    print(f"{name} at {rate:g}x: {result}", file=sys.stderr)
+        finally:
+            drv.quit()
+            shutil.rmtree(profile, ignore_errors=True)
+    return {"machine": machine(), "window": {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": RATIO},
+            "pinned": "server on CPU 0, Chromium on CPU 1" if two_cores else "not pinned (one core)",
+            "runs": runs}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8, help="measured seconds per scene and rate")
+    parser.add_argument("--scenes", type=lambda s: [x for x in s.split(",") if x], default=None,
+                        help="comma-separated scene ids (default: every scene of GET /api/scenes)")
+    parser.add_argument("--rates", type=lambda s: [float(x) for x in s.split(",")], default=[1.0, 4.0],
+                        help="CPU throttling rates (default 1,4)")
+    parser.add_argument("--still", type=lambda s: [x for x in s.split(",") if x], default=["cubes", "book"],
+                        help="scenes also measured at rest, untouched (default cubes,book)")
+    parser.add_argument("--binary", type=Path, default=Path(os.environ.get("LAYERCAST_BIN") or BINARY))
+    parser.add_argument("--public", type=Path, default=REPO / "public",
+                        help="the page client to serve (e.g. an older checkout of public/ to compare)")
+    parser.add_argument("--json", type=Path, help="also write the report here")
+    args = parser.parse_args()
+    report = run(args)
+    print(f"machine: {report['machine']}; {report['pinned']}; window {WIDTH}x{HEIGHT} at DPR {RATIO}")
+    headers = ["scene", "CPU ×", "fps", "p95 frame ms", "main busy", "script", "tap p95 ms (taps)",
+               "msgs/s", "kB/s", "load 1 min"]
+    rows = [[r["scene"], f"{r['cpuThrottle']:g}", r["fps"], r["frameIntervalP95Ms"], f"{r['mainThreadBusy']:.0%}",
+             f"{r['scriptShare']:.0%}", f"{r['tapLatencyP95Ms']} ({r['taps']})", r["messagesPerSecond"],
+             r["kilobytesPerSecond"], r["load1"]] for r in report["runs"]]
+    print(table(headers, rows))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
