@@ -37,12 +37,4 @@ enum SceneAssetRoute {
         }
         return nil
     }
-
-    /// Whether a request with `If-None-Match: ifNoneMatch` already has the representation whose
-    /// entity tag is `etag`: the header is `*` or lists it, compared weakly (RFC 9110 §13.1.2).
-    static func notModified(ifNoneMatch: String?, etag: String) -> Bool {
-        guard let ifNoneMatch else { return false }
-        let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return tags.contains { tag in tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == etag }
-    }
 }

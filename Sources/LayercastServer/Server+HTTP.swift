@@ -24,10 +24,7 @@ extension Server {
         guard let file = files.file(for: path) else {
             return write(wsi, .text("not found\n", status: 404))
         }
-        let status = lws_serve_http_file(wsi, file, StaticFiles.contentType(for: file), nil, 0)
-        if status < 0 { return -1 }
-        if status > 0 { return completeTransaction(wsi) }
-        return 0
+        return writeStaticFile(wsi, path: file, query: request.query)
     }
 
     /// Starts reading a POST body (to its end, whatever the route, so the connection stays in

@@ -22,10 +22,13 @@ public final class Server: @unchecked Sendable {
     public private(set) var port = 0
     let logger: Logger
     let files: StaticFiles
+    /// The files of `files` as served, read and compressed once each.
+    let staticCache = StaticFileCache()
     let origins: OriginPolicy
     /// The HTTP API; set once the hub is.
     private(set) var routes: APIRoutes!
-    /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`).
+    /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`); static
+    /// files and scene images send their own `Cache-Control` in place of this `no-cache`.
     let securityHeaders: [(name: String, value: String)]
     private let vhostHeaders: VhostHeaders
     /// Connections held until their next request head has passed `RequestFraming`.

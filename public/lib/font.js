@@ -3,8 +3,10 @@
  * scripts/make-font.sh) holding every character the scenes and pages use, so Chinese labels
  * are legible on machines without a CJK font. The pages declare it in fonts/layercast-sans.css;
  * `loadFont()` also declares it for a page that mounts a view without that style sheet, and
- * resolves once both weights are ready (or have failed: the system fonts after it in the
- * family lists take over), so the view never draws a frame in a fallback font.
+ * resolves once both weights are ready, have failed (the system fonts after it in the family
+ * lists take over) or FONT_DEADLINE_MS have passed: the view's first frame waits no longer for
+ * the face (the pages preload it), draws in a fallback face after that, and the next frames draw
+ * in the shipped one as soon as it has arrived (the canvas is redrawn every animation frame).
  */
 
 export const FONT_FAMILY = 'Layercast Sans';
@@ -13,17 +15,22 @@ export const FONT_FAMILY = 'Layercast Sans';
 export const FONT_STACK = `"${FONT_FAMILY}", -apple-system, BlinkMacSystemFont, "SF Pro Text", "PingFang SC", `
   + '"Helvetica Neue", "Noto Sans CJK SC", "Noto Sans", Arial, sans-serif';
 
-/** The faces: weight → file, relative to this module. */
+/** The faces: weight → file, relative to this module, with the `?v=` of fonts/layercast-sans.css. */
 const FACES = [
-  ['400', '../fonts/layercast-sans-regular.woff2'],
-  ['700', '../fonts/layercast-sans-bold.woff2'],
+  ['400', '../fonts/layercast-sans-regular.woff2?v=97a1d8c51b57122d'],
+  ['700', '../fonts/layercast-sans-bold.woff2?v=8e9a1e642d3af2ba'],
 ];
 
 /** Sample text that needs the CJK glyphs (fonts.load loads a face only for the characters asked). */
 const SAMPLE = '红包Ag';
 
-/** How long the first frame may wait for the font (ms); after that, fallback fonts are used. */
-const FONT_TIMEOUT_MS = 3000;
+/**
+ * How long the first frame may wait for the font (ms) from the view's mount; after that it is
+ * drawn in a fallback face. The socket's first frame comes about two round trips after the mount,
+ * so on a phone network this rarely delays it; the face, preloaded from the page's head but
+ * fetched after the modules, comes a little later (issue 36, docs/performance.md).
+ */
+const FONT_DEADLINE_MS = 300;
 
 let loading = null;
 
@@ -35,7 +42,7 @@ function declared() {
 
 /**
  * Declares the faces when no style sheet did and loads both weights; the promise resolves
- * to whether the face is usable (never rejects; gives up after FONT_TIMEOUT_MS).
+ * to whether the face is usable (never rejects; gives up after FONT_DEADLINE_MS).
  * @returns {Promise<boolean>}
  */
 export function loadFont() {
@@ -44,13 +51,13 @@ export function loadFont() {
   if (!declared()) {
     for (const [weight, file] of FACES) {
       const face = new FontFace(FONT_FAMILY, `url("${new URL(file, import.meta.url).href}") format("woff2")`,
-        { weight, style: 'normal', display: 'block' });
+        { weight, style: 'normal', display: 'swap' });
       document.fonts.add(face);
     }
   }
   const load = Promise.all(FACES.map(([weight]) => document.fonts.load(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE)))
     .then(() => fontReady(), () => false);
-  const timeout = new Promise((resolve) => setTimeout(() => resolve(false), FONT_TIMEOUT_MS));
+  const timeout = new Promise((resolve) => setTimeout(() => resolve(false), FONT_DEADLINE_MS));
   loading = Promise.race([load, timeout]);
   return loading;
 }
