@@ -2,17 +2,21 @@ import Foundation
 
 extension CGPath {
     /// A closed rounded rectangle, laid out like `CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)`.
-    public init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: AffineTransform? = nil) {
-        self.init(elements: [])
-        appendRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+                            transform: AffineTransform? = nil) {
+        var data = PathData()
+        data.appendRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+        self.init(data: data)
     }
 
-    /// The path with every point mapped through `transform` (Apple's `copy(using:)`; nil means identity).
+    /// An immutable copy with every point mapped through `transform` (Apple's `copy(using:)`; nil means identity).
     public func copy(using transform: AffineTransform?) -> CGPath? {
-        guard let transform else { return self }
+        guard let transform else { return frozen }
         return CGPath(elements: elements.map { $0.applying(transform) })
     }
+}
 
+extension PathData {
     /// Appends a circular arc as `CGPathAddArc`: points at `center + radius·(cos a, sin a)`, the angle
     /// increasing from `startAngle` when `clockwise` is false (Core Graphics' meaning, the opposite of
     /// UIBezierPath's flag) and decreasing when true; a sweep of 2π or more is one full circle. A line
