@@ -19,14 +19,14 @@ extension CGPath {
 extension PathData {
     /// Appends a circular arc as `CGPathAddArc`: points at `center + radius·(cos a, sin a)`, the angle
     /// increasing from `startAngle` when `clockwise` is false (Core Graphics' meaning, the opposite of
-    /// UIBezierPath's flag) and decreasing when true; a sweep of 2π or more is one full circle. A line
+    /// UIBezierPath's flag) and decreasing when true. The sweep is brought into 0…2π only when it runs the
+    /// wrong way; a sweep beyond 2π is kept and winds round more than once, as Core Graphics does. A line
     /// (a move on an empty subpath) goes to the start point first; the arc is cubic pieces of at most π/2.
     mutating func appendArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                             clockwise: Bool, transform: AffineTransform) {
         let fullTurn = 2 * CGFloat.pi
         var sweep = clockwise ? startAngle - endAngle : endAngle - startAngle
         if sweep < 0 { sweep = sweep - fullTurn * (sweep / fullTurn).rounded(.down) }
-        sweep = min(sweep, fullTurn)
         if clockwise { sweep = -sweep }
         appendArc(center: center, radius: radius, startAngle: startAngle, sweep: sweep, transform: transform)
     }
