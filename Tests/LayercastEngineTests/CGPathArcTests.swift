@@ -116,7 +116,7 @@ struct CGPathArcTests {
         #expect(path.elements.count == 6)
         #expect(close(path.currentPoint, CGPoint(x: 0, y: 10), 1e-12))
         let sampler = PathSampler(path)
-        #expect(abs(sampler.totalLength - 25 * .pi) < 0.01)   // 78.54, not the full circle's 62.83
+        #expect(abs(sampler.totalLength / (25 * .pi) - 1) < 0.001)   // 78.54, not the full circle's 62.83
         // strokeEnd 0.5 is half the length: θ = 1.25π, (10 cos 1.25π, 10 sin 1.25π) = (−7.071, −7.071);
         // over a 2π arc it would be θ = π, (−10, 0).
         let half = sampler.point(atDistance: 0.5 * sampler.totalLength).point
