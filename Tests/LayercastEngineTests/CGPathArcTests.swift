@@ -108,4 +108,22 @@ struct CGPathArcTests {
         #expect(scaled.elements[2] == .addLineToPoint(CGPoint(x: 2, y: 3)))
         #expect(copy.copy(using: nil) == copy)
     }
+
+    @Test func arcBeyondOneTurnWindsOnAndIsLonger() {
+        // 0 → 2.5π, radius 10, increasing: 2.5π·10 long, five quarter pieces, ending at θ = 2.5π (0, 10).
+        let path = CGMutablePath()
+        path.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2.5 * .pi, clockwise: false)
+        #expect(path.elements.count == 6)
+        #expect(close(path.currentPoint, CGPoint(x: 0, y: 10), 1e-12))
+        let sampler = PathSampler(path)
+        #expect(abs(sampler.totalLength / (25 * .pi) - 1) < 0.001)   // 78.54, not the full circle's 62.83
+        // strokeEnd 0.5 is half the length: θ = 1.25π, (10 cos 1.25π, 10 sin 1.25π) = (−7.071, −7.071);
+        // over a 2π arc it would be θ = π, (−10, 0).
+        let half = sampler.point(atDistance: 0.5 * sampler.totalLength).point
+        #expect(close(half, CGPoint(x: -10 * CGFloat(0.5).squareRoot(), y: -10 * CGFloat(0.5).squareRoot()), 0.01))
+        let circle = CGMutablePath()
+        circle.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
+        let circleSampler = PathSampler(circle)
+        #expect(close(circleSampler.point(atDistance: 0.5 * circleSampler.totalLength).point, CGPoint(x: -10, y: 0), 0.01))
+    }
 }

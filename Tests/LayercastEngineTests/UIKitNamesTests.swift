@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import LayercastEngine
 
-// What code ported from UIKit leans on: `CALayer.center` as `UIView.center`, and the system
+// What code ported from UIKit leans on: `CALayer.center` as `UIView.center`, and the system and named
 // colours as `CGColor` statics.
 
 @Test func centerIsTheMiddleOfTheFrameWhateverTheAnchor() {
@@ -38,4 +38,22 @@ private func rgb255(_ color: CGColor) -> [Int] {
     #expect(rgb255(.systemGray6) == [242, 242, 247])
     #expect(CGColor.systemRed.alpha == 1)
     #expect(rgb255(.gray) == [128, 128, 128])
+}
+
+@Test func namedColoursHaveUIKitsComponents() {
+    // Apple's UIColor reference: "A color object whose RGB values are 1.0, 0.0, and 0.0 and whose
+    // alpha value is 1.0" (red), and likewise for the others.
+    let expected: [(CGColor, [CGFloat])] = [
+        (.red, [1, 0, 0]), (.green, [0, 1, 0]), (.blue, [0, 0, 1]),
+        (.cyan, [0, 1, 1]), (.yellow, [1, 1, 0]), (.magenta, [1, 0, 1]),
+        (.orange, [1, 0.5, 0]), (.purple, [0.5, 0, 0.5]), (.brown, [0.6, 0.4, 0.2]),
+    ]
+    for (color, rgb) in expected {
+        #expect(color.components == rgb + [1])
+    }
+    // The statics do not hide the instance components of the same name.
+    #expect(CGColor.orange.green == 0.5)
+    #expect(CGColor.brown.red == 0.6)
+    let stroke: CGColor? = .red   // `layer.strokeColor = UIColor.red.cgColor` becomes `= .red`
+    #expect(stroke == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
 }

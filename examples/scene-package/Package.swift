@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A scene author's package: one scene of its own (CardFlip), its tests, and a binary that
-// serves it next to Layercast's shipped scenes. It uses Layercast's products only, so it would
+// A scene author's package: scenes of its own (CardFlip, ProgressRing), their tests, and a binary that
+// serves the card flip next to Layercast's shipped scenes. It uses Layercast's products only, so it would
 // be the same with `.package(url: "https://…/layercast.git", from: "…")` in place of the path.
 // Linux only, as Layercast itself.
 let package = Package(
@@ -20,6 +20,13 @@ let package = Package(
                 resources: [.process("Resources")]),
         // `card-flip-server serve …`: Layercast's whole command tree with our scenes and this one.
         .executableTarget(name: "CardFlipServer", dependencies: ["CardFlip", .product(name: "Layercast", package: "Layercast")]),
+        // A second port: the strokeEnd progress ring, written with the original's iOS spellings.
+        .target(name: "ProgressRing", dependencies: [.product(name: "Layercast", package: "Layercast")]),
+        .testTarget(name: "ProgressRingTests", dependencies: [
+            "ProgressRing",
+            .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastSceneTesting", package: "Layercast"),
+        ]),
         .testTarget(name: "CardFlipTests", dependencies: [
             "CardFlip",
             .product(name: "Layercast", package: "Layercast"),

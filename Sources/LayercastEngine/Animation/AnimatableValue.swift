@@ -69,7 +69,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .image:
             if any == nil { self = .image(nil) } else if let i = any as? CGImage { self = .image(i) } else { return nil }
         case .path:
-            if let p = any as? CGPath { self = .path(p) } else if let p = (any as? CGMutablePath)?.copy() { self = .path(p) } else { return nil }
+            if let p = any as? CGPath { self = .path(p.frozen) } else { return nil }  // a CGMutablePath: its snapshot
         case .colors:
             guard let list = any as? [Any] else { return nil }
             let colors = list.compactMap { $0 as? CGColor }

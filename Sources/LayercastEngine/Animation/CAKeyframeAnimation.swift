@@ -27,8 +27,10 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// Animates a property through a sequence of values or along a path (docs/engine-model.md §3.2).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     public var values: [Any]?
-    /// A path for point properties; when set, `values` are ignored.
-    public var path: CGPath?
+    /// A path for point properties; when set, `values` are ignored. A `CGMutablePath` is stored as its snapshot.
+    public var path: CGPath? {
+        didSet { if let path, path is CGMutablePath { self.path = path.frozen } }
+    }
     /// Fractions of the duration at which each value is reached, non-decreasing in 0…1.
     public var keyTimes: [CGFloat]?
     /// Timing function of each segment between two keyframes.

@@ -33,3 +33,27 @@ extension CGColor {
     /// UIKit's `lightGray`: white 2/3.
     public static let lightGray = CGColor(gray: 2.0 / 3.0, alpha: 1)
 }
+
+/// UIKit's fixed named colours as `CGColor` constants (`UIColor.red.cgColor` is `CGColor.red` here),
+/// with the component values Apple's `UIColor` reference gives for each ("A color object whose RGB
+/// values are 1.0, 0.0, and 0.0 and whose alpha value is 1.0" for `red`, and so on).
+extension CGColor {
+    /// UIKit's `red`: RGB 1, 0, 0.
+    public static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    /// UIKit's `green`: RGB 0, 1, 0.
+    public static let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+    /// UIKit's `blue`: RGB 0, 0, 1.
+    public static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    /// UIKit's `cyan`: RGB 0, 1, 1.
+    public static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
+    /// UIKit's `yellow`: RGB 1, 1, 0.
+    public static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+    /// UIKit's `magenta`: RGB 1, 0, 1.
+    public static let magenta = CGColor(red: 1, green: 0, blue: 1, alpha: 1)
+    /// UIKit's `orange`: RGB 1, 0.5, 0.
+    public static let orange = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    /// UIKit's `purple`: RGB 0.5, 0, 0.5.
+    public static let purple = CGColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    /// UIKit's `brown`: RGB 0.6, 0.4, 0.2.
+    public static let brown = CGColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+}

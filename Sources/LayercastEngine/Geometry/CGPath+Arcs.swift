@@ -2,27 +2,31 @@ import Foundation
 
 extension CGPath {
     /// A closed rounded rectangle, laid out like `CGMutablePath.addRoundedRect(in:cornerWidth:cornerHeight:transform:)`.
-    public init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: AffineTransform? = nil) {
-        self.init(elements: [])
-        appendRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+                            transform: AffineTransform? = nil) {
+        var data = PathData()
+        data.appendRoundedRect(rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight, transform: transform ?? .identity)
+        self.init(data: data)
     }
 
-    /// The path with every point mapped through `transform` (Apple's `copy(using:)`; nil means identity).
+    /// An immutable copy with every point mapped through `transform` (Apple's `copy(using:)`; nil means identity).
     public func copy(using transform: AffineTransform?) -> CGPath? {
-        guard let transform else { return self }
+        guard let transform else { return frozen }
         return CGPath(elements: elements.map { $0.applying(transform) })
     }
+}
 
+extension PathData {
     /// Appends a circular arc as `CGPathAddArc`: points at `center + radius·(cos a, sin a)`, the angle
     /// increasing from `startAngle` when `clockwise` is false (Core Graphics' meaning, the opposite of
-    /// UIBezierPath's flag) and decreasing when true; a sweep of 2π or more is one full circle. A line
+    /// UIBezierPath's flag) and decreasing when true. The sweep is brought into 0…2π only when it runs the
+    /// wrong way; a sweep beyond 2π is kept and winds round more than once, as Core Graphics does. A line
     /// (a move on an empty subpath) goes to the start point first; the arc is cubic pieces of at most π/2.
     mutating func appendArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                             clockwise: Bool, transform: AffineTransform) {
         let fullTurn = 2 * CGFloat.pi
         var sweep = clockwise ? startAngle - endAngle : endAngle - startAngle
         if sweep < 0 { sweep = sweep - fullTurn * (sweep / fullTurn).rounded(.down) }
-        sweep = min(sweep, fullTurn)
         if clockwise { sweep = -sweep }
         appendArc(center: center, radius: radius, startAngle: startAngle, sweep: sweep, transform: transform)
     }

@@ -47,47 +47,127 @@ public enum CGPathFillRule: Sendable {
     case evenOdd
 }
 
-/// An immutable graphics path: a list of `CGPathElement`s, built with `CGMutablePath` or the
-/// rectangle/ellipse initializers. Foundation on Linux has no Core Graphics, so this mirrors its API.
-public struct CGPath: Hashable, Sendable {
+/// An immutable graphics path: a list of `CGPathElement`s, built with `CGMutablePath` (its subclass, as
+/// in Core Graphics) or the rectangle/ellipse initializers. Foundation on Linux has no Core Graphics, so
+/// this mirrors its API. A `CGPath` that is not a `CGMutablePath` never changes after it is made, so it
+/// is shared like a value; every property that stores a path (`CAShapeLayer.path`, `shadowPath`,
+/// `CAKeyframeAnimation.path`, an animation's `fromValue`…) stores `copy()`, a snapshot, when handed a
+/// `CGMutablePath` (docs/engine-model.md §10.1).
+public class CGPath: Hashable, @unchecked Sendable {
+    /// The elements and the building state; only `CGMutablePath` changes it after `init`.
+    var data: PathData
+
+    init(data: PathData) {
+        self.data = data
+    }
+
+    /// A path made of `elements`, appended with Core Graphics' rules: lines, curves and closes
+    /// before any `moveToPoint` have no current point and are dropped.
+    public convenience init(elements: [CGPathElement]) {
+        self.init(data: PathData(elements: elements))
+    }
+
+    /// A closed rectangle path, laid out like `CGMutablePath.addRect(_:transform:)`.
+    public convenience init(rect: CGRect, transform: AffineTransform? = nil) {
+        var data = PathData()
+        data.appendRect(rect, transform: transform ?? .identity)
+        self.init(data: data)
+    }
+
+    /// A closed ellipse path inscribed in `rect`, laid out like `CGMutablePath.addEllipse(in:transform:)`.
+    public convenience init(ellipseIn rect: CGRect, transform: AffineTransform? = nil) {
+        var data = PathData()
+        data.appendEllipse(in: rect, transform: transform ?? .identity)
+        self.init(data: data)
+    }
+
     /// The path's elements, in drawing order; the first one is always a `moveToPoint`.
-    public private(set) var elements: [CGPathElement] = []
+    public var elements: [CGPathElement] { data.elements }
+
+    /// True when the path has no elements.
+    public var isEmpty: Bool { data.elements.isEmpty }
+
+    /// The point where the next element would start; `.zero` for an empty path, as in Core Graphics.
+    public var currentPoint: CGPoint { data.current ?? .zero }
+
+    /// Where the next element starts, or nil before the first `moveToPoint`.
+    var current: CGPoint? { data.current }
+
+    /// The smallest rectangle enclosing every point of the path including Bézier control points
+    /// (Apple's `boundingBox`); `CGRect.null` for an empty path.
+    public var boundingBox: CGRect { data.boundingBox }
+
+    /// The smallest rectangle enclosing the drawn path itself, control points excluded (Apple's
+    /// `boundingBoxOfPath`); `CGRect.null` for an empty path.
+    public var boundingBoxOfPath: CGRect { data.boundingBoxOfPath }
+
+    /// Whether `point` lies in the area filled by the path after the path is mapped through `transform`
+    /// (Core Graphics' meaning); open subpaths are implicitly closed, curves flattened to within 0.0025 points.
+    public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
+                         transform: AffineTransform = .identity) -> Bool {
+        data.contains(point, using: rule, transform: transform)
+    }
+
+    /// An immutable snapshot (Apple's `copy()`; never nil): the path itself when it is already
+    /// immutable, a new `CGPath` with the current elements when it is a `CGMutablePath`.
+    public func copy() -> CGPath? {
+        frozen
+    }
+
+    /// `copy()` without the optional: what a property storing a path keeps.
+    var frozen: CGPath {
+        self is CGMutablePath ? CGPath(data: data) : self
+    }
+
+    /// A mutable copy of the path (Apple returns an optional; this never returns nil).
+    public func mutableCopy() -> CGMutablePath? {
+        CGMutablePath(data: data)
+    }
+
+    /// Two paths are equal when their elements are equal, whichever class they are.
+    public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
+        lhs.data.elements == rhs.data.elements
+    }
+
+    /// Hashes the elements, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(data.elements)
+    }
+
+    /// The elements as geometry; see `PathData.pieces`.
+    var pieces: [PathPiece] { data.pieces }
+
+    /// Whether both paths have the same elements in the same order, whatever their points.
+    func hasSameStructure(as other: CGPath) -> Bool { data.hasSameStructure(as: other.data) }
+
+    /// The same structure with the stored points replaced by `c` (x, y pairs in `storedPoints` order).
+    func withStoredPoints(_ c: [CGFloat]) -> CGPath { CGPath(data: data.withStoredPoints(c)) }
+}
+
+/// A path's elements and the state needed to append to it, as a value: the storage of `CGPath`.
+struct PathData: Hashable, Sendable {
+    /// The path's elements, in drawing order; the first one is always a `moveToPoint`.
+    private(set) var elements: [CGPathElement] = []
     /// The start of the open subpath, or nil before the first `moveToPoint`.
     private var subpathStart: CGPoint?
     /// Where the next element starts, or nil before the first `moveToPoint`.
     private(set) var current: CGPoint?
 
-    /// A path made of `elements`, appended with Core Graphics' rules: lines, curves and closes
-    /// before any `moveToPoint` have no current point and are dropped.
-    public init(elements: [CGPathElement]) {
+    /// An empty path.
+    init() {}
+
+    /// A path made of `elements`, appended with Core Graphics' rules.
+    init(elements: [CGPathElement]) {
         for element in elements { append(element) }
     }
 
-    /// A closed rectangle path, laid out like `CGMutablePath.addRect(_:transform:)`.
-    public init(rect: CGRect, transform: AffineTransform? = nil) {
-        appendRect(rect, transform: transform ?? .identity)
-    }
-
-    /// A closed ellipse path inscribed in `rect`, laid out like `CGMutablePath.addEllipse(in:transform:)`.
-    public init(ellipseIn rect: CGRect, transform: AffineTransform? = nil) {
-        appendEllipse(in: rect, transform: transform ?? .identity)
-    }
-
-    /// True when the path has no elements.
-    public var isEmpty: Bool { elements.isEmpty }
-
-    /// The point where the next element would start; `.zero` for an empty path, as in Core Graphics.
-    public var currentPoint: CGPoint { current ?? .zero }
-
-    /// The smallest rectangle enclosing every point of the path including Bézier control points
-    /// (Apple's `boundingBox`); `CGRect.null` for an empty path.
-    public var boundingBox: CGRect {
+    /// See `CGPath.boundingBox`.
+    var boundingBox: CGRect {
         Self.rectEnclosing(elements.flatMap(\.storedPoints))
     }
 
-    /// The smallest rectangle enclosing the drawn path itself, control points excluded (Apple's
-    /// `boundingBoxOfPath`); `CGRect.null` for an empty path.
-    public var boundingBoxOfPath: CGRect {
+    /// See `CGPath.boundingBoxOfPath`.
+    var boundingBoxOfPath: CGRect {
         Self.rectEnclosing(pieces.flatMap { piece -> [CGPoint] in
             switch piece {
             case let .move(point): return [point]
@@ -96,13 +176,11 @@ public struct CGPath: Hashable, Sendable {
         })
     }
 
-    /// Whether `point` lies in the area filled by the path after the path is mapped through `transform`
-    /// (Core Graphics' meaning); open subpaths are implicitly closed, curves flattened to within 0.0025 points.
-    public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
-                         transform: AffineTransform = .identity) -> Bool {
+    /// See `CGPath.contains(_:using:transform:)`.
+    func contains(_ point: CGPoint, using rule: CGPathFillRule, transform: AffineTransform) -> Bool {
         let pieces = transform == .identity
             ? self.pieces
-            : CGPath(elements: elements.map { $0.applying(transform) }).pieces
+            : PathData(elements: elements.map { $0.applying(transform) }).pieces
         var winding = 0
         func addEdge(_ a: CGPoint, _ b: CGPoint) {
             let side = (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y)
@@ -134,17 +212,12 @@ public struct CGPath: Hashable, Sendable {
         }
     }
 
-    /// A mutable copy of the path (Apple returns an optional; this never returns nil).
-    public func mutableCopy() -> CGMutablePath? {
-        CGMutablePath(path: self)
-    }
-
-    /// Two paths are equal when their elements are equal.
-    public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
+    /// Two values are equal when their elements are equal.
+    static func == (lhs: PathData, rhs: PathData) -> Bool {
         lhs.elements == rhs.elements
     }
 
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(elements)
     }
 
@@ -201,7 +274,7 @@ public struct CGPath: Hashable, Sendable {
     }
 
     /// Whether both paths have the same elements in the same order, whatever their points.
-    func hasSameStructure(as other: CGPath) -> Bool {
+    func hasSameStructure(as other: PathData) -> Bool {
         elements.count == other.elements.count && zip(elements, other.elements).allSatisfy { a, b in
             switch (a, b) {
             case (.moveToPoint, .moveToPoint), (.addLineToPoint, .addLineToPoint),
@@ -213,10 +286,10 @@ public struct CGPath: Hashable, Sendable {
     }
 
     /// The same structure with the stored points replaced by `c` (x, y pairs in `storedPoints` order).
-    func withStoredPoints(_ c: [CGFloat]) -> CGPath {
+    func withStoredPoints(_ c: [CGFloat]) -> PathData {
         var i = 0
         func next() -> CGPoint { defer { i += 2 }; return CGPoint(x: c[i], y: c[i + 1]) }
-        return CGPath(elements: elements.map { element in
+        return PathData(elements: elements.map { element in
             switch element {
             case .moveToPoint: return .moveToPoint(next())
             case .addLineToPoint: return .addLineToPoint(next())

@@ -43,7 +43,10 @@ public struct LayerProperties: Equatable, Sendable {
     public var shadowOpacity: Float = 0
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
-    public var shadowPath: CGPath?
+    /// Stored as a snapshot: a `CGMutablePath` assigned here is copied (`CGPath.copy()`).
+    public var shadowPath: CGPath? {
+        didSet { if let path = shadowPath, path is CGMutablePath { shadowPath = path.frozen } }
+    }
     /// A shape layer's values; nil for every other layer.
     public var shape: ShapeLayerProperties? {
         get { shapeBox.unboxed() }

@@ -2,7 +2,10 @@ import Foundation
 
 /// The values a `CAShapeLayer` draws its path with, with Core Animation's defaults.
 public struct ShapeLayerProperties: Equatable, Sendable {
-    public var path: CGPath?
+    /// Stored as a snapshot: a `CGMutablePath` assigned here is copied (`CGPath.copy()`).
+    public var path: CGPath? {
+        didSet { if let path, path is CGMutablePath { self.path = path.frozen } }
+    }
     /// nil draws no fill.
     public var fillColor: CGColor? = .black
     public var fillRule: CAShapeLayerFillRule = .nonZero
