@@ -92,6 +92,9 @@ public final class ClusterNode: HubCluster {
 
     // MARK: HubCluster
 
+    /// Half the silence after which a relay tries to take a room over (`ClusterTiming.silence`).
+    public var relayKeepalive: Double { timing.silence / 2 }
+
     public var health: JSONValue {
         ["status": .string(connected ? "ok" : "degraded"), "node": .string(node), "cluster": .string(address.description)]
     }

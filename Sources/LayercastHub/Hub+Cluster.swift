@@ -156,8 +156,9 @@ extension Hub {
     /// Publishes the frame `room` (this node's) just made, while other nodes relay it.
     func publishFrame(of room: Room, at now: Double) {
         guard let cluster, room.publishUntil > now else { return }
-        // A tick that changed nothing goes to the other nodes only as a keepalive (`sparse`).
-        if !room.publishFull, room.isStill, !keepaliveDue(since: room.publishedAt) { return }
+        // A tick that changed nothing goes to the other nodes only as a keepalive (`sparse`), often
+        // enough that a relay never takes the room's silence for its origin's death.
+        if !room.publishFull, room.isStill, transport.now - room.publishedAt < cluster.relayKeepalive { return }
         let message = room.publishFull ? room.fullFrame(&metrics) : (room.deltaFrame(&metrics) ?? room.fullFrame(&metrics))
         room.publishFull = false
         room.publishedAt = now

@@ -181,8 +181,8 @@ public final class Hub {
         if client.acknowledges, !client.acks.isOpen { return nil }
         let message: EncodedMessage
         if room.deltaApplies(to: client.lastFrameSent), let delta = room.deltaFrame(&metrics) {
-            // A relayed still frame is the origin's keepalive, already spaced: it goes on as it came.
-            if room.isStill, room.source == .scene, !keepaliveDue(since: client.lastFrameAt) { return nil }
+            // A tick that changed nothing (here or, relayed, on the origin) is only a keepalive.
+            if room.isStill, !keepaliveDue(since: client.lastFrameAt) { return nil }
             message = delta
         } else {
             if client.lastFrameSent >= 0 { metrics.framesSkipped += room.frameNumber - client.lastFrameSent - 1 }

@@ -9,6 +9,9 @@ import LayercastWire
 public protocol HubCluster: AnyObject {
     /// This node's id.
     var node: String { get }
+    /// The longest an origin goes without publishing a frame of a room the other nodes relay:
+    /// a still room's keepalives go to them this often (`sparse`), so that none takes it for dead.
+    var relayKeepalive: Double { get }
     /// `/healthz`: `status`, `node`, `cluster`.
     var health: JSONValue { get }
     /// The cluster's lines of `/metrics`.

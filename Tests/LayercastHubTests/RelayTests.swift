@@ -13,6 +13,7 @@ import Testing
     /// One node of a two-node cluster whose messages go straight to the other hub.
     final class PairedCluster: HubCluster {
         let node: String
+        let relayKeepalive = 0.125
         weak var peer: Hub?
         weak var other: PairedCluster?
         var peerNode = ""
@@ -111,6 +112,36 @@ import Testing
         for (n, list) in farLists { #expect(list == nearLists[n], "frame \(n)") }
         #expect(oc.published.filter { $0 }.count == 1)  // one full frame, then deltas
         #expect(e.hub.metrics.fullFramesEncoded == 0 && e.hub.metrics.deltaFramesEncoded == 0)  // the origin's text, relayed
+    }
+
+    /// A still room (the rain between rains) is published to the other nodes as keepalives every
+    /// `relayKeepalive`, so a relay never hears silence from a live origin; the edge's own clients
+    /// still get one a second, each an empty delta from the frame they hold.
+    @Test func aStillRoomIsPublishedAsKeepalivesOftenEnoughForRelays() throws {
+        let (o, e, oc, _) = try Self.pair()
+        _ = o.join(["scene": "rain", "role": "spectator"])
+        o.hub.place("rain/lobby", origin: nil)
+        let far = e.join(["scene": "rain", "role": "spectator"])
+        e.hub.place("rain/lobby", origin: "origin")  // asks the origin for a full frame
+        o.tick()
+        e.tick()
+        let first = try #require(e.messages(far).of("frame").first)
+        #expect(first["full"]?.boolValue == true)
+        let publishedBefore = oc.published.count
+        var farFrames: [JSONValue] = []
+        for _ in 0..<(2 * o.hub.fps) {
+            o.tick()
+            e.tick()
+            farFrames += e.messages(far).of("frame")
+        }
+        // Every fourth tick at 30 fps (0.133 s >= 0.125 s): 15 in 2 s.
+        #expect(oc.published.count - publishedBefore == 15)
+        #expect(farFrames.count == 2, "\(farFrames.map { $0["n"]?.intValue })")
+        for frame in farFrames {
+            let range = try #require(FrameMessage.deltaRange(frame))
+            #expect(range.contains(first["n"]?.intValue ?? -1), "applies to the full frame the client holds")
+            #expect(frame["set"] == nil && frame["add"] == nil)
+        }
     }
 
     @Test func aLostFrameMeansAFullFrameNeverADeltaThatDoesNotApply() throws {

@@ -15,6 +15,7 @@ import Testing
     /// A cluster of one other node, "far", that runs every room: it records what is forwarded.
     final class FarOrigin: HubCluster {
         var node: String { "near" }
+        var relayKeepalive: Double { 0.125 }
         var health: JSONValue { ["status": "ok"] }
         var metricsText: String { "" }
         private(set) var commands: [ForwardedCommand] = []
