@@ -26,7 +26,12 @@
 #   j  the page's cost on a phone: each scene in its busy phase in headless Chromium at 414×736, DPR 2,
 #      CPU throttling 1× and 4×: fps, p95 frame interval, main-thread and script share, tap → socket
 #      p95, messages and kB/s (bench/client.py; server on CPU 0, Chromium on CPU 1)
-# Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|all]... (default all).
+#   k  the stream: messages and bytes a second per spectator of each scene, still and busy, and a
+#      rain through 4, 8 and 16 KB/s links, acknowledging frames or not: frames/s, full frames,
+#      view age p50/p95 (bench/stream.py; server on CPU 0, the readers on CPU 1)
+#   l  the first frame of a scene page under Lighthouse's mobile and a 3G profile, fresh and from
+#      cache, direct and behind nginx (bench/first_frame.py)
+# Usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|k|l|all]... (default all).
 # SWIFT_SCRATCH=DIR builds into DIR (swift build --scratch-path) and runs the binaries from there.
 # Only 127.0.0.1 is used; every run is bounded in clients and seconds.
 set -euo pipefail
@@ -40,7 +45,7 @@ want() {  # want PART...: whether any of them (or all) was asked for
     return 1
 }
 for part in "${parts[@]}"; do
-    case $part in a|b|c|d|e|f|g|h|i|j|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|all]..." >&2; exit 64 ;; esac
+    case $part in a|b|c|d|e|f|g|h|i|j|k|l|all) ;; *) echo "usage: bench/run.sh [a|b|c|d|e|f|g|h|i|j|k|l|all]..." >&2; exit 64 ;; esac
 done
 
 scripts/install-deps.sh --bench >/dev/null
@@ -100,4 +105,13 @@ if want i; then
 fi
 if want j; then
     LAYERCAST_BIN=$release/layercast python3 bench/client.py --seconds 8
+    echo
+fi
+if want k; then
+    python3 bench/stream.py --binary "$release/layercast" --seconds 8
+    echo
+fi
+if want l; then
+    python3 bench/first_frame.py --binary "$release/layercast"
+    python3 bench/first_frame.py --binary "$release/layercast" --nginx
 fi
