@@ -2,10 +2,13 @@
 // (CALayer, CABasicAnimation, CATransaction, SceneContext …), the `Scene` protocol and the
 // types it speaks (SceneInfo, SceneEvent, Tapper, TapOutcome, DragPhase), JSON values for event
 // data, and our shipped scenes (`SceneCatalog.all`) to serve next to one's own; of the wire, only
-// what a scene's admin command answers with (`APIError` and its `ErrorCode`).
+// what the scene API names: a command's answer (`APIError` and its `ErrorCode`), a refused tap
+// (`SceneController.admitTap`'s `ProtocolError`) and a command body's fields (`FieldReader`).
 @_exported import LayercastEngine
 @_exported import LayercastJSON
 @_exported import LayercastSceneKit
 @_exported import LayercastScenes
 @_exported import struct LayercastWire.APIError
 @_exported import enum LayercastWire.ErrorCode
+@_exported import struct LayercastWire.FieldReader
+@_exported import struct LayercastWire.ProtocolError
