@@ -26,6 +26,10 @@ final class ClientLoop: @unchecked Sendable {
     static let pollInterval = 0.01
     /// Seconds given to the connections to close after the deadline.
     static let closeGrace = 3.0
+    /// The socket receive buffer asked for a client with a read cap, so that the kernel's
+    /// buffer (by default up to megabytes on loopback) does not take in the server's frames as
+    /// fast as they come and hide the cap from it.
+    static let cappedReceiveBuffer: Int32 = 16 * 1024
 
     let measurements: Mutex<Measurements>
     private let clients: [SimulatedClient]
@@ -163,6 +167,11 @@ final class ClientLoop: @unchecked Sendable {
                 lws_callback_on_writable(client.wsi)
             }
         }
+        for client in clients where client.refillReads(at: now) {
+            guard let wsi = client.wsi else { continue }
+            client.readPaused = false
+            lws_rx_flow_control(wsi, 1)
+        }
         schedulePoll()
     }
 
@@ -186,10 +195,22 @@ final class ClientLoop: @unchecked Sendable {
         if client.state == .connecting(since: now) {
             if let wsi {
                 client.wsi = wsi
+                if client.readBudget != nil { Self.shrinkReceiveBuffer(of: wsi) }
             } else {
                 measurements.withLock { client.closed(at: now, finished: false, stats: &$0.populations[client.population]) }
             }
         }
+    }
+
+    /// Gives a capped client's socket `cappedReceiveBuffer`. lws 4.1 has no hook between making
+    /// the socket and connecting it, so this is as early as a client gets it: lws has made and
+    /// started connecting a loopback target's socket when `lws_client_connect_via_info` returns,
+    /// and the buffer bounds what the kernel takes in from then on.
+    private static func shrinkReceiveBuffer(of wsi: OpaquePointer) {
+        let fd = lws_get_socket_fd(wsi)
+        guard fd >= 0 else { return }
+        var size = cappedReceiveBuffer
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Stops measuring and closes every connection: open ones with 1000, the rest at once.
@@ -215,20 +236,27 @@ final class ClientLoop: @unchecked Sendable {
         if finishing { lws_callback_on_writable(wsi) }
     }
 
+    /// Takes what arrived: pauses reading when the client's read cap is spent, hands it each
+    /// whole message, and asks to write when that queued something (an `ack`).
     func receive(_ client: SimulatedClient, _ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
         guard !finishing else { return }
         let now = monotonicSeconds()
+        if client.read(bytes.count, at: now) {
+            client.readPaused = true
+            lws_rx_flow_control(wsi, 0)
+        }
         let final = lws_is_final_fragment(wsi) != 0
         if client.receiveBuffer.isEmpty, final {
             measurements.withLock { client.receive(bytes, at: now, stats: &$0.populations[client.population], window: &$0.window) }
-            return
+        } else {
+            client.receiveBuffer.append(contentsOf: bytes)
+            guard final else { return }
+            measurements.withLock { shared in
+                client.receiveBuffer.withUnsafeBytes { client.receive($0, at: now, stats: &shared.populations[client.population], window: &shared.window) }
+            }
+            client.receiveBuffer.removeAll(keepingCapacity: true)
         }
-        client.receiveBuffer.append(contentsOf: bytes)
-        guard final else { return }
-        measurements.withLock { shared in
-            client.receiveBuffer.withUnsafeBytes { client.receive($0, at: now, stats: &shared.populations[client.population], window: &shared.window) }
-        }
-        client.receiveBuffer.removeAll(keepingCapacity: true)
+        if !client.outbox.isEmpty { lws_callback_on_writable(wsi) }
     }
 
     /// Writes the client's oldest queued message, or closes it when the run is over or it leaves.

@@ -120,7 +120,7 @@ public enum HTMLReport {
             for (index, population) in scenario.populations.enumerated() where index < report.populations.count {
                 let p = report.populations[index]
                 rows.append(("population \(population.name)",
-                             "\(population.behaviourText): made \(p.connected) of \(p.attempted), frames \(p.frames), age \(p.frameAge.summary.text), reconnects \(p.reconnected) of \(p.reconnects), first frame \(p.reconnectFrameTime.summary.text)"))
+                             "\(population.behaviourText): made \(p.connected) of \(p.attempted), frames \(p.frames)\(population.acks ? " (\(p.acksSent) acked)" : ""), age \(p.frameAge.summary.text), reconnects \(p.reconnected) of \(p.reconnects), first frame \(p.reconnectFrameTime.summary.text)"))
             }
         }
         return rows

@@ -94,8 +94,11 @@ public struct LoadReport: Sendable {
             "  connections made \(s.connected) of \(s.attempted) attempted, failed \(s.failed), closed early \(s.closedEarly), left \(s.left), rejoined \(s.rejoins)",
             "  reconnects  \(s.reconnects) attempted, \(s.reconnected) reconnected; time \(s.reconnectTime.summary.text)",
             "              first frame \(s.reconnectFrameTime.summary.text)",
-            "  frames      \(s.frames) received, skipped \(s.skipped) (ratio \(number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames), digits: 4))); age \(s.frameAge.summary.text)",
+            "  frames      \(s.frames) received\(population.acks ? ", \(s.acksSent) acked" : ""), skipped \(s.skipped) (ratio \(number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames), digits: 4))); age \(s.frameAge.summary.text)",
         ]
+        if population.readBytesPerSecond != nil {
+            lines.append("  bytes       in \(s.bytesIn), \(bytes(s.connectedSeconds > 0 ? Double(s.bytesIn) / s.connectedSeconds : 0))/s per client connected")
+        }
         if population.dragsPerSecond > 0 {
             lines.append("  drags       \(s.dragsBegun) gestures, \(s.dragMessagesSent) messages sent")
         } else if population.role == .player {
@@ -129,7 +132,7 @@ public struct LoadReport: Sendable {
                     "permessageDeflate": .bool(c.permessageDeflate)],
             "connections": ["attempted": i(s.attempted), "made": i(s.connected), "failed": i(s.failed),
                             "closedEarly": i(s.closedEarly), "connectMs": s.connectTime.summary.json],
-            "frames": ["received": i(s.frames), "skipped": i(s.skipped), "skipRatio": n(skipRatio),
+            "frames": ["received": i(s.frames), "acked": i(s.acksSent), "skipped": i(s.skipped), "skipRatio": n(skipRatio),
                        "perClientPerSecond": n(Self.rounded(framesPerClientSecond)), "clientSeconds": n(Self.rounded(s.connectedSeconds)),
                        "ageMs": s.frameAge.summary.json],
             "taps": taps,
@@ -179,7 +182,7 @@ public struct LoadReport: Sendable {
                                  "left": i(s.left), "rejoins": i(s.rejoins), "connectMs": s.connectTime.summary.json]),
                 ("reconnects", ["attempted": i(s.reconnects), "reconnected": i(s.reconnected), "timeMs": s.reconnectTime.summary.json,
                                 "firstFrameMs": s.reconnectFrameTime.summary.json]),
-                ("frames", ["received": i(s.frames), "skipped": i(s.skipped),
+                ("frames", ["received": i(s.frames), "acked": i(s.acksSent), "skipped": i(s.skipped),
                             "skipRatio": .number(FrameSequence.skipRatio(skipped: s.skipped, received: s.frames)),
                             "clientSeconds": .number(Self.rounded(s.connectedSeconds)), "ageMs": s.frameAge.summary.json]),
             ]
@@ -191,6 +194,10 @@ public struct LoadReport: Sendable {
                 fields.append(("taps", .null))
             }
             fields.append(("drags", population.dragsPerSecond > 0 ? ["gestures": i(s.dragsBegun), "messages": i(s.dragMessagesSent)] : .null))
+            fields.append(("readBytesPerSecond", population.readBytesPerSecond.map(JSONValue.number) ?? .null))
+            fields.append(("acks", .bool(population.acks)))
+            fields.append(("bytes", ["in": i(s.bytesIn), "out": i(s.bytesOut),
+                                     "inPerClientSecond": .number(Self.rounded(s.connectedSeconds > 0 ? Double(s.bytesIn) / s.connectedSeconds : 0))]))
             fields.append(("errors", .object(JSONObject(s.errors.sorted { $0.key < $1.key }.map { ($0.key, i($0.value)) }))))
             object.append((population.name, .object(JSONObject(fields))))
         }

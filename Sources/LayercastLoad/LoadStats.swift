@@ -32,8 +32,13 @@ public struct LoadStats: Sendable, Codable {
     public var frames = 0
     /// Frames of the room that clients did not get, from gaps in `n`.
     public var skipped = 0
-    /// Seconds from a frame's media time `t` to its receipt.
+    /// The view's age, sampled as each frame arrives: seconds from the newest media time `t` the
+    /// client has (this frame's, or a later one's that came before it) to the frame's receipt, on
+    /// the client's estimate of the server's clock (`ServerClockEstimate`). A frame waiting in a
+    /// capped client's socket (`readBytesPerSecond`) ages until it is read.
     public var frameAge = LatencyHistogram()
+    /// `ack` messages queued (a population's `acks`, when the server takes them): one per frame.
+    public var acksSent = 0
 
     public var tapsSent = 0
     /// Drag gestures begun, and the drag messages sent for them (`began`, `moved`, `ended`).
@@ -78,6 +83,7 @@ public struct LoadStats: Sendable, Codable {
         frames += other.frames
         skipped += other.skipped
         frameAge.add(other.frameAge)
+        acksSent += other.acksSent
         tapsSent += other.tapsSent
         dragsBegun += other.dragsBegun
         dragMessagesSent += other.dragMessagesSent

@@ -32,6 +32,12 @@ public struct Scenario: Sendable, Equatable {
         /// `ping` messages a second of each client (0: none, as the page); nil: the run's
         /// (`LoadConfiguration.pingInterval`, one every 2 s).
         public var pingsPerSecond: Double?
+        /// The most bytes a second each client reads from its socket (a weak link: `ReadBudget`);
+        /// nil reads as fast as they come.
+        public var readBytesPerSecond: Double?
+        /// Acknowledges every frame it gets (`{"type":"ack","n":N}`, as the page does) when the
+        /// server's `welcome.features` has `acks`.
+        public var acks = false
         public var thresholds = ServiceLevelObjectives()
 
         public init(name: String, size: Size, role: LoadConfiguration.Role) {
@@ -48,6 +54,8 @@ public struct Scenario: Sendable, Equatable {
             if let churn { text += ", churn (stay \(churn.stay.text) s, away \(churn.away.text) s)" }
             if reconnect { text += ", reconnect" }
             if let pingsPerSecond { text += pingsPerSecond == 0 ? ", no pings" : ", \(LoadReport.number(pingsPerSecond)) pings/s" }
+            if let readBytesPerSecond { text += ", reads ≤ \(LoadReport.bytes(readBytesPerSecond))/s" }
+            if acks { text += ", acks" }
             return text
         }
     }

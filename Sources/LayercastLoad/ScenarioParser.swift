@@ -30,6 +30,9 @@ public enum ScenarioParser {
     public static let maximumURLs = 64
     /// The server's limit of drag messages a second on one connection (protocol.md, "Limits").
     public static let maximumDragMessages = 120.0
+    /// The range of a population's `readBytesPerSecond`: from a link that takes a few seconds
+    /// over a full frame of a busy scene to one no loopback run would notice (1 GiB/s).
+    public static let readBytesPerSecondRange = 256.0...1_073_741_824.0
 
     /// Reads and checks the file at `path`.
     public static func load(path: String, allowedRemote: [String] = []) throws(ScenarioError) -> Scenario {
@@ -212,7 +215,7 @@ private struct Reader {
     }
 
     func population(_ node: Node, _ path: String) throws(ScenarioError) -> Scenario.Population {
-        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "drags", "steps", "churn", "reconnect", "pings", "thresholds"]
+        let keys = ["name", "weight", "count", "behaviour", "taps", "aim", "drags", "steps", "churn", "reconnect", "pings", "readBytesPerSecond", "acks", "thresholds"]
         let fields = try mapping(node, path, allowed: keys)
         guard let nameNode = fields["name"] else { throw fail(node, join(path, "name"), "missing: each population is named (it names its part of the report)") }
         let name = try string(nameNode, join(path, "name"))
@@ -278,6 +281,12 @@ private struct Reader {
         if let node = fields["pings"] {
             population.pingsPerSecond = try number(node, join(path, "pings"), "ping messages a second, 0…10 (0: none, as the page)") { (0...10).contains($0) }
         }
+        if let node = fields["readBytesPerSecond"] {
+            let range = ScenarioParser.readBytesPerSecondRange
+            population.readBytesPerSecond = try number(node, join(path, "readBytesPerSecond"),
+                                                       "bytes a second, \(LoadReport.number(range.lowerBound))…\(LoadReport.number(range.upperBound))") { range.contains($0) }
+        }
+        if let node = fields["acks"] { population.acks = try bool(node, join(path, "acks")) }
         if let node = fields["thresholds"] { population.thresholds = try thresholds(node, join(path, "thresholds")) }
         return population
     }

@@ -51,8 +51,15 @@ final class SimulatedClient {
     /// How long a packet must have been on screen before a tap can claim it: the running rain's
     /// `limits.minVisible` from its `rain` events (0 until one says).
     private var minVisible = 0.0
-    /// `t` of the newest frame: the view time of a tap.
+    /// `t` of the newest frame: the view time of a tap, and what the view's age is measured from.
     private var viewTime: Double?
+    /// Whether it acknowledges frames on this connection: its population's `acks`, and the
+    /// server's `welcome.features` has `acks`.
+    private(set) var acking = false
+    /// What it may still read on this connection under its population's `readBytesPerSecond`; nil: no cap.
+    private(set) var readBudget: ReadBudget?
+    /// Its connection's reading is paused (`lws_rx_flow_control`) until the budget refills.
+    var readPaused = false
     /// Messages waiting for a writable callback, oldest first.
     private(set) var outbox: [JSONValue] = []
     /// Send times of the taps not yet answered, by tap id.
@@ -88,6 +95,9 @@ final class SimulatedClient {
     func connecting(at now: Double, stats: inout LoadStats) {
         state = .connecting(since: now)
         leaving = false
+        acking = false
+        readBudget = behaviour.readBytesPerSecond.map { ReadBudget(bytesPerSecond: $0, at: now) }
+        readPaused = false
         stats.attempted += 1
         if hasLeft || droppedAt != nil {
             // A new connection: its frames are numbered from where the room is now, and after a
@@ -172,6 +182,7 @@ final class SimulatedClient {
         wsi = nil
         outbox.removeAll()
         receiveBuffer.removeAll()
+        readPaused = false
     }
 
     // MARK: Receiving
@@ -210,6 +221,7 @@ final class SimulatedClient {
             clientID = message["client"]?.stringValue
             sceneSize = (message["size"]?["width"]?.doubleValue ?? 0, message["size"]?["height"]?.doubleValue ?? 0)
             if let time = message["time"]?.doubleValue { clock.observe(mediaTime: time, receivedAt: now) }
+            acking = behaviour.acks && message["features"]?.arrayValue?.contains(.string("acks")) == true
         case "pong":
             if let time = message["time"]?.doubleValue { clock.observe(mediaTime: time, receivedAt: now) }
         case "error":
@@ -230,11 +242,33 @@ final class SimulatedClient {
         stats.frames += 1
         window.frames += 1
         clock.observe(mediaTime: t, receivedAt: now)
-        if let age = clock.age(of: t, receivedAt: now) {
+        let newest = max(t, viewTime ?? t)
+        if let age = clock.age(of: newest, receivedAt: now) {
             stats.frameAge.record(seconds: age)
             window.frameAge.record(seconds: age)
         }
-        viewTime = t
+        viewTime = newest
+        if acking {
+            outbox.append(["type": "ack", "n": .number(Double(n))])
+            stats.acksSent += 1
+        }
+    }
+
+    // MARK: Reading under a cap
+
+    /// Counts `count` bytes its connection read at `now`; true when its read cap is spent and
+    /// the caller must pause reading.
+    func read(_ count: Int, at now: Double) -> Bool {
+        guard readBudget != nil else { return false }
+        readBudget?.refill(at: now)
+        readBudget?.spend(count)
+        return readBudget?.allowsReading == false
+    }
+
+    /// Refills its read budget at `now`; true when its reading is paused and may resume.
+    func refillReads(at now: Double) -> Bool {
+        readBudget?.refill(at: now)
+        return readPaused && readBudget?.allowsReading == true
     }
 
     private func event(_ message: JSONValue, at now: Double, stats: inout LoadStats, window: inout ProgressWindow) {

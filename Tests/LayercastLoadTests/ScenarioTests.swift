@@ -131,6 +131,41 @@ import Testing
         #expect(scenario.populations[1].behaviourText == "spectate, 4 pings/s")
     }
 
+    @Test func aPopulationMayCapItsReadsAndAcknowledgeFrames() throws {
+        let scenario = try ScenarioParser.parse("""
+            duration: 5
+            populations:
+              - {name: weak, count: 2, readBytesPerSecond: 8192, acks: true}
+              - {name: fractional, count: 1, readBytesPerSecond: 1500.5, acks: false}
+              - {name: plain, count: 1}
+            """)
+        #expect(scenario.populations.map(\.readBytesPerSecond) == [8192, 1500.5, nil])
+        #expect(scenario.populations.map(\.acks) == [true, false, false])
+        #expect(scenario.populations[0].behaviourText == "spectate, reads ≤ 8.0 KiB/s, acks")
+        #expect(scenario.populations[2].behaviourText == "spectate")
+    }
+
+    @Test(arguments: [
+        ("-8192", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        ("0", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        ("255", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        (".nan", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        (".inf", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        ("1e12", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+        ("'8192'", "readBytesPerSecond: must be bytes a second, 256…1073741824"),
+    ])
+    func aReadCapOutOfRangeIsRefusedWithItsLine(value: String, words: String) {
+        let error = refusal("duration: 5\npopulations:\n  - name: a\n    count: 1\n    readBytesPerSecond: \(value)\n")
+        #expect(error?.line == 5 && error?.path == "populations[0].readBytesPerSecond", "\(error?.description ?? "accepted")")
+        #expect(error?.description.contains(words) == true, "\(error?.description ?? "accepted")")
+    }
+
+    @Test(arguments: ["yes please", "1", "'true'"])
+    func acksThatAreNotTrueOrFalseAreRefused(value: String) {
+        let error = refusal("duration: 5\npopulations: [{name: a, count: 1, acks: \(value)}]\n")
+        #expect(error?.path == "populations[0].acks" && error?.message == "must be true or false", "\(error?.description ?? "accepted")")
+    }
+
     @Test(arguments: [
         ("populations: [{name: a, count: 1}]\nduration: 5\nspeed: 3\n", 3, "speed: unknown key"),
         ("duration: 5\npopulations:\n  - {name: a, count: 1}\n  - {name: b, count: 1, pings: -1}\n", 4,

@@ -91,6 +91,64 @@ import Testing
         #expect(stats.dragsBegun == 1 && stats.dragMessagesSent == 5)
     }
 
+    /// The acks of a client of an `acks` population, on a connection whose welcome has `features`.
+    private func acks(features: String) -> (acks: [Double], sent: Int) {
+        var weak = Scenario.Population(name: "weak", size: .count(1), role: .spectator)
+        weak.acks = true
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: weak, joinAt: 0, pingInterval: .infinity)
+        var stats = LoadStats(), window = ProgressWindow()
+        func receive(_ text: String, at now: Double) {
+            Array(text.utf8).withUnsafeBytes { client.receive($0, at: now, stats: &stats, window: &window) }
+        }
+        client.connecting(at: 0.9, stats: &stats)
+        client.established(at: 1, stats: &stats)
+        receive(#"{"type":"welcome","client":"c1","time":0,"features":\#(features)}"#, at: 1.01)
+        receive(#"{"type":"frame","n":7,"t":0.2,"full":true,"items":[]}"#, at: 1.02)
+        receive(#"{"type":"frame","n":9,"t":0.27,"full":false,"b":7}"#, at: 1.03)
+        var messages: [JSONValue] = []
+        while let message = client.takeMessage() { messages.append(message) }
+        #expect(messages.allSatisfy { $0["type"]?.stringValue == "ack" })
+        return (messages.compactMap { $0["n"]?.doubleValue }, stats.acksSent)
+    }
+
+    @Test func anAckingClientAcksEveryFrameOnlyWhenTheServerTakesAcks() {
+        #expect(acks(features: #"["sparse","acks"]"#) == ([7, 9], 2))
+        #expect(acks(features: #"["sparse"]"#) == ([], 0))
+    }
+
+    @Test func theViewAgeIsFromTheNewestFrameEvenWhenAnOlderOneArrivesAfterIt() {
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: .init(name: "w", size: .count(1), role: .spectator),
+                                     joinAt: 0, pingInterval: .infinity)
+        var stats = LoadStats(), window = ProgressWindow()
+        func receive(_ text: String, at now: Double) {
+            Array(text.utf8).withUnsafeBytes { client.receive($0, at: now, stats: &stats, window: &window) }
+        }
+        client.established(at: 100, stats: &stats)
+        receive(#"{"type":"welcome","client":"c1","time":10}"#, at: 100)  // media time 0 at 90
+        receive(#"{"type":"frame","n":30,"t":10.5,"full":true,"items":[]}"#, at: 100.6)  // 0.1 s old
+        receive(#"{"type":"frame","n":20,"t":10.2,"full":true,"items":[]}"#, at: 101)  // the view still shows 10.5: 0.5 s old
+        #expect(stats.frameAge.count == 2 && stats.errors["out_of_order"] == 1)
+        #expect(abs(stats.frameAge.summary.max - 500) < 0.5 && abs(stats.frameAge.summary.p50 - 100) < 0.1)
+    }
+
+    @Test func aCappedClientAsksToPauseWhenItsBudgetIsSpentAndToResumeWhenItRefills() {
+        var weak = Scenario.Population(name: "weak", size: .count(1), role: .spectator)
+        weak.readBytesPerSecond = 8192
+        let client = SimulatedClient(index: 0, population: 0, slot: 0, behaviour: weak, joinAt: 0, pingInterval: .infinity)
+        var stats = LoadStats()
+        client.connecting(at: 0, stats: &stats)
+        #expect(client.readBudget == ReadBudget(bytesPerSecond: 8192, at: 0))
+        #expect(!client.read(1000, at: 0))  // 24 of the 1024 left
+        #expect(client.read(2048, at: 0))  // spent: pause
+        client.readPaused = true
+        #expect(!client.refillReads(at: 0.1))  // 819.2 of the 2024 owed
+        #expect(client.refillReads(at: 0.3))
+        let uncapped = SimulatedClient(index: 1, population: 0, slot: 1, behaviour: .init(name: "w", size: .count(2), role: .spectator),
+                                       joinAt: 0, pingInterval: .infinity)
+        uncapped.connecting(at: 0, stats: &stats)
+        #expect(uncapped.readBudget == nil && !uncapped.read(1 << 30, at: 0) && !uncapped.refillReads(at: 1))
+    }
+
     @Test func aReconnectIsTimedToItsWelcomeAndToItsFirstFrame() throws {
         var watcher = Scenario.Population(name: "w", size: .count(1), role: .spectator)
         watcher.reconnect = true

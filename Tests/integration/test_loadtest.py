@@ -444,3 +444,58 @@ def test_a_handshake_that_times_out_is_a_failed_attempt_and_reconnects():
     assert returning["errors"] == {"connect_failed": 2}, returning
     assert once["connections"] == {**once["connections"], "attempted": 1, "made": 0, "failed": 1}, once
     assert once["reconnects"]["attempted"] == 0 and once["errors"] == {"connect_failed": 1}, once
+
+
+def test_weak_links_read_at_their_cap_ack_their_frames_and_report_the_views_age(start_server):
+    """Three spectators of a falling rain on weak links (`readBytesPerSecond: 8192`, `acks: true`)
+    beside two on a fast one (docs/loadtest.md, "Rehearsing weak links"): the capped clients read
+    no more than about their cap while the fast ones read more than it, they ack every frame, and
+    the report gives each population's view age (`frames.ageMs`) in the JSON, text and page."""
+    srv = start_server("--admin-token", ADMIN, "--rain-every", "0", "--rain-results", "2")
+    room = unique_room("weak")
+    # The packets fall from 5 s after the request (its countdown): from then on every tick changes.
+    resp = http_post(srv.base_url, f"/api/rooms/{room}/rain", {"duration": 20, "seed": 7},
+                     headers={"Authorization": f"Bearer {ADMIN}"})
+    assert resp.status == 201, resp
+    time.sleep(4)
+    cap, seconds = 8192, 6
+    scenario = {"url": srv.base_url.replace("http://", "ws://"), "scene": "rain", "room": room, "duration": seconds,
+                "populations": [{"name": "weak", "count": 3, "readBytesPerSecond": cap, "acks": True, "pings": 0},
+                                 {"name": "fast", "count": 2, "pings": 0}]}
+    out = Path(tempfile.mkdtemp(prefix="layercast-load-"))
+    proc = subprocess.run([str(BINARY), "loadtest", "--scenario", str(write_scenario(scenario)), "--threads", "1",
+                           "--json", str(out / "report.json"), "--html", str(out / "report.html")],
+                          cwd=REPO, capture_output=True, text=True, timeout=seconds + 30)
+    assert proc.returncode == 0, explain(proc)
+    report = json.loads((out / "report.json").read_text())
+    weak, fast = report["populations"]["weak"], report["populations"]["fast"]
+    assert weak["connections"]["made"] == 3 and fast["connections"]["made"] == 2, report["populations"]
+    assert weak["readBytesPerSecond"] == cap and weak["acks"] is True, weak
+    assert fast["readBytesPerSecond"] is None and fast["acks"] is False, fast
+
+    # The fast clients show what the rain asks for; the capped ones read at most about the cap
+    # (its first eighth of a second and one read of lws above it, counted in message payloads).
+    assert fast["bytes"]["inPerClientSecond"] > 1.2 * cap, fast["bytes"]
+    assert weak["bytes"]["in"] / report["run"]["seconds"] / 3 <= 1.2 * cap, weak["bytes"]
+    assert weak["bytes"]["inPerClientSecond"] <= 1.2 * cap, weak["bytes"]
+    assert weak["bytes"]["inPerClientSecond"] >= 0.5 * cap, weak["bytes"]  # reading, not stalled
+
+    # Every frame a weak client got was acked (the server's welcome has `acks`), and nothing else
+    # went out: `{"type":"ack","n":N}` is 19 bytes and N's digits.
+    frames = weak["frames"]
+    assert frames["received"] > 0 and frames["acked"] == frames["received"], frames
+    assert 20 * frames["acked"] <= weak["bytes"]["out"] <= 24 * frames["acked"], (frames, weak["bytes"])
+    assert fast["frames"]["acked"] == 0 and fast["bytes"]["out"] == 0, fast
+
+    # The view's age, per population and overall: one sample per frame, in order. With acks the
+    # server keeps about two frames in flight, so a weak view is a frame or two plus its transit
+    # old, never a queue's seconds.
+    for age, received in [(weak["frames"]["ageMs"], frames["received"]),
+                          (fast["frames"]["ageMs"], fast["frames"]["received"]),
+                          (report["frames"]["ageMs"], report["frames"]["received"])]:
+        assert age["count"] == received > 0 and 0 <= age["p50"] <= age["p95"] <= age["p99"] <= age["max"], age
+    assert weak["frames"]["ageMs"]["p99"] < 3000, weak["frames"]
+    assert "population weak: spectate, no pings, reads ≤ 8.0 KiB/s, acks, count 3" in proc.stdout, proc.stdout
+    assert f"frames      {frames['received']} received, {frames['acked']} acked" in proc.stdout, proc.stdout
+    html = (out / "report.html").read_text()
+    assert f"frames {frames['received']} ({frames['acked']} acked), age p50" in html, html
