@@ -20,10 +20,11 @@ How the changes are made in headless Chromium (checked by the test each time):
   "Page entered Back-Forward Cache"): the page reconnects while hidden and its frames go on
   arriving; the test allows that one disconnection. The second hide, by focus alone, must keep
   the connection open.
-- resize and ratio: `Emulation.setDeviceMetricsOverride`. Headless Chromium hands new metrics to
-  the page only with the next frame it produces, which a still page never asks for (a change of
-  the ratio alone then reaches it neither as a `resize` nor as a media query change): the test
-  takes a screenshot after each change, as a shown tab's compositor would produce a frame.
+- resize and ratio: `Emulation.setDeviceMetricsOverride`. Headless Chromium hands the new
+  metrics to the page only when it next captures a frame, not with the page's own animation
+  frames (seen with the radar too): a change of the ratio alone reaches the page as neither a
+  `resize` nor a media query change until then. So the test takes a screenshot after each change,
+  as a shown tab's compositor would present a frame.
 
 Helpers come from test_browser.py; skipped like it when Chromium or Selenium is missing."""
 
