@@ -187,7 +187,7 @@ let package = Package(
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
         .testTarget(name: "LayercastDigestTests", dependencies: ["LayercastDigest"]),
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
-        .testTarget(name: "LayercastSceneTestingTests", dependencies: ["LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
+        .testTarget(name: "LayercastSceneTestingTests", dependencies: ["Layercast", "LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneKit", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),

@@ -1,10 +1,8 @@
 // The example of docs/testing-a-scene.md, verbatim from `import` to the end: if it stops
-// compiling or passing, so does the guide.
+// compiling or passing, so does the guide. It imports the two products an author's tests
+// depend on, `Layercast` and `LayercastSceneTesting`, and nothing else of ours.
 
-import Foundation
-import LayercastEngine
-import LayercastSceneKit
-import LayercastScenes
+import Layercast
 import LayercastSceneTesting
 import Testing
 
