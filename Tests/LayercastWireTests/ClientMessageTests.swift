@@ -31,6 +31,8 @@ struct ClientMessageTests {
         #expect(decode(#"{"type":"ping","id":5}"#) == .success(.ping(id: 5)))
         #expect(decode(#"{"type":"ping"}"#) == .success(.ping(id: nil)))
         #expect(decode(#"{"type":"ping","id":null}"#) == .success(.ping(id: nil)))
+        #expect(decode(#"{"type":"ack","n":130}"#) == .success(.ack(n: 130)))
+        #expect(decode(#"{"type":"ack","n":0}"#) == .success(.ack(n: 0)))
         // Unknown keys are ignored; the limits are inclusive; whitespace around is fine.
         #expect(decode(#" {"viewTime":-1,"x":-100000,"y":100000,"type":"tap","pressure":0.5} "#)
             == .success(.tap(x: -100000, y: 100000, viewTime: -1, id: nil)))
@@ -80,6 +82,10 @@ struct ClientMessageTests {
             == .failure(ProtocolError(.badField, "drag.x \(rule) (it is an array)")))
         #expect(decode(#"{"type":"ping","id":"a"}"#)
             == .failure(ProtocolError(.badField, "ping.id must be a finite number when present (it is the string \"a\")")))
+        for bad in [#"{"type":"ack"}"#, #"{"type":"ack","n":-1}"#, #"{"type":"ack","n":1.5}"#, #"{"type":"ack","n":"7"}"#,
+                    #"{"type":"ack","n":1e300}"#] {
+            #expect(decode(bad).failureCode == .badField, "\(bad)")
+        }
     }
 
     @Test func tooLarge() {

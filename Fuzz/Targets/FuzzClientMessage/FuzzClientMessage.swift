@@ -16,6 +16,8 @@ public func fuzzClientMessage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int
         precondition(abs(x) <= limit && abs(y) <= limit && viewTime.isFinite, "drag out of range: \(message)")
     case .ping(let id):
         precondition(id?.isFinite ?? true, "ping id not finite: \(message)")
+    case .ack(let n):
+        precondition(n >= 0 && n <= 9_007_199_254_740_991, "ack n out of range: \(message)")
     }
     return 0
 }
