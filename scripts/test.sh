@@ -22,6 +22,9 @@ run swift test
 # tests. It has its own .build, so this is a second debug build of Layercast's modules.
 run swift build --package-path examples/scene-package
 run swift test --package-path examples/scene-package
+# The guides' Swift blocks marked as compiled (docs/writing-a-scene.md §8), built in a package of
+# their own that shares the example's build folder, so Layercast's modules are not built again.
+run python3 scripts/doc-snippets.py --scratch-path examples/scene-package/.build
 # The browser client's pure modules (public/lib/) and the golden vectors (Tests/vectors/), with
 # node's own test runner: no npm, no DOM.
 run node --test Tests/js/
