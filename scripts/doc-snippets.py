@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Builds the Swift blocks of README.md and docs/*.md that are marked as compiled, against the
-library, so that a guide cannot show code that no longer compiles (docs/writing-a-scene.md, "The
-guides' code").
+library, so that a guide cannot show code that no longer compiles (docs/writing-a-scene.md §8).
 
 A block is compiled when the line before its ```swift fence is one of:
 
