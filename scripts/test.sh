@@ -17,6 +17,8 @@ run bash scripts/install-deps.sh
 run swift build --build-tests
 # The public API a scene author compiles against, as docs/public-api.txt lists it (writing-a-scene.md §8).
 run python3 scripts/public-api.py --check
+# The API reference (README, "API reference"): DocC archives of Layercast, the engine and the kit.
+run python3 scripts/reference.py
 run swift test
 # The example scene package (docs/writing-a-scene.md): a package of its own that depends on
 # Layercast by path, builds its card-flip scene and its binary (which the integration tests
