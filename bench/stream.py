@@ -2,7 +2,7 @@
 """What a spectator receives (docs/performance.md, "The stream: what changed, and fresh on a slow
 link"; issue 37): messages and bytes a second per scene, still and busy; then a rain watched
 through slow links (4, 8, 16 KB/s and unlimited, a raw socket with a small receive buffer, as
-Tests/integration/slow_reader.py reads), acknowledging frames or not: frames a second, the share
+Tests/integration/slow_reader.py reads), acknowledging frames or not, plain and with permessage-deflate: frames a second, the share
 of full frames, and how far the view is behind a prompt spectator (p50/p95). Server on CPU 0,
 the readers on CPU 1; 127.0.0.1 only, every run bounded.
 
@@ -53,16 +53,18 @@ def per_scene(port: int, seconds: float, acks: bool) -> list[dict]:
     return rows
 
 
-def slow_links(port: int, seconds: float, acks: bool) -> list[dict]:
-    """Every rate, acknowledging and not, all at once in one raining room beside a prompt reader."""
-    path = "/ws?scene=rain&room=slow&role=spectator"
+def slow_links(port: int, seconds: float, acks: bool, deflate: bool = False) -> list[dict]:
+    """Every rate, acknowledging and not, all at once in one raining room beside a prompt reader;
+    the slow readers offer permessage-deflate when `deflate`."""
+    room = "slow-deflate" if deflate else "slow"
+    path = f"/ws?scene=rain&room={room}&role=spectator"
     holder = hold(port, path, seconds + 10, acks)
-    benchlib.post_rain(port, "slow", {"duration": seconds + 10, "seed": 7})
+    benchlib.post_rain(port, room, {"duration": seconds + 10, "seed": 7})
     time.sleep(6.5)
     results: dict = {}
 
     def run(key, rate, ack):
-        results[key] = read_slowly(port, path, rate, seconds, ack=ack)
+        results[key] = read_slowly(port, path, rate, seconds, ack=ack, deflate=deflate and key != "prompt")
 
     modes = (True, False) if acks else (False,)
     keys = [("prompt", None, acks)] + [(f"{rate}-{ack}", rate, ack) for rate in RATES for ack in modes]
@@ -79,7 +81,7 @@ def slow_links(port: int, seconds: float, acks: bool) -> list[dict]:
         for ack in modes:
             read = results[f"{rate}-{ack}"]
             ages = view_ages(read.frames, reference, started + 3)
-            rows.append({"link": f"{rate // 1024} KB/s" if rate else "unlimited", "acks": ack,
+            rows.append({"link": f"{rate // 1024} KB/s" if rate else "unlimited", "acks": ack, "deflate": deflate,
                          "frames": len(read.frames) / seconds,
                          "full": sum(f.full for f in read.frames[1:]) / max(1, len(read.frames) - 1),
                          "p50": percentile(ages, 50), "p95": percentile(ages, 95)})
@@ -98,11 +100,12 @@ def main() -> int:
     with benchlib.Server("--rain-every", "0", binary=args.binary, prefix=benchlib.pinned("0")) as server:
         scenes = per_scene(server.port, args.seconds, not args.no_acks)
         links = slow_links(server.port, args.seconds, not args.no_acks)
+        links += slow_links(server.port, args.seconds, not args.no_acks, deflate=True)
     print(benchlib.table(["scene", "phase", "messages/s", "bytes/s"],
                          [[r["scene"], r["phase"], f"{r['messages']:.1f}", f"{r['bytes']:.0f}"] for r in scenes]))
     print()
-    print(benchlib.table(["link", "acks", "frames/s", "full frames", "behind p50", "behind p95"],
-                         [[r["link"], "yes" if r["acks"] else "no", f"{r['frames']:.1f}", f"{100 * r['full']:.0f} %",
+    print(benchlib.table(["link", "deflate", "acks", "frames/s", "full frames", "behind p50", "behind p95"],
+                         [[r["link"], "yes" if r["deflate"] else "no", "yes" if r["acks"] else "no", f"{r['frames']:.1f}", f"{100 * r['full']:.0f} %",
                            f"{r['p50']:.2f} s", f"{r['p95']:.2f} s"] for r in links]))
     print(f"load after: {os.getloadavg()[0]:.2f}")
     if args.json:

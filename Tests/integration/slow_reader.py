@@ -1,13 +1,15 @@
 """A spectator on a slow link, as the kernel of a phone on a weak network would see it: a raw
 socket with a small receive buffer, read at a fixed number of bytes a second, every frame parsed
 (raw_frames.ServerFrames) and, when `ack` is set, acknowledged (protocol.md, "Acknowledged
-frames"). Used by test_slow_link.py and bench/slow_link.py."""
+frames"); with `deflate`, permessage-deflate is offered and each compressed message inflated
+(RFC 7692; the server agrees to server_no_context_takeover, so each on its own). Used by test_slow_link.py and bench/stream.py."""
 
 from __future__ import annotations
 
 import json
 import socket
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from raw_frames import CLOSE, TEXT, ServerFrames
@@ -23,7 +25,7 @@ class Received:
     n: int
     t: float
     full: bool
-    size: int           # bytes of its text
+    size: int           # bytes of its text (inflated)
 
 
 @dataclass
@@ -34,12 +36,15 @@ class SlowRead:
 
 
 def read_slowly(port: int, path: str, rate: float | None, seconds: float, ack: bool,
-                rcvbuf: int = RCVBUF) -> SlowRead:
+                rcvbuf: int = RCVBUF, deflate: bool = False) -> SlowRead:
     """Joins `path` and reads for `seconds` at `rate` bytes a second (None: as fast as it can),
-    acknowledging each frame when `ack`; bounded in time and reads."""
-    sock, status, _ = raw_ws_handshake(port, path, rcvbuf=rcvbuf)
+    acknowledging each frame when `ack`, offering permessage-deflate when `deflate`; bounded in
+    time and reads."""
+    sock, status, head = raw_ws_handshake(port, path, rcvbuf=rcvbuf,
+                                          extensions="permessage-deflate" if deflate else None)
     assert " 101 " in status + " ", f"handshake answered {status!r}"
-    parser = ServerFrames()
+    assert not deflate or "permessage-deflate" in head.lower(), f"deflate was not agreed: {head!r}"
+    parser = ServerFrames(rsv1_allowed=deflate)
     out = SlowRead()
     budget, last = 0.0, time.monotonic()
     end = last + seconds
@@ -70,11 +75,11 @@ def read_slowly(port: int, path: str, rate: float | None, seconds: float, ack: b
                     return out
                 if message.opcode != TEXT:
                     continue
-                value = json.loads(message.payload)
+                text = zlib.decompressobj(-zlib.MAX_WBITS).decompress(message.payload + b"\x00\x00\xff\xff") if message.rsv1 else message.payload
+                value = json.loads(text)
                 if value.get("type") != "frame":
                     continue
-                out.frames.append(Received(time.monotonic(), value["n"], value["t"], value["full"],
-                                           len(message.payload)))
+                out.frames.append(Received(time.monotonic(), value["n"], value["t"], value["full"], len(text)))
                 if ack:
                     sock.sendall(client_frame(TEXT, json.dumps({"type": "ack", "n": value["n"]}).encode()))
     finally:
