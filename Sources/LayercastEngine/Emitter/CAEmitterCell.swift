@@ -15,7 +15,7 @@ open class CAEmitterCell: CAMediaTiming {
     public var emitterCells: [CAEmitterCell]?
 
     // MARK: CAMediaTiming (docs/engine-model.md §9.6: beginTime and duration bound the emission)
-    /// Cell time at which emission starts (layer cells) or parent age (sub-cells); 0 by default (§9.2).
+    /// When emission starts: layer local time for the layer's cells, parent age for sub-cells; 0 by default (§9.2).
     public var beginTime: CFTimeInterval = 0
     /// Seconds the cell emits for from `beginTime`; infinite by default (§9.2).
     public var duration: CFTimeInterval = .infinity
