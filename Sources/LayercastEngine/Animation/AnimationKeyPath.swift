@@ -2,7 +2,7 @@ import Foundation
 
 /// An animatable layer property, named by its Core Animation key.
 public enum LayerProperty: String, CaseIterable, Sendable {
-    /// Geometry and look every layer has: `position`, `bounds`, `anchorPoint`, `zPosition`, `opacity`, `cornerRadius`, `borderWidth`.
+    /// Keys every layer has for its geometry, opacity, corner radius and border width.
     case position, bounds, anchorPoint, zPosition, opacity, cornerRadius, borderWidth
     /// Colours, visibility, contents and transforms every layer has (`transform` applies about the anchor point).
     case backgroundColor, borderColor, hidden, contents, transform, sublayerTransform

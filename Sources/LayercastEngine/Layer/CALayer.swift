@@ -131,7 +131,7 @@ open class CALayer: CAMediaTiming {
         get { properties.zPosition }
         set { set(\.zPosition, newValue, animating: .zPosition) }
     }
-    /// The point of the bounds that `position` places and `transform` turns about, in unit coordinates; (0.5, 0.5) by default.
+    /// The bounds' point, in unit coordinates, that `position` places and `transform` turns about; (0.5, 0.5) by default.
     public var anchorPoint: CGPoint {
         get { properties.anchorPoint }
         set { set(\.anchorPoint, newValue, animating: .anchorPoint) }
