@@ -55,6 +55,7 @@ public struct JSONObject: Sendable, Equatable, Sequence, ExpressibleByDictionary
     /// The number of members.
     public var count: Int { pairs.count }
 
+    /// Whether the object has no members.
     public var isEmpty: Bool { pairs.isEmpty }
 
     /// The value for `key`, or nil when the object has no such member.

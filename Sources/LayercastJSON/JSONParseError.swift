@@ -6,11 +6,14 @@
 public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// jansson's message, e.g. "'[' or '{' expected near 'x'" or "real number overflow".
     public var message: String
+    /// The 1-based line of the error; 0 or negative when it has no place in the text.
     public var line: Int
+    /// The 1-based column on `line`, counted in characters, not bytes.
     public var column: Int
     /// Byte offset into the input.
     public var position: Int
 
+    /// An error with jansson's message and its place in the text.
     public init(message: String, line: Int, column: Int, position: Int = 0) {
         self.message = message
         self.line = line

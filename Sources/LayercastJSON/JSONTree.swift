@@ -27,12 +27,16 @@ public final class JSONTree {
 
     // MARK: Object members (a repeated key keeps its position and takes the new value)
 
+    /// Sets the member `key` to a number; a number that is not finite is written as null.
     public func set(_ key: String, _ number: Double) { set(key, json: JSONValue.makeNumber(number)) }
 
+    /// Sets the member `key` to a string.
     public func set(_ key: String, _ string: String) { set(key, json: JSONValue.makeString(string)) }
 
+    /// Sets the member `key` to `true` or `false`.
     public func set(_ key: String, _ flag: Bool) { set(key, json: flag ? json_true() : json_false()) }
 
+    /// Sets the member `key` to null.
     public func setNull(_ key: String) { set(key, json: json_null()) }
 
     /// Shares `tree` as the member `key` and seals it.
@@ -40,8 +44,10 @@ public final class JSONTree {
 
     // MARK: Array elements
 
+    /// Appends a number; a number that is not finite is written as null.
     public func append(_ number: Double) { append(json: JSONValue.makeNumber(number)) }
 
+    /// Appends a string.
     public func append(_ string: String) { append(json: JSONValue.makeString(string)) }
 
     /// Shares `tree` as the last element and seals it.

@@ -10,11 +10,17 @@ internal import CJansson
 /// huge integers that jansson's `long long` could not hold are still accepted; numbers that
 /// overflow a double (1e400) are rejected.
 public enum JSONValue: Sendable, Equatable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, integer or not, as a double.
     case number(Double)
+    /// A string of Unicode text.
     case string(String)
+    /// An array of values in order.
     case array([JSONValue])
+    /// An object whose members keep their order.
     case object(JSONObject)
 }
 
@@ -65,26 +71,31 @@ extension JSONValue {
         return Int(exactly: integer)
     }
 
+    /// The string, or nil when this is not a string.
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
+    /// The flag, or nil when this is not a boolean.
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
+    /// The elements, or nil when this is not an array.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
+    /// The members, or nil when this is not an object.
     public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
 
+    /// Whether this is JSON's `null`.
     public var isNull: Bool {
         if case .null = self { return true }
         return false

@@ -1,10 +1,13 @@
 /// A token bucket: `rate` events per second on average, bursts of up to `burst`.
 public struct RateLimiter: Sendable {
+    /// Tokens added per second: the average events allowed per second.
     public let rate: Double
+    /// The bucket's capacity: the most events allowed at once after an idle spell.
     public let burst: Double
     private var tokens: Double
     private var updated: Double?
 
+    /// A full bucket refilled at `rate` per second up to `burst` tokens.
     public init(rate: Double, burst: Double) {
         self.rate = rate
         self.burst = burst
@@ -29,10 +32,13 @@ public struct RateLimiter: Sendable {
 
 /// Counts events in a sliding window; `record` says when `limit` events fell within `window` seconds.
 public struct AbuseWindow: Sendable {
+    /// How many events within `window` count as abuse.
     public let limit: Int
+    /// The window's length in seconds.
     public let window: Double
     private var times: [Double] = []
 
+    /// A window that reports once `limit` events fall within `window` seconds.
     public init(limit: Int, window: Double) {
         self.limit = limit
         self.window = window

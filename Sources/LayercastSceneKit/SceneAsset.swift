@@ -17,9 +17,13 @@ public struct SceneAsset: Sendable, Equatable {
         case url(String)
     }
 
+    /// The id a layer's `contents` names (`CGImage(named:)`), unique among the scene's assets.
     public var id: String
+    /// Where the image's bytes come from.
     public var source: Source
+    /// The natural width in points.
     public var width: CGFloat
+    /// The natural height in points.
     public var height: CGFloat
 
     /// The image at `url`, which the page loads as given (the service serves it only when it is

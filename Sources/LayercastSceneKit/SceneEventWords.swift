@@ -9,11 +9,14 @@ import LayercastJSON
 /// whose fields are missing or null does not apply; the pages try the next one, then fall back to
 /// the event's name and data.
 public struct SceneEventWords: Sendable, Equatable {
+    /// The name of the events these words are for.
     public var event: String
     /// Data fields the event must carry with exactly these values; empty matches every event named `event`.
     public var when: JSONObject
+    /// The template in each language.
     public var text: LocalizedText
 
+    /// Words for the events named `event` whose data matches `when`, with a template per language.
     public init(event: String, when: JSONObject = [:], en: String, zh: String) {
         self.event = event
         self.when = when

@@ -3,11 +3,15 @@ import Foundation
 /// The catalogue entry of a scene: id, title, size in points, the input it takes, the images its
 /// frames may name, and the words the pages show about it (what to do, what its events mean).
 public struct SceneInfo: Sendable {
+    /// The scene's id in URLs and the catalogue (`?scene=`): 1–32 of `A–Z a–z 0–9 _ -`.
     public var id: String
+    /// The name the pages show for the scene.
     public var title: String
+    /// The scene's size in points, the coordinate space its root layer and input use.
     public var size: CGSize
     /// Input kinds the scene reacts to: `tap`, `drag`.
     public var interactions: [String]
+    /// The images the scene's layers may name, sent to clients in `welcome.assets`.
     public var assets: [SceneAsset]
     /// What a player does in the scene, one or two sentences; nil when the scene says nothing.
     public var summary: LocalizedText?

@@ -88,10 +88,12 @@ public final class BookScene: Scene {
         ]
     )
 
+    /// How the shelf is drawn.
     public struct Configuration: Equatable, Sendable {
         /// Whether the root gives the turning cover perspective; false is the seed's flat look.
         public var perspective: Bool
 
+        /// A configuration with perspective on unless told otherwise.
         public init(perspective: Bool = true) {
             self.perspective = perspective
         }
@@ -99,8 +101,11 @@ public final class BookScene: Scene {
 
     /// A book on the shelf: its slug names its layer, cover image and events.
     public struct Book: Equatable, Sendable {
+        /// The book's short id (`moby-dick`), used in its layer name, cover image id and event data.
         public var slug: String
+        /// The title the reading view shows.
         public var title: String
+        /// The author the reading view shows.
         public var author: String
         /// The first lines of the book, shown on the reading view's page.
         public var opening: String
@@ -111,6 +116,7 @@ public final class BookScene: Scene {
         public var layerName: String { "book-\(slug)" }
     }
 
+    /// Where the scene is between the shelf and the reading view.
     public enum State: String, Sendable {
         /// The shelf takes taps.
         case shelf
@@ -156,6 +162,7 @@ public final class BookScene: Scene {
     static let columns = 36
     static let margin: CGFloat = 28
 
+    /// The six books on the shelf, in shelf order (left to right, top row first).
     public static let books: [Book] = [
         Book(slug: "moby-dick", title: "Moby-Dick", author: "Herman Melville",
              opening: "Call me Ishmael. Some years ago—never mind how long precisely—having little or no money "
@@ -181,8 +188,10 @@ public final class BookScene: Scene {
                  + "and my first task is to assure my dear sister of my welfare."),
     ]
 
+    /// How the scene was configured when made.
     public let configuration: Configuration
     public let layer: CALayer
+    /// Where the scene is now; `.shelf` at the start.
     public private(set) var state: State = .shelf
     /// The shelf's book layers, in `books` order.
     let bookLayers: [CALayer]

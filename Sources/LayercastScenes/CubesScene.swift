@@ -94,6 +94,7 @@ public final class CubesScene: Scene {
         ]
     )
 
+    /// Where the pull-to-refresh is.
     public enum Phase: String, Sendable {
         /// Waiting for a controller.
         case idle
@@ -174,6 +175,7 @@ public final class CubesScene: Scene {
     /// The seed's cube0…cube3, in slot order: `cubes[k]` follows cube k's key points.
     private(set) var cubes: [CATransformLayer]
     let status: CATextLayer
+    /// Where the pull-to-refresh is now; `.idle` at the start.
     public private(set) var phase: Phase = .idle
     /// The client whose drag controls the pull.
     public private(set) var controller: String?

@@ -7,14 +7,18 @@ import LayercastEngine
 public struct RainReplay {
     /// An accepted tap as the ledger recorded it.
     public struct Tap: Equatable, Sendable {
+        /// The id of the player who tapped.
         public var player: String
+        /// The name the room showed for the player.
         public var name: String
+        /// Where the tap landed, in scene points.
         public var point: CGPoint
         /// The resolution time the live room hit-tested at.
         public var viewTime: CFTimeInterval
         /// The room's media time when the tap arrived.
         public var serverTime: CFTimeInterval
 
+        /// A recorded tap.
         public init(player: String, name: String, point: CGPoint, viewTime: CFTimeInterval, serverTime: CFTimeInterval) {
             self.player = player
             self.name = name
@@ -26,10 +30,14 @@ public struct RainReplay {
 
     /// What a tap won.
     public struct Outcome: Equatable, Sendable {
+        /// The index of the packet the tap won.
         public var packet: Int
+        /// The coins the award paid.
         public var coins: Int
+        /// The id of the player it paid.
         public var player: String
 
+        /// What tap won packet `packet`: `coins` for `player`.
         public init(packet: Int, coins: Int, player: String) {
             self.packet = packet
             self.coins = coins

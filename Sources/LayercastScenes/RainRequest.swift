@@ -7,10 +7,14 @@ public enum RainRequest {
     /// A rain as asked for: its settings, and the per-player limits, nil where they are left to
     /// twice an equal share among the players in the room when the rain is made.
     public struct Order: Sendable {
+        /// The rain's settings, the server's defaults where the body left a field out.
         public var settings: RainSettings
+        /// Most packets one player may claim; nil for twice an equal share.
         public var maxAwardsPerPlayer: Int?
+        /// Most coins one player may win; nil for twice an equal share.
         public var maxCoinsPerPlayer: Int?
 
+        /// An order for a rain with `settings`, the limits left to the fair share unless given.
         public init(settings: RainSettings, maxAwardsPerPlayer: Int? = nil, maxCoinsPerPlayer: Int? = nil) {
             self.settings = settings
             self.maxAwardsPerPlayer = maxAwardsPerPlayer

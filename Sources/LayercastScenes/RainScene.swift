@@ -85,18 +85,23 @@ public final class RainScene: Scene {
         page: "rain.html"
     )
 
+    /// The screen and timing a rain scene is made with.
     public struct Configuration: Equatable, Sendable {
+        /// The scene's size in points; 414 × 736 by default.
         public var size: CGSize = CGSize(width: 414, height: 736)
         /// Seconds the results phase lasts before the scene is idle again.
         public var resultsDuration: CFTimeInterval = 10
 
+        /// A configuration with the seed's 414 × 736 screen and 10 s of results unless told otherwise.
         public init(size: CGSize = CGSize(width: 414, height: 736), resultsDuration: CFTimeInterval = 10) {
             self.size = size
             self.resultsDuration = resultsDuration
         }
     }
 
+    /// Where the scene is in a rain's life.
     public enum Phase: String, Sendable {
+        /// No rain; the 5 s countdown before one; packets falling; the results shown before idle again.
         case idle, countdown, raining, results
     }
 
@@ -129,9 +134,12 @@ public final class RainScene: Scene {
     /// centred on the box and not clipped, as the seed's auto-layout-centred UILabel.
     static let labelTextWidth: CGFloat = 200
 
+    /// How the scene was configured when made.
     public let configuration: Configuration
+    /// Where the scene is in the current rain; `.idle` at the start.
     public private(set) var phase: Phase = .idle
     public var layer: CALayer
+    /// The rain being counted down, run or shown; nil while idle.
     public private(set) var rain: ActiveRain?
 
     /// The seed's touchView layer: packets only.
@@ -176,6 +184,7 @@ public final class RainScene: Scene {
         self.init(seed: seed, configuration: Configuration())
     }
 
+    /// An idle rain scene of `configuration`; `seed` is unused, as every rain brings its own.
     public init(seed: UInt64, configuration: Configuration) {
         precondition(configuration.size.width >= 1 && configuration.size.height > 0
                      && configuration.size.width.isFinite && configuration.size.height.isFinite, "scene size")

@@ -10,7 +10,9 @@ public struct RainSettings: Equatable, Sendable {
     public var pool: Int = 888
     /// Paying packets (the seed's demo: one in three of 80).
     public var winners: Int = 27
+    /// The fewest coins a winning packet pays.
     public var minCoins: Int = 8
+    /// The most coins a winning packet pays.
     public var maxCoins: Int = 88
     /// Decides every random choice of the rain; 0 … 2^53−1 so that it survives JSON.
     public var seed: UInt64 = 0
@@ -39,6 +41,7 @@ public struct RainSettings: Equatable, Sendable {
     /// The most taps per second a rain may allow (the server's limit outside rains).
     public static let maxTapRate: Double = 20
 
+    /// Settings with the defaults above unless told otherwise; check them with `validationError`.
     public init(duration: Double = 20, pool: Int = 888, winners: Int = 27, minCoins: Int = 8,
                 maxCoins: Int = 88, seed: UInt64 = 0, maxAwardsPerPlayer: Int = 0, maxCoinsPerPlayer: Int = 0,
                 minVisible: Double = 0.3, tapRate: Double = 8, salt: [UInt8] = []) {

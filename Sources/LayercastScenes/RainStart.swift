@@ -2,10 +2,13 @@ import Foundation
 
 /// A rain as it is recorded when it starts.
 public struct RainStart: Sendable {
+    /// The room it falls in.
     public var room: String
     /// Its settings, salt and per-player limits settled.
     public var settings: RainSettings
+    /// The published hash that commits to its seed and salt until it is over.
     public var commitment: RainCommitment
+    /// Which packets pay and how many coins.
     public var plan: PrizePlan
     /// The screen it falls on.
     public var size: CGSize

@@ -2,6 +2,7 @@ import Foundation
 
 /// A running rain as recorded: enough to rebuild it on another node by replaying its awards.
 public struct RecordedRain: Sendable {
+    /// The rain's id, the one its round is recorded under.
     public var id: Int64
     /// Nil when the record cannot be read back into settings.
     public var settings: RainSettings?
@@ -12,6 +13,7 @@ public struct RecordedRain: Sendable {
     /// Its accepted claims in commit order, and what each won.
     public var awards: [(tap: RainReplay.Tap, outcome: RainReplay.Outcome)]
 
+    /// A rain record from its parts.
     public init(id: Int64, settings: RainSettings?, size: CGSize, mediaStart: Double,
                 awards: [(tap: RainReplay.Tap, outcome: RainReplay.Outcome)]) {
         self.id = id

@@ -1,5 +1,6 @@
 /// The scenes this build ships, in the order the index page lists them.
 public enum SceneCatalog {
+    /// Every shipped scene type, in index-page order.
     public static var all: [any Scene.Type] {
         [RadarScene.self, RainScene.self, CubesScene.self, SnowScene.self, BookScene.self, RevealScene.self]
     }

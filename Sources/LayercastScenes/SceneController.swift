@@ -51,6 +51,7 @@ public struct Takeover: Equatable, Sendable {
     /// interrupted (`/metrics`: `layercast_takeover_rounds_total{outcome}`).
     public var outcomes: [TakeoverOutcome]
 
+    /// A takeover with these events for the room and these round outcomes; none by default.
     public init(events: [SceneEvent] = [], outcomes: [TakeoverOutcome] = []) {
         self.events = events
         self.outcomes = outcomes
@@ -59,6 +60,7 @@ public struct Takeover: Equatable, Sendable {
 
 /// What became of a round (a rain) when its room was taken over.
 public enum TakeoverOutcome: String, Sendable, CaseIterable {
+    /// It runs on here, rebuilt from its recorded awards.
     case resumed
     /// Its record does not read back into settings.
     case unreadable
@@ -90,9 +92,12 @@ public protocol ControlledRoom: AnyObject {
 
 /// A command's answer: the HTTP status and the JSON document.
 public struct CommandAnswer {
+    /// The HTTP status; 200 by default.
     public var status: UInt32
+    /// The JSON body of the response.
     public var document: JSONValue
 
+    /// An answer of `document` with `status`.
     public init(status: UInt32 = 200, _ document: JSONValue) {
         self.status = status
         self.document = document
@@ -104,6 +109,7 @@ public final class PlainSceneController: SceneController {
     public let stage: SceneStage
     public let awarding: any Awarding
 
+    /// A controller of the scene on `stage`, committing claims through `awarding` (none by default).
     public init(stage: SceneStage, awarding: any Awarding = NoAwards()) {
         self.stage = stage
         self.awarding = awarding
@@ -112,6 +118,7 @@ public final class PlainSceneController: SceneController {
 
 /// An awarding service for scenes that never claim: any commit is refused.
 public final class NoAwards: Awarding {
+    /// The service that refuses every commit.
     public init() {}
 
     public func commit(_ award: Award) throws -> Int { throw NoAwardsError() }

@@ -6,6 +6,7 @@ import LayercastSceneKit
 public final class SceneEventLog {
     private var events: [SceneEvent] = []
 
+    /// An empty log.
     public init() {}
 
     /// Announces `name` with `data`, caused by `client`'s input (nil when the scene raises it on

@@ -5,6 +5,7 @@ public struct SceneOptionError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. "must be a number in 0…3600".
     public let problem: String
 
+    /// The error for `option` (no dashes; empty for the options together) with `problem`.
     public init(option: String, problem: String) {
         self.option = option
         self.problem = problem

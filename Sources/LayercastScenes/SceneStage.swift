@@ -5,7 +5,9 @@ import LayercastSceneKit
 /// A scene on its own manual clock, in media time: where a room, `layercast replay` and the tests
 /// advance it and hand it input. Use from one thread.
 public final class SceneStage {
+    /// The scene, made inside `context`.
     public let scene: any Scene
+    /// The scene's context: its manual clock, timers, transactions and animation events.
     public let context: SceneContext
     private let clock = ManualClock()
 
@@ -91,12 +93,16 @@ public final class SceneStage {
 /// How a tap ended (`SceneStage.tap`): what the scene decided, its events, whether a claim was
 /// committed and confirmed, and why the commit failed when it did.
 public struct TapResult {
+    /// What the scene made of the tap.
     public var outcome: TapOutcome
+    /// The events the tap raised, in order.
     public var events: [SceneEvent]
+    /// Whether a claim was committed and confirmed.
     public var awarded = false
     /// The commit's error; the claim was not awarded and nothing was announced.
     public var failure: String?
 
+    /// A result of `outcome` with `events`; not awarded and no failure by default.
     public init(outcome: TapOutcome, events: [SceneEvent], awarded: Bool = false, failure: String? = nil) {
         self.outcome = outcome
         self.events = events

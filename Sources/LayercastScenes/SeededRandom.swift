@@ -3,6 +3,7 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence `seed` decides.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

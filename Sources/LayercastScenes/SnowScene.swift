@@ -115,6 +115,7 @@ public final class SnowScene: Scene {
     let containerLayer: CAEmitterLayer
     /// Cells by asset id.
     let cells: [String: ImageCells]
+    /// What the snow shows now; `setSnow(_:)` changes it while it snows.
     public private(set) var settings: SnowSettings
 
     /// Where the first snow is at media time 0.

@@ -19,12 +19,14 @@ public struct SnowSettings: Equatable, Sendable {
     public var images: [String] = ["snowflake"]
     /// Particles per second asked for, over all images, 0…`maxRate`.
     public var rate: Double = 10
+    /// The set-up the particles come from; `.exact` by default.
     public var mode: Mode = .exact
 
     /// The most particles per second a request may ask for (× 120 s of life = 12 000 alive:
     /// far beyond the room's particle cap, which keeps the newest).
     public static let maxRate: Double = 100
 
+    /// Settings of one snowflake image at 10 per second unless told otherwise.
     public init(images: [String] = ["snowflake"], rate: Double = 10, mode: Mode = .exact) {
         self.images = images
         self.rate = rate

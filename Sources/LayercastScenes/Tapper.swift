@@ -11,6 +11,7 @@ public struct Tapper: Equatable, Sendable {
     /// The tap message's `id`, echoed in its answer; nil when it had none.
     public var id: JSONValue?
 
+    /// A tapper; `player` defaults to `client` and `name` to `player`.
     public init(client: String, player: String? = nil, name: String? = nil, id: JSONValue? = nil) {
         self.client = client
         self.player = player ?? client

@@ -2,6 +2,8 @@ import Foundation
 
 /// The shape of an animatable value; every key path has exactly one.
 public enum AnimatableValueKind: String, Sendable {
+    /// Single values: a number, a `CGPoint`, a `CGSize`, a `CGRect`, a colour, a `CATransform3D`,
+    /// a flag (switches, never interpolates) or an optional `CGImage` (switches too).
     case scalar, point, size, rect, color, transform, bool, image
     /// A `CGPath`; interpolates point by point between paths of the same element structure.
     case path
@@ -14,18 +16,30 @@ public enum AnimatableValueKind: String, Sendable {
 /// A property value an animation can produce: the typed form of the `Any` values
 /// (`fromValue`, `values`, …) that Core Animation's API accepts.
 public enum AnimatableValue: Hashable, Sendable {
+    /// A number (`CGFloat`), also for `Double`, `Float`, `Int` and `NSNumber` inputs.
     case scalar(CGFloat)
+    /// A point, interpolated per coordinate.
     case point(CGPoint)
+    /// A size, interpolated per dimension.
     case size(CGSize)
+    /// A rectangle, interpolated per origin and size component.
     case rect(CGRect)
+    /// A colour, interpolated per unpremultiplied r, g, b, a component.
     case color(CGColor)
+    /// A transform, interpolated by decomposition (docs/engine-model.md §3).
     case transform(CATransform3D)
+    /// A flag; switches halfway instead of interpolating.
     case bool(Bool)
+    /// Layer contents, or nil for none; switches halfway instead of interpolating.
     case image(CGImage?)
+    /// A path, interpolated point by point when both paths have the same elements.
     case path(CGPath)
+    /// A gradient's colour list, interpolated element-wise at equal counts.
     case colors([CGColor])
+    /// A gradient's location list, interpolated element-wise at equal counts.
     case numbers([CGFloat])
 
+    /// Which of the kinds this value is.
     public var kind: AnimatableValueKind {
         switch self {
         case .scalar: .scalar

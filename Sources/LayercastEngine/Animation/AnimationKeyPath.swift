@@ -2,15 +2,22 @@ import Foundation
 
 /// An animatable layer property, named by its Core Animation key.
 public enum LayerProperty: String, CaseIterable, Sendable {
+    /// Keys every layer has for its geometry, opacity, corner radius and border width.
     case position, bounds, anchorPoint, zPosition, opacity, cornerRadius, borderWidth
+    /// Colours, visibility, contents and transforms every layer has (`transform` applies about the anchor point).
     case backgroundColor, borderColor, hidden, contents, transform, sublayerTransform
+    /// The drop shadow's opacity, blur radius, offset and colour, on every layer.
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor
     // CAShapeLayer
+    /// A shape layer's path, paint, line metrics and stroked fraction (docs/engine-model.md §10.1).
     case path, fillColor, strokeColor, lineWidth, miterLimit, lineDashPhase, strokeStart, strokeEnd
     // CAGradientLayer
+    /// A gradient layer's colours, stop locations and unit-space end points (docs/engine-model.md §10.2).
     case colors, locations, startPoint, endPoint
     // CAReplicatorLayer
+    /// A replicator layer's copy count, per-copy delay, per-copy transform and colour multiplier (§10.3).
     case instanceCount, instanceDelay, instanceTransform, instanceColor
+    /// The amounts each further copy of a replicator adds to the colour multiplier's components.
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The kind of value the whole property holds.
@@ -52,17 +59,26 @@ public enum LayerProperty: String, CaseIterable, Sendable {
 public struct AnimationKeyPath: Hashable, Sendable {
     /// The part of a property a key path addresses.
     public enum Component: Hashable, Sendable {
+        /// The whole property value.
         case whole
+        /// One coordinate of a point property (`position.x`, `anchorPoint.y`).
         case x, y
+        /// The origin or the size of `bounds` (`bounds.origin`, `bounds.size`).
         case origin, size
+        /// A rotation in radians about one axis (`transform.rotation` is about z).
         case rotation(Axis)
+        /// A scale factor on one axis, or on all three when the axis is nil (`transform.scale`).
         case scale(Axis?)
+        /// A translation along one axis, or a size moving x and y when the axis is nil (`transform.translation`).
         case translation(Axis?)
     }
 
+    /// An axis of a transform sub-path (`transform.rotation.x`).
     public enum Axis: Hashable, Sendable { case x, y, z }
 
+    /// The layer property the key path starts with.
     public let property: LayerProperty
+    /// The part of the property the animation drives; `.whole` for a plain property key.
     public let component: Component
 
     /// Parses a Core Animation key path; nil for a key path the engine cannot animate.

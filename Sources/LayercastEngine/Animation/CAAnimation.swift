@@ -2,32 +2,46 @@ import Foundation
 
 /// Receives an animation's start and stop; `finished` is true only when it ran to its end.
 public protocol CAAnimationDelegate: AnyObject {
+    /// Called once when the animation's active duration begins.
     func animationDidStart(_ anim: CAAnimation)
+    /// Called once when the animation ends or is removed; `flag` is false when it was removed early.
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing; implement it to hear of the start.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing; implement it to hear of the stop.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
 /// The abstract animation: media timing, a timing function, a delegate. Adding an animation to a
 /// layer attaches a copy, as Core Animation does; the copy is what `animation(forKey:)` returns.
 open class CAAnimation: CAMediaTiming {
+    /// When the animation starts, in its layer's time; 0 means when it is added (docs/engine-model.md §2).
     public var beginTime: CFTimeInterval = 0
+    /// Seconds of one simple cycle; 0 takes the transaction's duration (0.25 s by default) or the group's.
     public var duration: CFTimeInterval = 0
+    /// How fast its time runs against its layer's (2 is twice as fast; 0 stops it).
     public var speed: Float = 1
+    /// Seconds added to its local time, wrapping within the active duration (starts mid-way through).
     public var timeOffset: CFTimeInterval = 0
+    /// How many cycles it plays, may be fractional or `.infinity`; 0 plays one.
     public var repeatCount: Float = 0
+    /// Seconds it plays for, repeating as needed; overrides `repeatCount` when > 0.
     public var repeatDuration: CFTimeInterval = 0
+    /// Whether each cycle plays forwards then backwards (a cycle then lasts twice `duration`).
     public var autoreverses = false
+    /// Whether its value holds before its start or after its end; `.removed` (neither) by default.
     public var fillMode: CAMediaTimingFillMode = .removed
     /// Maps the fraction of each cycle; nil is linear.
     public var timingFunction: CAMediaTimingFunction?
     /// Retained, as in Core Animation.
     public var delegate: CAAnimationDelegate?
+    /// Whether the layer drops it when it finishes (true by default, so it cannot fill forwards).
     public var isRemovedOnCompletion = true
 
+    /// An animation with the default timing: begins when added, one cycle, speed 1.
     public init() {}
 
     /// A copy with the same configuration (not the attachment state).

@@ -3,8 +3,10 @@ import Foundation
 /// Runs several animations in its own time space; children are clipped to the group's duration
 /// and a child with duration 0 takes the group's (docs/engine-model.md §4).
 open class CAAnimationGroup: CAAnimation {
+    /// The animations run together in the group's time, applied in array order; nil runs none.
     public var animations: [CAAnimation]?
 
+    /// An empty group.
     public override init() { super.init() }
 
     required public init(copying other: CAAnimation) {

@@ -2,10 +2,14 @@ import Foundation
 
 /// Interpolates one property between from, to and by values (docs/engine-model.md §3.1).
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value at the start, of the key path's kind; nil takes the current value (§3.1).
     public var fromValue: Any?
+    /// The value at the end, of the key path's kind; nil takes the current value (§3.1).
     public var toValue: Any?
+    /// A relative change added to the start or taken from the end value (§3.1).
     public var byValue: Any?
 
+    /// An animation with no key path and no values; set both before adding it.
     public override init() { super.init() }
 
     required public init(copying other: CAAnimation) {

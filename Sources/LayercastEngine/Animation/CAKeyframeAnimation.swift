@@ -5,10 +5,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Straight-line interpolation between neighbouring keyframes (the default).
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each keyframe's value held until the next key time, with no interpolation.
     public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Linear at constant speed over the whole animation; key times and timing functions are ignored.
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A smooth Catmull-Rom spline through the keyframes (docs/engine-model.md §3.2).
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The cubic spline travelled at constant speed; key times and timing functions are ignored.
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 
     /// Whether keyTimes and timingFunctions are ignored (constant speed instead).
@@ -20,12 +25,15 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The layer turns to the path's tangent.
     public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// The layer turns to the path's tangent plus a half turn (it faces backwards).
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
 /// Animates a property through a sequence of values or along a path (docs/engine-model.md §3.2).
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values, each of the key path's kind; ignored when `path` is set.
     public var values: [Any]?
     /// A path for point properties; when set, `values` are ignored. A `CGMutablePath` is stored as its snapshot.
     public var path: CGPath? {
@@ -35,9 +43,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var keyTimes: [CGFloat]?
     /// Timing function of each segment between two keyframes.
     public var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed; `.linear` by default.
     public var calculationMode: CAAnimationCalculationMode = .linear
+    /// Whether a layer following `path` turns with it; nil (no turning) by default.
     public var rotationMode: CAAnimationRotationMode?
 
+    /// An animation with no key path, values or path.
     public override init() { super.init() }
 
     required public init(copying other: CAAnimation) {

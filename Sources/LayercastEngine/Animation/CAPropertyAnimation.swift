@@ -2,14 +2,17 @@ import Foundation
 
 /// An animation of one layer property named by a key path (`position`, `transform.rotation.y`…).
 open class CAPropertyAnimation: CAAnimation {
+    /// The animated property's key path (`opacity`, `transform.scale.x`, `emitterCells.NAME.birthRate`).
     public var keyPath: String?
     /// The value combines with the property's current value instead of replacing it.
     public var isAdditive = false
     /// Each repeat builds on the end value of the previous one.
     public var isCumulative = false
 
+    /// An animation with no key path yet.
     public override init() { super.init() }
 
+    /// An animation of the property at `path`.
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path

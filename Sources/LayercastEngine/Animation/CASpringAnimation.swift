@@ -3,11 +3,16 @@ import Foundation
 /// A basic animation driven by a damped spring instead of a timing function
 /// (docs/engine-model.md §3.4).
 open class CASpringAnimation: CABasicAnimation {
+    /// The mass on the spring, > 0; 1 by default.
     public var mass: CGFloat = 1
+    /// The spring's stiffness coefficient, > 0; 100 by default.
     public var stiffness: CGFloat = 100
+    /// The damping coefficient, ≥ 0 (0 never settles); 10 by default.
     public var damping: CGFloat = 10
+    /// The starting speed in units of the from-to distance per second; 0 by default.
     public var initialVelocity: CGFloat = 0
 
+    /// A spring with mass 1, stiffness 100, damping 10 and no initial velocity.
     public override init() { super.init() }
 
     required public init(copying other: CAAnimation) {

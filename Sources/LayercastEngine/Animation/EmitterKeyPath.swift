@@ -4,13 +4,19 @@ import Foundation
 /// of a CAEmitterCell's (`emitterCells.NAME.birthRate`), named as Apple marks them "Animatable".
 public enum EmitterParameter: String, CaseIterable, Sendable {
     // Both the layer (as multipliers) and cells.
+    /// Values the layer and its cells both have; the layer's multiply its cells' (docs/engine-model.md §9).
     case birthRate, lifetime, velocity, scale, spin
     // The layer only.
+    /// The layer's emitter centre, depth position and size.
     case emitterPosition, emitterZPosition, emitterSize
     // Cells only.
+    /// A cell's lifetime spread, emission direction and cone, and speed spread.
     case lifetimeRange, emissionLatitude, emissionLongitude, emissionRange, velocityRange
+    /// A cell's acceleration per axis and the spread and rate of change of its scale and spin.
     case xAcceleration, yAcceleration, zAcceleration, scaleRange, scaleSpeed, spinRange
+    /// A cell's colour and the spread and rate of change of each colour component.
     case color, redRange, greenRange, blueRange, alphaRange, redSpeed, greenSpeed, blueSpeed, alphaSpeed
+    /// A cell's particle image.
     case contents
 
     /// Whether a CAEmitterLayer has it as its own property.
@@ -46,6 +52,7 @@ public enum EmitterParameter: String, CaseIterable, Sendable {
 public struct EmitterKeyPath: Hashable, Sendable {
     /// The names of the cells from the layer's `emitterCells` down; empty for the layer's own parameter.
     public let cellNames: [String]
+    /// The value the key path ends with.
     public let parameter: EmitterParameter
     /// `.x` or `.y` of `emitterPosition`, else the whole value.
     public let component: AnimationKeyPath.Component

@@ -15,15 +15,24 @@ open class CAEmitterCell: CAMediaTiming {
     public var emitterCells: [CAEmitterCell]?
 
     // MARK: CAMediaTiming (docs/engine-model.md §9.6: beginTime and duration bound the emission)
+    /// When emission starts: layer local time for the layer's cells, parent age for sub-cells; 0 by default (§9.2).
     public var beginTime: CFTimeInterval = 0
+    /// Seconds the cell emits for from `beginTime`; infinite by default (§9.2).
     public var duration: CFTimeInterval = .infinity
+    /// Stored for `CAMediaTiming` and ignored: cells emit in their layer's time (docs/engine-model.md §9.2).
     public var speed: Float = 1
+    /// Stored and ignored, unlike on iOS (docs/engine-model.md §9.2).
     public var timeOffset: CFTimeInterval = 0
+    /// Stored and ignored, unlike on iOS (docs/engine-model.md §9.2).
     public var repeatCount: Float = 0
+    /// Stored and ignored, unlike on iOS (docs/engine-model.md §9.2).
     public var repeatDuration: CFTimeInterval = 0
+    /// Stored and ignored, unlike on iOS (docs/engine-model.md §9.2).
     public var autoreverses = false
+    /// Stored and ignored, unlike on iOS (docs/engine-model.md §9.2).
     public var fillMode: CAMediaTimingFillMode = .removed
 
+    /// A cell with Core Animation's defaults: birth rate and lifetime 0 (it emits nothing), white, no contents.
     public init() {}
 
     /// Forgets recorded changes made before media time `time` but the one in effect then (§9.1).
@@ -51,6 +60,7 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.lifetime }
         set { parameters.lifetime = newValue }
     }
+    /// Spread of `lifetime`: each particle's is uniform within ± half this, in seconds.
     public var lifetimeRange: Float {
         get { parameters.lifetimeRange }
         set { parameters.lifetimeRange = newValue }
@@ -75,6 +85,7 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.velocity }
         set { parameters.velocity = newValue }
     }
+    /// Spread of `velocity`: each particle's is uniform within ± half this, in points per second.
     public var velocityRange: CGFloat {
         get { parameters.velocityRange }
         set { parameters.velocityRange = newValue }
@@ -84,18 +95,22 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.xAcceleration }
         set { parameters.xAcceleration = newValue }
     }
+    /// Acceleration along y (down on screen), in points per second²; gravity is positive.
     public var yAcceleration: CGFloat {
         get { parameters.yAcceleration }
         set { parameters.yAcceleration = newValue }
     }
+    /// Acceleration along z, in points per second².
     public var zAcceleration: CGFloat {
         get { parameters.zAcceleration }
         set { parameters.zAcceleration = newValue }
     }
+    /// The particle's size factor at birth, applied to its `contents`; 1 by default.
     public var scale: CGFloat {
         get { parameters.scale }
         set { parameters.scale = newValue }
     }
+    /// Spread of `scale`: each particle's is uniform within ± half this.
     public var scaleRange: CGFloat {
         get { parameters.scaleRange }
         set { parameters.scaleRange = newValue }
@@ -110,6 +125,7 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.spin }
         set { parameters.spin = newValue }
     }
+    /// Spread of `spin`: each particle's is uniform within ± half this, in radians per second.
     public var spinRange: CGFloat {
         get { parameters.spinRange }
         set { parameters.spinRange = newValue }
@@ -119,18 +135,22 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.color }
         set { parameters.color = newValue }
     }
+    /// Spread of the colour's red component: uniform within ± half this, in 0…1 units.
     public var redRange: Float {
         get { parameters.redRange }
         set { parameters.redRange = newValue }
     }
+    /// Spread of the colour's green component: uniform within ± half this, in 0…1 units.
     public var greenRange: Float {
         get { parameters.greenRange }
         set { parameters.greenRange = newValue }
     }
+    /// Spread of the colour's blue component: uniform within ± half this, in 0…1 units.
     public var blueRange: Float {
         get { parameters.blueRange }
         set { parameters.blueRange = newValue }
     }
+    /// Spread of the colour's alpha: uniform within ± half this, in 0…1 units.
     public var alphaRange: Float {
         get { parameters.alphaRange }
         set { parameters.alphaRange = newValue }
@@ -140,14 +160,17 @@ open class CAEmitterCell: CAMediaTiming {
         get { parameters.redSpeed }
         set { parameters.redSpeed = newValue }
     }
+    /// Change of the green component per second of a particle's life.
     public var greenSpeed: Float {
         get { parameters.greenSpeed }
         set { parameters.greenSpeed = newValue }
     }
+    /// Change of the blue component per second of a particle's life.
     public var blueSpeed: Float {
         get { parameters.blueSpeed }
         set { parameters.blueSpeed = newValue }
     }
+    /// Change of alpha per second of a particle's life (negative fades it out).
     public var alphaSpeed: Float {
         get { parameters.alphaSpeed }
         set { parameters.alphaSpeed = newValue }

@@ -29,6 +29,7 @@ open class CAEmitterLayer: CALayer {
     /// The most particles `particles(at:)` returns: the newest ones; older ones beyond it are dropped.
     public var maxParticles = 5_000
 
+    /// An emitter with no cells, a point shape at (0, 0) and every multiplier 1.
     public override init() { super.init() }
 
     public required init(layer: Any) {
@@ -49,6 +50,7 @@ open class CAEmitterLayer: CALayer {
         get { emission.emitterPosition }
         set { emission.emitterPosition = newValue }
     }
+    /// The z of the emitter shape's centre, in the layer's coordinates.
     public var emitterZPosition: CGFloat {
         get { emission.emitterZPosition }
         set { emission.emitterZPosition = newValue }
@@ -58,14 +60,17 @@ open class CAEmitterLayer: CALayer {
         get { emission.emitterSize }
         set { emission.emitterSize = newValue }
     }
+    /// The depth of a cuboid emitter shape along z; other shapes ignore it.
     public var emitterDepth: CGFloat {
         get { emission.emitterDepth }
         set { emission.emitterDepth = newValue }
     }
+    /// The shape particles are born on; `.point` by default (§9.3).
     public var emitterShape: CAEmitterLayerEmitterShape {
         get { emission.emitterShape }
         set { emission.emitterShape = newValue }
     }
+    /// The part of the shape particles are born on; `.volume` by default (§9.3).
     public var emitterMode: CAEmitterLayerEmitterMode {
         get { emission.emitterMode }
         set { emission.emitterMode = newValue }

@@ -3,9 +3,13 @@ import Foundation
 /// A 4×4 homogeneous transform with Core Animation's layout: a point is the row vector
 /// `[x y z 1]` multiplied on the left, so translation is `m41 m42 m43` and perspective is `m34`.
 public struct CATransform3D: Hashable, Sendable {
+    /// Row 1: where the x axis goes (scale and rotation), and `m14` its perspective term.
     public var m11, m12, m13, m14: CGFloat
+    /// Row 2: where the y axis goes (scale and rotation), and `m24` its perspective term.
     public var m21, m22, m23, m24: CGFloat
+    /// Row 3: where the z axis goes; `m34` is the perspective term (−1/eye distance for a 3D look).
     public var m31, m32, m33, m34: CGFloat
+    /// Row 4: the translation (`m41 m42 m43`) and the homogeneous scale `m44` (1 for affine transforms).
     public var m41, m42, m43, m44: CGFloat
 
     /// Creates a transform from all sixteen entries, row by row.

@@ -5,6 +5,7 @@ import Foundation
 public struct DecomposedTransform3D: Equatable, Sendable {
     /// A three-component vector.
     public struct Vector3: Equatable, Sendable {
+        /// The components along x, y and z.
         public var x, y, z: CGFloat
         /// Creates a vector from its components.
         public init(x: CGFloat, y: CGFloat, z: CGFloat) { (self.x, self.y, self.z) = (x, y, z) }
@@ -12,6 +13,7 @@ public struct DecomposedTransform3D: Equatable, Sendable {
 
     /// A four-component vector (perspective column or quaternion).
     public struct Vector4: Equatable, Sendable {
+        /// The components; a quaternion's `w` is its real part.
         public var x, y, z, w: CGFloat
         /// Creates a vector from its components.
         public init(x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) { (self.x, self.y, self.z, self.w) = (x, y, z, w) }
@@ -19,6 +21,7 @@ public struct DecomposedTransform3D: Equatable, Sendable {
 
     /// Shear factors (CSS order XY, XZ, YZ): a point gains `xy·y` in x, `xz·z` in x and `yz·z` in y.
     public struct Skew: Equatable, Sendable {
+        /// The shear of x by y, of x by z and of y by z.
         public var xy, xz, yz: CGFloat
         /// Creates skew factors.
         public init(xy: CGFloat, xz: CGFloat, yz: CGFloat) { (self.xy, self.xz, self.yz) = (xy, xz, yz) }

@@ -2,11 +2,13 @@ import Foundation
 
 /// Something a layer runs when one of its properties changes, as Core Animation's `CAAction`.
 public protocol CAAction: AnyObject {
+    /// Performs the action for `event` on `anObject` (the layer); `dict` carries extra arguments, unused here.
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
 /// An action that does nothing: mapping a key to it in `actions` disables that implicit animation.
 extension NSNull: CAAction {
+    /// Does nothing, so the change it stands for is not animated.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
@@ -22,8 +24,11 @@ extension CAAnimation: CAAction {
 open class CALayer: CAMediaTiming {
     /// The model values (for a presentation copy, the presented ones).
     public internal(set) var properties = LayerProperties()
+    /// A name for the layer, sent to clients with its frame item (protocol.md's `name`).
     public var name: String?
+    /// Actions by key, overriding the implicit animations; `NSNull()` turns a key's off (engine-model.md §8).
     public var actions: [String: CAAction]?
+    /// The layer this one is a sublayer of; nil for a root layer or a mask.
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
     /// Attached animations in the order they were added.
@@ -35,15 +40,24 @@ open class CALayer: CAMediaTiming {
     private weak var maskOwner: CALayer?
 
     // MARK: CAMediaTiming (a layer's time nests inside its superlayer's)
+    /// When the layer's time starts, in its superlayer's time; 0 by default (docs/engine-model.md §1).
     public var beginTime: CFTimeInterval = 0 { didSet { timeChanged() } }
+    /// Stored and ignored: a layer's time runs without end (docs/engine-model.md §1).
     public var duration: CFTimeInterval = .infinity
+    /// How fast the layer's time and its sublayers' run against its superlayer's; 0 freezes them.
     public var speed: Float = 1 { didSet { timeChanged() } }
+    /// Seconds added to the layer's local time, after `beginTime` and `speed` apply.
     public var timeOffset: CFTimeInterval = 0 { didSet { timeChanged() } }
+    /// Stored and ignored: layer time neither repeats nor wraps (docs/engine-model.md §1).
     public var repeatCount: Float = 0
+    /// Stored and ignored: layer time neither repeats nor wraps (docs/engine-model.md §1).
     public var repeatDuration: CFTimeInterval = 0
+    /// Stored and ignored: layer time never reverses (docs/engine-model.md §1).
     public var autoreverses = false
+    /// Stored and ignored: a layer is always active (docs/engine-model.md §1).
     public var fillMode: CAMediaTimingFillMode = .removed
 
+    /// A layer with Core Animation's defaults: empty bounds at (0, 0), anchor at the centre, opaque, no sublayers.
     public init() {}
 
     deinit {
@@ -102,90 +116,112 @@ open class CALayer: CAMediaTiming {
         return animation
     }
 
+    /// The layer's size, and the origin of its own coordinate space, in points; animatable.
     public var bounds: CGRect {
         get { properties.bounds }
         set { set(\.bounds, newValue, animating: .bounds) }
     }
+    /// Where the anchor point sits in the superlayer's coordinates, in points; animatable.
     public var position: CGPoint {
         get { properties.position }
         set { set(\.position, newValue, animating: .position) }
     }
+    /// The layer's place on the z axis; higher values draw and hit-test in front of siblings (§7).
     public var zPosition: CGFloat {
         get { properties.zPosition }
         set { set(\.zPosition, newValue, animating: .zPosition) }
     }
+    /// The bounds' point, in unit coordinates, that `position` places and `transform` turns about; (0.5, 0.5) by default.
     public var anchorPoint: CGPoint {
         get { properties.anchorPoint }
         set { set(\.anchorPoint, newValue, animating: .anchorPoint) }
     }
+    /// The anchor's z coordinate, in points; 0 by default; not animatable.
     public var anchorPointZ: CGFloat {
         get { properties.anchorPointZ }
         set { set(\.anchorPointZ, newValue, animating: nil) }
     }
+    /// The transform applied about the anchor point; identity by default (docs/engine-model.md §6).
     public var transform: CATransform3D {
         get { properties.transform }
         set { set(\.transform, newValue, animating: .transform) }
     }
+    /// The transform applied to the sublayers about the layer's anchor, for perspective on them; identity by default.
     public var sublayerTransform: CATransform3D {
         get { properties.sublayerTransform }
         set { set(\.sublayerTransform, newValue, animating: .sublayerTransform) }
     }
+    /// The layer's opacity in 0…1, multiplying its sublayers'; 1 by default.
     public var opacity: Float {
         get { properties.opacity }
         set { set(\.opacity, newValue, animating: .opacity) }
     }
+    /// Whether the layer and its sublayers are neither drawn nor hit; false by default.
     public var isHidden: Bool {
         get { properties.isHidden }
         set { set(\.isHidden, newValue, animating: .hidden) }
     }
+    /// Whether sublayers are clipped to the bounds, rounded by `cornerRadius`; false by default (§10.4).
     public var masksToBounds: Bool {
         get { properties.masksToBounds }
         set { set(\.masksToBounds, newValue, animating: nil) }
     }
+    /// Whether the layer is drawn and hit when it faces away from the viewer; true by default.
     public var isDoubleSided: Bool {
         get { properties.isDoubleSided }
         set { set(\.isDoubleSided, newValue, animating: nil) }
     }
+    /// The colour filling the bounds, under the contents; nil (none) by default.
     public var backgroundColor: CGColor? {
         get { properties.backgroundColor }
         set { set(\.backgroundColor, newValue, animating: .backgroundColor) }
     }
+    /// The colour of the border drawn inside the bounds; opaque black by default.
     public var borderColor: CGColor? {
         get { properties.borderColor }
         set { set(\.borderColor, newValue, animating: .borderColor) }
     }
+    /// The width of the border drawn inside the bounds, in points; 0 (none) by default.
     public var borderWidth: CGFloat {
         get { properties.borderWidth }
         set { set(\.borderWidth, newValue, animating: .borderWidth) }
     }
+    /// The radius of the rounded corners of the background and border, in points; 0 by default.
     public var cornerRadius: CGFloat {
         get { properties.cornerRadius }
         set { set(\.cornerRadius, newValue, animating: .cornerRadius) }
     }
+    /// The image the layer shows, a named asset the browser draws; nil by default.
     public var contents: CGImage? {
         get { properties.contents }
         set { set(\.contents, newValue, animating: .contents) }
     }
+    /// How `contents` is placed in the bounds; `.resize` (stretched to fill) by default.
     public var contentsGravity: CALayerContentsGravity {
         get { properties.contentsGravity }
         set { set(\.contentsGravity, newValue, animating: nil) }
     }
+    /// The colour of the drop shadow; opaque black by default.
     public var shadowColor: CGColor? {
         get { properties.shadowColor }
         set { set(\.shadowColor, newValue, animating: .shadowColor) }
     }
+    /// The drop shadow's opacity in 0…1; 0 (no shadow) by default.
     public var shadowOpacity: Float {
         get { properties.shadowOpacity }
         set { set(\.shadowOpacity, newValue, animating: .shadowOpacity) }
     }
+    /// The drop shadow's offset in points; (0, −3) by default, as on iOS.
     public var shadowOffset: CGSize {
         get { properties.shadowOffset }
         set { set(\.shadowOffset, newValue, animating: .shadowOffset) }
     }
+    /// The drop shadow's blur radius in points; 3 by default.
     public var shadowRadius: CGFloat {
         get { properties.shadowRadius }
         set { set(\.shadowRadius, newValue, animating: .shadowRadius) }
     }
+    /// The shadow's shape instead of the layer's; stored as a snapshot, not animatable.
     public var shadowPath: CGPath? {
         get { properties.shadowPath }
         set { set(\.shadowPath, newValue, animating: nil) }
@@ -223,6 +259,7 @@ open class CALayer: CAMediaTiming {
         }
     }
 
+    /// Appends `layer` on top of the sublayers, first removing it from its old superlayer.
     public func addSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(children.count))
     }
@@ -236,22 +273,26 @@ open class CALayer: CAMediaTiming {
         layer.timeChanged()
     }
 
+    /// Inserts `layer` just under `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Inserts `layer` just above `sibling`, or on top when `sibling` is nil or not a sublayer.
     public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let index = sibling.flatMap { s in children.firstIndex { $0 === s } }.map { $0 + 1 } ?? children.count
         insertSublayer(layer, at: UInt32(index))
     }
 
+    /// Puts `new` in the place of the sublayer `old`; does nothing if `old` is not a sublayer.
     public func replaceSublayer(_ old: CALayer, with new: CALayer) {
         guard let index = children.firstIndex(where: { $0 === old }) else { return }
         old.removeFromSuperlayer()
         insertSublayer(new, at: UInt32(index))
     }
 
+    /// Detaches the layer from its superlayer; does nothing for a root layer.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         parent.children.removeAll { $0 === self }
@@ -312,6 +353,7 @@ open class CALayer: CAMediaTiming {
         SceneContext.current.detach(animation)
     }
 
+    /// Removes every attached animation; their delegates hear `finished: false`.
     public func removeAllAnimations() {
         let removed = attachedAnimations
         attachedAnimations = []

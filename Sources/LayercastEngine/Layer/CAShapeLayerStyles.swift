@@ -19,8 +19,11 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The stroke stops square at the end point (the default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    /// The stroke ends in a half circle beyond the end point.
     public static let round = CAShapeLayerLineCap(rawValue: "round")
+    /// The stroke ends square, half the line width beyond the end point.
     public static let square = CAShapeLayerLineCap(rawValue: "square")
 }
 
@@ -29,7 +32,10 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Sharp corners, bevelled beyond `miterLimit` (the default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    /// Rounded corners.
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    /// Corners cut off square.
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }

@@ -7,10 +7,14 @@ public struct GradientLayerProperties: Equatable, Sendable {
     public var colors: [CGColor]?
     /// The stops' positions in 0…1; nil spreads them evenly (docs/engine-model.md §10.2).
     public var locations: [CGFloat]?
+    /// Where the gradient starts, in unit space; (0.5, 0) by default.
     public var startPoint = CGPoint(x: 0.5, y: 0)
+    /// Where the gradient ends, in unit space; (0.5, 1) by default.
     public var endPoint = CGPoint(x: 0.5, y: 1)
+    /// Axial, radial or conic; `.axial` by default.
     public var type: CAGradientLayerType = .axial
 
+    /// Core Animation's defaults: no colours, a top-to-bottom axial gradient.
     public init() {}
 
     /// The colour at a point of the unit space (docs/engine-model.md §10.2); nil without colours.

@@ -3,6 +3,7 @@ import Foundation
 /// The clip `masksToBounds` puts on a layer's sublayers: a rectangle of its bounds space with rounded
 /// corners (docs/engine-model.md §10.4).
 public struct LayerClip: Equatable, Sendable {
+    /// The clip rectangle in the layer's bounds space (the standardised bounds).
     public var rect: CGRect
     /// Already clamped to half the shorter side.
     public var cornerRadius: CGFloat

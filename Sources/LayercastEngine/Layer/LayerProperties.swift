@@ -5,43 +5,76 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The image at its natural size, centred in the bounds.
     public static let center = CALayerContentsGravity(rawValue: "center")
+    /// At natural size, centred horizontally at the top edge.
     public static let top = CALayerContentsGravity(rawValue: "top")
+    /// At natural size, centred horizontally at the bottom edge.
     public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    /// At natural size, centred vertically at the left edge.
     public static let left = CALayerContentsGravity(rawValue: "left")
+    /// At natural size, centred vertically at the right edge.
     public static let right = CALayerContentsGravity(rawValue: "right")
+    /// At natural size, in the top-left corner.
     public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    /// At natural size, in the top-right corner.
     public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    /// At natural size, in the bottom-left corner.
     public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    /// At natural size, in the bottom-right corner.
     public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretched to fill the bounds exactly (the default).
     public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Scaled to fit inside the bounds, keeping its aspect ratio, centred.
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Scaled to cover the bounds, keeping its aspect ratio, centred.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
 /// Every value of a layer that a frame shows: the model values, or with animations applied the
 /// presentation values. A plain value so the frame path can evaluate trees without allocating.
 public struct LayerProperties: Equatable, Sendable {
+    /// `CALayer.bounds`: the rectangle in the layer's own coordinates.
     public var bounds = CGRect.zero
+    /// `CALayer.position`: the anchor point's place in the superlayer.
     public var position = CGPoint.zero
+    /// `CALayer.zPosition`: the place on the z axis.
     public var zPosition: CGFloat = 0
+    /// `CALayer.anchorPoint`: the bounds' unit point placed at `position`.
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// `CALayer.anchorPointZ`: the anchor's z.
     public var anchorPointZ: CGFloat = 0
+    /// `CALayer.transform`: applied about the anchor point.
     public var transform = CATransform3DIdentity
+    /// `CALayer.sublayerTransform`: applied to the sublayers about the anchor.
     public var sublayerTransform = CATransform3DIdentity
+    /// `CALayer.opacity`, in 0…1.
     public var opacity: Float = 1
+    /// `CALayer.isHidden`: hides the layer and its subtree.
     public var isHidden = false
+    /// `CALayer.masksToBounds`: clips the sublayers (`sublayerClip`).
     public var masksToBounds = false
+    /// `CALayer.isDoubleSided`: whether the back face is drawn and hit.
     public var isDoubleSided = true
+    /// `CALayer.backgroundColor`; nil draws none.
     public var backgroundColor: CGColor?
+    /// `CALayer.borderColor`; opaque black by default.
     public var borderColor: CGColor? = .black
+    /// `CALayer.borderWidth` in points; 0 draws no border.
     public var borderWidth: CGFloat = 0
+    /// `CALayer.cornerRadius` in points.
     public var cornerRadius: CGFloat = 0
+    /// `CALayer.contents`: the asset image drawn in the bounds.
     public var contents: CGImage?
+    /// `CALayer.contentsGravity`: how `contents` is placed.
     public var contentsGravity: CALayerContentsGravity = .resize
+    /// `CALayer.shadowColor`; opaque black by default.
     public var shadowColor: CGColor? = .black
+    /// `CALayer.shadowOpacity`; 0 draws no shadow.
     public var shadowOpacity: Float = 0
+    /// `CALayer.shadowOffset` in points; (0, −3) by default.
     public var shadowOffset = CGSize(width: 0, height: -3)
+    /// `CALayer.shadowRadius`: the blur radius in points.
     public var shadowRadius: CGFloat = 3
     /// Stored as a snapshot: a `CGMutablePath` assigned here is copied (`CGPath.copy()`).
     public var shadowPath: CGPath? {
@@ -67,6 +100,7 @@ public struct LayerProperties: Equatable, Sendable {
     private var gradientBox: CopyOnWriteBox<GradientLayerProperties>?
     private var replicatorBox: CopyOnWriteBox<ReplicatorLayerProperties>?
 
+    /// A plain layer's defaults, as `CALayer()` has them (no subclass values).
     public init() {}
 
     /// Whether the layer these values belong to has `property` (a shape property only on a shape layer, …).

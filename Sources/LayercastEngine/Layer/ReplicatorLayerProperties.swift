@@ -4,6 +4,7 @@ import Foundation
 public struct ReplicatorLayerProperties: Equatable, Sendable {
     /// Copies drawn, the original included; animated values are truncated, negative ones draw none.
     public var instanceCount: Int = 1
+    /// Whether the copies share one 3D space instead of being flattened; false by default.
     public var preservesDepth = false
     /// Seconds each copy's sublayer time lags the previous one's.
     public var instanceDelay: CFTimeInterval = 0
@@ -11,11 +12,16 @@ public struct ReplicatorLayerProperties: Equatable, Sendable {
     public var instanceTransform = CATransform3DIdentity
     /// Multiplies the original's colours; nil means opaque white.
     public var instanceColor: CGColor? = .white
+    /// Added to the multiplier's red per copy.
     public var instanceRedOffset: Float = 0
+    /// Added to the multiplier's green per copy.
     public var instanceGreenOffset: Float = 0
+    /// Added to the multiplier's blue per copy.
     public var instanceBlueOffset: Float = 0
+    /// Added to the multiplier's alpha per copy.
     public var instanceAlphaOffset: Float = 0
 
+    /// Scaled to cover the bounds, keeping its aspect ratio, centred.
     public init() {}
 
     /// How copy `index` (0 is the original) is drawn, given the replicator's bounds.

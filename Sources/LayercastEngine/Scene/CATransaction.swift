@@ -10,6 +10,7 @@ public enum CATransaction {
         var completion: TransactionCompletion?
     }
 
+    /// Opens a transaction nested in the current one, inheriting its settings but not its completion block.
     public static func begin() {
         let context = SceneContext.current
         var state = context.transactions.last ?? State()
@@ -17,6 +18,7 @@ public enum CATransaction {
         context.transactions.append(state)
     }
 
+    /// Closes the innermost transaction; its completion block runs once its animations have stopped.
     public static func commit() {
         let context = SceneContext.current
         guard let state = context.transactions.popLast() else { return }
@@ -28,16 +30,21 @@ public enum CATransaction {
         while !SceneContext.current.transactions.isEmpty { commit() }
     }
 
+    /// Whether property changes skip their implicit animations now; false by default.
     public static func disableActions() -> Bool { SceneContext.current.transactions.last?.disableActions ?? false }
+    /// Turns implicit animations off (or on) for the innermost transaction; outside one it does nothing (§8).
     public static func setDisableActions(_ flag: Bool) { update { $0.disableActions = flag } }
 
     /// The duration implicit animations (and animations added with duration 0) get; 0.25 s by default.
     public static func animationDuration() -> CFTimeInterval {
         SceneContext.current.transactions.last?.animationDuration ?? CAAnimation.defaultDuration
     }
+    /// Sets the innermost transaction's `animationDuration()`; outside a transaction it does nothing (§8).
     public static func setAnimationDuration(_ duration: CFTimeInterval) { update { $0.animationDuration = duration } }
 
+    /// The timing function implicit animations get; nil means Core Animation's `default` curve.
     public static func animationTimingFunction() -> CAMediaTimingFunction? { SceneContext.current.transactions.last?.timingFunction }
+    /// Sets the innermost transaction's timing function; outside a transaction it does nothing (§8).
     public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) { update { $0.timingFunction = function } }
 
     /// Runs `block` once every animation added inside this transaction after this call has stopped.

@@ -5,6 +5,7 @@ import Foundation
 /// delivers timers and animation start/stop events in media-time order, each at its exact time
 /// (docs/engine-model.md §8), so a scene evolves the same at any frame rate.
 public final class SceneContext {
+    /// The clock that gives the scene's media time.
     public let clock: MediaClock
     var transactions: [CATransaction.State] = []
     private var attached: [CAAnimation] = []
@@ -25,6 +26,7 @@ public final class SceneContext {
         case completion(TransactionCompletion)
     }
 
+    /// A context with no transactions, timers or animations, reading time from `clock`.
     public init(clock: MediaClock = MonotonicClock()) {
         self.clock = clock
     }
@@ -210,7 +212,9 @@ public final class SceneContext {
 
 /// A scene timer: fires at its time, then every `interval` until invalidated.
 public final class SceneTimer {
+    /// The media time of the timer's next firing.
     public private(set) var fireTime: CFTimeInterval
+    /// Seconds between firings for a repeating timer; nil fires once.
     public let interval: CFTimeInterval?
     let sequence: Int
     private var block: ((SceneTimer) -> Void)?
@@ -222,8 +226,10 @@ public final class SceneTimer {
         self.block = block
     }
 
+    /// Whether the timer will still fire (false once invalidated or after a one-shot has fired).
     public var isValid: Bool { block != nil }
 
+    /// Stops the timer; it never fires again.
     public func invalidate() { block = nil }
 
     func fire() {

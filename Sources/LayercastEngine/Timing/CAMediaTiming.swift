@@ -8,9 +8,13 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The object has no effect outside its active duration (the default).
     public static let removed = CAMediaTimingFillMode(rawValue: "removed")
+    /// The object keeps its final value after its active duration ends.
     public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    /// The object shows its first value before its begin time.
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    /// The object fills both before its start and after its end.
     public static let both = CAMediaTimingFillMode(rawValue: "both")
 
     var fillsBackwards: Bool { self == .backwards || self == .both }
@@ -19,13 +23,21 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 
 /// Core Animation's timing protocol: layers and animations are timed objects whose time nests.
 public protocol CAMediaTiming: AnyObject {
+    /// When the object starts, in its parent's time (docs/engine-model.md §1–§2).
     var beginTime: CFTimeInterval { get set }
+    /// Seconds of one simple cycle; layers ignore it (they have infinite duration).
     var duration: CFTimeInterval { get set }
+    /// How fast its time runs against its parent's; 1 by default.
     var speed: Float { get set }
+    /// Seconds added to its local time after `beginTime` and `speed` apply.
     var timeOffset: CFTimeInterval { get set }
+    /// How many cycles it plays, may be fractional or `.infinity`; 0 plays one.
     var repeatCount: Float { get set }
+    /// Seconds it plays for, repeating as needed; 0 uses `repeatCount`.
     var repeatDuration: CFTimeInterval { get set }
+    /// Whether each cycle plays forwards then backwards.
     var autoreverses: Bool { get set }
+    /// What the object shows outside its active duration.
     var fillMode: CAMediaTimingFillMode { get set }
 }
 
