@@ -74,7 +74,14 @@ public struct AnimationKeyPath: Hashable, Sendable {
     }
 
     /// An axis of a transform sub-path (`transform.rotation.x`).
-    public enum Axis: Hashable, Sendable { case x, y, z }
+    public enum Axis: Hashable, Sendable {
+        /// Across the screen, to the right (`….x`).
+        case x
+        /// Down the screen (`….y`).
+        case y
+        /// Out of the screen, towards the viewer (`….z`).
+        case z
+    }
 
     /// The layer property the key path starts with.
     public let property: LayerProperty
