@@ -93,7 +93,8 @@ open class UIView {
         get { CGFloat(layer.opacity) }
         set {
             guard newValue.isFinite else { return refuse("UIView.alpha", newValue) }
-            let old = layer.opacity, new = Float(min(max(newValue, 0), 1))
+            let shown = UIViewAnimationBlock.startsFromShownValues ? layer.presentation()?.opacity : nil
+            let old = shown ?? layer.opacity, new = Float(min(max(newValue, 0), 1))
             layer.opacity = new
             UIViewAnimationBlock.record(.opacity, of: self, from: old, to: new)
         }
@@ -103,7 +104,7 @@ open class UIView {
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
         set {
-            let old = layer.backgroundColor
+            let old = UIViewAnimationBlock.startsFromShownValues ? layer.presentation()?.backgroundColor : layer.backgroundColor
             layer.backgroundColor = newValue?.cgColor
             UIViewAnimationBlock.record(.backgroundColor, of: self, from: old, to: newValue?.cgColor)
         }

@@ -71,6 +71,10 @@ final class UIViewAnimationBlock {
         body()
     }
 
+    /// Whether the current block starts non-additive animations from what is on screen
+    /// (`beginFromCurrentState`): views then pass the presented value as the old one.
+    static var startsFromShownValues: Bool { current?.options.contains(.beginFromCurrentState) == true }
+
     /// Hands a view's property change to the current block, if any.
     static func record(_ property: ViewProperty, of view: UIView, from old: Any?, to new: Any?) {
         current?.record(property, of: view, from: old, to: new)
@@ -108,11 +112,9 @@ final class UIViewAnimationBlock {
                 add(basic("transform", from: o, to: nil, additive: false), to: layer)  // a singular target cannot be subtracted
             }
         case .opacity:
-            let from: Any? = options.contains(.beginFromCurrentState) ? layer.presentation()?.opacity : old
-            add(basic("opacity", from: from, to: nil, additive: false), to: layer)
+            add(basic("opacity", from: old, to: nil, additive: false), to: layer)
         case .backgroundColor:
-            let from: Any? = options.contains(.beginFromCurrentState) ? layer.presentation()?.backgroundColor : old
-            add(basic("backgroundColor", from: from ?? CGColor.clear, to: nil, additive: false), to: layer)
+            add(basic("backgroundColor", from: old ?? CGColor.clear, to: nil, additive: false), to: layer)
         case .hidden, .contents:
             return  // UIKit does not animate these outside transitions
         }

@@ -121,7 +121,7 @@ open class UIViewPropertyAnimator {
         activate()
         apply()
         timer?.invalidate()
-        timer = SceneContext.current.schedule(after: delay) { [weak self] _ in self?.startAnimation() }
+        timer = SceneContext.current.schedule(after: delay) { [self] _ in startAnimation() }  // held while it waits, as UIKit holds it
     }
 
     /// Holds the animations where they are (at the start, the first time).
@@ -213,10 +213,8 @@ open class UIViewPropertyAnimator {
         timer = nil
         guard isRunning else { return }
         let remaining = (isReversed ? Double(fraction) : Double(1 - fraction)) * duration
-        timer = SceneContext.current.schedule(after: remaining) { [weak self] _ in
-            guard let self else { return }
-            self.finish(at: self.isReversed ? .start : .end)
-        }
+        // The timer holds the animator while it runs, as UIKit keeps running animators alive.
+        timer = SceneContext.current.schedule(after: remaining) { [self] _ in finish(at: isReversed ? .start : .end) }
     }
 
     private func finish(at position: UIViewAnimatingPosition) {
