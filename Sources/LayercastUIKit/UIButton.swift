@@ -5,7 +5,20 @@ import LayercastEngine
 open class UIButton: UIControl {
     /// Button types, with UIKit's names; every type draws the same here.
     public enum ButtonType: Int, Sendable {
-        case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close
+        /// No style of its own.
+        case custom
+        /// The system style.
+        case system
+        /// A disclosure button.
+        case detailDisclosure
+        /// A light info button.
+        case infoLight
+        /// A dark info button.
+        case infoDark
+        /// An add button.
+        case contactAdd
+        /// A close button.
+        case close
     }
 
     private var titles: [UInt: String] = [:]

@@ -44,5 +44,14 @@ public struct UIFont: Hashable, Sendable {
 
 /// How a label aligns its text, with UIKit's names.
 public enum NSTextAlignment: Int, Sendable {
-    case left, center, right, justified, natural
+    /// Flush left.
+    case left
+    /// Centred.
+    case center
+    /// Flush right.
+    case right
+    /// Both edges flush.
+    case justified
+    /// The script's natural edge (left here).
+    case natural
 }

@@ -9,7 +9,18 @@ public final class UIEvent {}
 open class UIGestureRecognizer {
     /// Where a recognizer is in its gesture, with UIKit's raw values.
     public enum State: Int, Sendable {
-        case possible, began, changed, ended, cancelled, failed
+        /// Waiting for its gesture.
+        case possible
+        /// A continuous gesture (a pan) started.
+        case began
+        /// A continuous gesture moved.
+        case changed
+        /// The gesture ended (a tap: recognized).
+        case ended
+        /// The gesture was cancelled.
+        case cancelled
+        /// The gesture was not this recognizer's.
+        case failed
         /// A discrete gesture (a tap) was recognized: `ended`.
         public static let recognized = State.ended
     }

@@ -4,8 +4,32 @@ import LayercastEngine
 extension UIView {
     /// How a view's image fills its bounds, with UIKit's names.
     public enum ContentMode: Int, Sendable {
-        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
-        case topLeft, topRight, bottomLeft, bottomRight
+        /// Stretched to the bounds.
+        case scaleToFill
+        /// Scaled to fit, aspect kept.
+        case scaleAspectFit
+        /// Scaled to fill, aspect kept.
+        case scaleAspectFill
+        /// As `scaleToFill` (nothing is redrawn here).
+        case redraw
+        /// Natural size, centred.
+        case center
+        /// Natural size, at the top.
+        case top
+        /// Natural size, at the bottom.
+        case bottom
+        /// Natural size, at the left.
+        case left
+        /// Natural size, at the right.
+        case right
+        /// Natural size, top left.
+        case topLeft
+        /// Natural size, top right.
+        case topRight
+        /// Natural size, bottom left.
+        case bottomLeft
+        /// Natural size, bottom right.
+        case bottomRight
 
         /// The layer gravity that draws the same.
         var gravity: CALayerContentsGravity {

@@ -4,7 +4,14 @@ import LayercastEngine
 extension UIView {
     /// The curves of `UIViewPropertyAnimator(duration:curve:animations:)`, with UIKit's raw values.
     public enum AnimationCurve: Int, Sendable {
-        case easeInOut, easeIn, easeOut, linear
+        /// `easeInEaseOut`.
+        case easeInOut
+        /// `easeIn`.
+        case easeIn
+        /// `easeOut`.
+        case easeOut
+        /// `linear`.
+        case linear
 
         /// The curve as a timing function.
         var timingFunction: CAMediaTimingFunction {
@@ -20,12 +27,22 @@ extension UIView {
 
 /// Where an animator is: not started (or finished), started (running or paused), or stopped.
 public enum UIViewAnimatingState: Int, Sendable {
-    case inactive, active, stopped
+    /// Not started, or finished.
+    case inactive
+    /// Started: running or paused.
+    case active
+    /// Stopped, waiting for `finishAnimation(at:)`.
+    case stopped
 }
 
 /// Where an animator ended: at its end values, its start values, or where it was stopped.
 public enum UIViewAnimatingPosition: Int, Sendable {
-    case end, start, current
+    /// At the end values.
+    case end
+    /// Back at the start values.
+    case start
+    /// Where it was stopped.
+    case current
 }
 
 /// An interruptible animation with UIKit's API: the changes its blocks make become the same
