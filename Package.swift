@@ -160,7 +160,7 @@ let package = Package(
         ),
 
         // UIKit's views, animation blocks and gesture recognizers over engine layers, so UIKit
-        // animation code ports (docs/engine-model.md §12, docs/writing-a-scene.md §4).
+        // animation code ports (docs/engine-model.md §12, docs/writing-a-scene.md §3, "UIKit code").
         .target(name: "LayercastUIKit", dependencies: ["LayercastEngine", "LayercastSceneKit"]),
 
         // The service as a library (product `Layercast`): the `layercast` command tree with the
