@@ -193,6 +193,10 @@ open class UIViewPropertyAnimator {
 
     private func make(_ list: [(animations: () -> Void, delayFactor: CGFloat)]) {
         for (animations, factor) in list {
+            guard duration > 0 else {
+                UIViewAnimationBlock.run(nil, animations)  // no time to animate in: the changes are made, the finish comes next
+                continue
+            }
             let offset = duration * Double(factor)
             let block = UIViewAnimationBlock(duration: duration - offset, delay: 0, options: [], timing: timing, kind: .basic,
                                              completion: UIViewAnimationCompletion(nil)) { [unowned self] spec in self.specs.append((spec, offset)) }
