@@ -130,6 +130,7 @@ let package = Package(
             name: "LayercastServer",
             dependencies: [
                 "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "LayercastUIKit",  // UIKitErrors' report, logged
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]

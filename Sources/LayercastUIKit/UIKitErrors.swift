@@ -11,8 +11,8 @@ public struct UIKitError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "\(call): \(message)" }
 }
 
-/// Every `UIKitError` of the process: counted, the latest kept, each passed to `report`. Nothing
-/// stops the scene (docs/engine-model.md §12, "Bad input").
+/// Every `UIKitError` of the process: counted, the latest kept, the first of each call passed to
+/// `report` (a server logs it). Nothing stops the scene (docs/engine-model.md §12.7).
 public final class UIKitErrors: @unchecked Sendable {
     /// The one log the UIKit layer reports to.
     public static let shared = UIKitErrors()
@@ -20,6 +20,7 @@ public final class UIKitErrors: @unchecked Sendable {
     private let lock = NSLock()
     private var total = 0
     private var latest: UIKitError?
+    private var reportedCalls: Set<String> = []
     private var hook: (@Sendable (UIKitError) -> Void)?
 
     private init() {}
@@ -30,7 +31,7 @@ public final class UIKitErrors: @unchecked Sendable {
     /// The most recent refusal, nil before the first.
     public var last: UIKitError? { lock.withLock { latest } }
 
-    /// Called with each refusal, outside the lock (a server logs it); nil by default.
+    /// Called with the first refusal of each call, outside the lock (a server logs it); nil by default.
     public var report: (@Sendable (UIKitError) -> Void)? {
         get { lock.withLock { hook } }
         set { lock.withLock { hook = newValue } }
@@ -39,11 +40,11 @@ public final class UIKitErrors: @unchecked Sendable {
     /// Records a refusal of `call`.
     func record(_ call: String, _ message: String) {
         let error = UIKitError(call: call, message: message)
-        let hook = lock.withLock {
+        let (isFirst, hook) = lock.withLock {
             total += 1
             latest = error
-            return self.hook
+            return (reportedCalls.insert(call).inserted, self.hook)
         }
-        hook?(error)
+        if isFirst { hook?(error) }
     }
 }

@@ -50,4 +50,23 @@ import Testing
         let spring = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
         #expect(abs(spring.damping - 2 * spring.stiffness.squareRoot()) < 1e-9)
     }
+
+    @Test func theFirstRefusalOfACallIsReportedOnce() {
+        final class Heard: @unchecked Sendable {
+            let lock = NSLock()
+            var calls: [String] = []
+        }
+        let heard = Heard()
+        UIKitErrors.shared.report = { error in heard.lock.withLock { heard.calls.append(error.call) } }
+        defer { UIKitErrors.shared.report = nil }
+        let stage = SceneClock()
+        let view = stage.view(CGRect(x: 0, y: 0, width: 10, height: 10))
+        let before = UIKitErrors.shared.count
+        stage.run {
+            for _ in 0..<2 { UIView.transition(with: view, duration: 0.2, options: .transitionCurlUp, animations: { view.alpha = 0.5 }) }
+        }
+        #expect(UIKitErrors.shared.count == before + 2)
+        #expect(heard.lock.withLock { heard.calls } == ["UIView.transition(with:duration:options:…)"])
+        #expect(view.layer.animation(forKey: "transition.opacity") != nil)   // run as a cross-dissolve
+    }
 }
