@@ -55,9 +55,6 @@ public struct CGAffineTransform: Hashable, Sendable {
 
     /// A translation applied before this transform.
     public func translatedBy(x tx: CGFloat, y ty: CGFloat) -> CGAffineTransform { CGAffineTransform(translationX: tx, y: ty).concatenating(self) }
-
-    /// Whether every entry is finite.
-    var isFinite: Bool { [a, b, c, d, tx, ty].allSatisfy(\.isFinite) }
 }
 
 extension CGPoint {

@@ -69,9 +69,9 @@ extension UIView {
         let tracks = KeyframeTracks()
         let block = UIViewAnimationBlock(duration: duration, delay: delay, options: options.shared,
                                          timing: .curve(CAMediaTimingFunction(name: .linear)),
-                                         kind: .keyframes(tracks, options.calculationMode),
+                                         kind: .keyframes(tracks),
                                          completion: UIViewAnimationCompletion(completion))
-        guard duration > 0 else { return perform(nil, animations, completion: block.completion, delay: delay) }
+        guard duration > 0 else { return performUnanimated(animations, completion: block.completion, delay: delay) }
         UIViewAnimationBlock.run(block, animations)
         for (layer, animation) in tracks.animations() {
             animation.calculationMode = options.calculationMode
@@ -85,7 +85,7 @@ extension UIView {
     /// such a block the changes are made at once and the call is reported.
     public class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
                                   animations: () -> Void) {
-        guard case .keyframes(let tracks, _)? = UIViewAnimationBlock.current?.kind else {
+        guard case .keyframes(let tracks)? = UIViewAnimationBlock.current?.kind else {
             UIKitErrors.shared.record("UIView.addKeyframe", "called outside UIView.animateKeyframes; the changes were made without animation")
             return performWithoutAnimation(animations)
         }
@@ -103,14 +103,14 @@ extension UIView {
 
     /// Runs `animations` in `block`, then seals its completion.
     static func perform(_ block: UIViewAnimationBlock, _ animations: () -> Void) {
-        guard block.duration > 0 else { return perform(nil, animations, completion: block.completion, delay: block.delay) }
+        guard block.duration > 0 else { return performUnanimated(animations, completion: block.completion, delay: block.delay) }
         UIViewAnimationBlock.run(block, animations)
         block.completion.seal(delay: block.delay)
     }
 
     /// Makes the changes without animation and calls the completion after `delay`, as UIKit does for duration 0.
-    static func perform(_ block: UIViewAnimationBlock?, _ animations: () -> Void, completion: UIViewAnimationCompletion, delay: CFTimeInterval) {
-        UIViewAnimationBlock.run(block, animations)
+    static func performUnanimated(_ animations: () -> Void, completion: UIViewAnimationCompletion, delay: CFTimeInterval) {
+        UIViewAnimationBlock.run(nil, animations)
         completion.seal(delay: delay)
     }
 

@@ -17,7 +17,7 @@ extension UIView {
         let flip = [1, 2, 6, 7].contains(style)
         let block = UIViewAnimationBlock(duration: duration, delay: 0, options: options, timing: .curve(options.timingFunction),
                                          kind: .transition(flip: flip), completion: UIViewAnimationCompletion(completion))
-        guard duration > 0 else { return perform(nil, animations ?? {}, completion: block.completion, delay: 0) }
+        guard duration > 0 else { return performUnanimated(animations ?? {}, completion: block.completion, delay: 0) }
         if flip { block.add(block.configured(flipAnimation(style: style, of: view)), to: view.layer, key: "transition") }
         UIViewAnimationBlock.run(block, animations ?? {})
         block.completion.seal(delay: 0)

@@ -21,7 +21,7 @@ final class UIViewAnimationBlock {
         /// `animate`: additive position, bounds and transform; alpha and colour replace.
         case basic
         /// `animateKeyframes`: one keyframe animation per property, built at the end.
-        case keyframes(KeyframeTracks, CAAnimationCalculationMode)
+        case keyframes(KeyframeTracks)
         /// `transition(with:)`: changes switch at the flip's half-way point, or fade.
         case transition(flip: Bool)
     }
@@ -87,7 +87,7 @@ final class UIViewAnimationBlock {
         observer?(view, property, old)
         switch kind {
         case .basic: recordBasic(property, of: view, from: old, to: new)
-        case .keyframes(let tracks, _): tracks.record(property, of: view, from: old, to: new)
+        case .keyframes(let tracks): tracks.record(property, of: view, from: old, to: new)
         case .transition(let flip): recordTransition(property, of: view, from: old, to: new, flip: flip)
         }
     }

@@ -2,8 +2,9 @@
 (like button, roulette, flip cards) next to our scenes; in headless Chromium a tap on each one's
 button reaches its UIViewInput and the scene's UIKit completion announces the result.
 
-Binary: env LAYERCAST_UIKIT_EXAMPLE_BIN, default
-examples/uikit-package/.build/debug/uikit-examples-server (the tests skip when it is missing).
+Binary: env LAYERCAST_UIKIT_EXAMPLE_BIN, default uikit-examples-server in
+examples/uikit-package/.build/debug, else in examples/scene-package/.build/debug (where CI builds it
+with --scratch-path, sharing Layercast's modules); the tests skip when it is missing.
 Browser: as test_browser.py.
 """
 
@@ -17,8 +18,10 @@ import pytest
 from browser import Console, chromium, skip_module_without_browser
 from conftest import REPO, ServerProcess, http_get, unique_room, wait_until
 
+# Its own build folder, or the scene package's when CI builds both there (--scratch-path).
+BUILT = [REPO / "examples" / folder / ".build" / "debug" / "uikit-examples-server" for folder in ("uikit-package", "scene-package")]
 EXAMPLE_BIN = Path(os.environ.get("LAYERCAST_UIKIT_EXAMPLE_BIN")
-                   or REPO / "examples" / "uikit-package" / ".build" / "debug" / "uikit-examples-server")
+                   or next((path for path in BUILT if path.is_file()), BUILT[0]))
 
 skip_module_without_browser()
 
