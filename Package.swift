@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Layercast", targets: ["Layercast"]),
         .library(name: "LayercastEngine", targets: ["LayercastEngine"]),
         .library(name: "LayercastSceneTesting", targets: ["LayercastSceneTesting"]),
+        .library(name: "LayercastUIKit", targets: ["LayercastUIKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -129,6 +130,7 @@ let package = Package(
             name: "LayercastServer",
             dependencies: [
                 "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "LayercastUIKit",  // UIKitErrors' report, logged
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -158,6 +160,10 @@ let package = Package(
             ]
         ),
 
+        // UIKit's views, animation blocks and gesture recognizers over engine layers, so UIKit
+        // animation code ports (docs/engine-model.md §12, docs/writing-a-scene.md §3, "UIKit code").
+        .target(name: "LayercastUIKit", dependencies: ["LayercastEngine", "LayercastSceneKit"]),
+
         // The service as a library (product `Layercast`): the `layercast` command tree with the
         // scenes its caller registers, and what a scene author imports.
         .target(
@@ -167,6 +173,7 @@ let package = Package(
                 "LayercastJSON",
                 "LayercastSceneKit",
                 "LayercastScenes",
+                "LayercastUIKit",
                 "LayercastSample",
                 "LayercastAudit",
                 "LayercastLedger",
@@ -185,6 +192,7 @@ let package = Package(
         .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
+        .testTarget(name: "LayercastUIKitTests", dependencies: ["LayercastUIKit", "LayercastEngine", "LayercastSceneKit"]),
         .testTarget(name: "LayercastDigestTests", dependencies: ["LayercastDigest"]),
         .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
         .testTarget(name: "LayercastSceneTestingTests", dependencies: ["Layercast", "LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),

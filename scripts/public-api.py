@@ -19,7 +19,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 LISTING = ROOT / "docs" / "public-api.txt"
 GRAPHS = ROOT / ".build" / "x86_64-unknown-linux-gnu" / "symbolgraph"
 # The modules `Layercast` re-exports whole (Sources/LayercastService/Exports.swift), itself, and the kit.
-MODULES = {"Layercast", "LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastJSON", "LayercastSceneTesting"}
+MODULES = {"Layercast", "LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastJSON", "LayercastUIKit",
+           "LayercastSceneTesting"}
 # The wire types it re-exports one by one.
 WIRE_TYPES = {"APIError", "ErrorCode", "FieldReader", "ProtocolError"}
 HEADER = """# The public API of `import Layercast` and `import LayercastSceneTesting`: one line per symbol,

@@ -19,7 +19,7 @@ BUILD = ROOT / ".build" / "debug" / "Modules"
 # module: (catalog, re-exported modules whose symbols it documents, articles: file name <- guide)
 ARCHIVES = {
     "Layercast": ("Sources/LayercastService/Layercast.docc",
-                  ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastJSON", "LayercastWire"],
+                  ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastJSON", "LayercastUIKit", "LayercastWire"],
                   {"WritingAScene": "docs/writing-a-scene.md", "TestingAScene": "docs/testing-a-scene.md"}),
     "LayercastEngine": ("Sources/LayercastEngine/LayercastEngine.docc", [],
                         {"EngineModel": "docs/engine-model.md"}),

@@ -6,6 +6,7 @@ import LayercastIdentity
 import LayercastLedger
 import LayercastPlatform
 import LayercastScenes
+import LayercastUIKit
 import LayercastWire
 import Logging
 import Synchronization
@@ -149,6 +150,10 @@ public final class Server: @unchecked Sendable {
         CALayer.unsupportedAnimations.report = { [logger] keyPath, message in
             logger.warning("refused an animation the engine cannot run (layercast_animations_refused_total)",
                            metadata: ["keyPath": "\(keyPath)", "reason": "\(message)"])
+        }
+        // A scene's UIKit code runs on past bad input (a NaN frame, a negative duration); said once per call.
+        UIKitErrors.shared.report = { [logger] error in
+            logger.warning("refused a UIKit call", metadata: ["call": "\(error.call)", "reason": "\(error.message)"])
         }
 
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)

@@ -10,6 +10,7 @@
 @_exported import LayercastJSON
 @_exported import LayercastSceneKit
 @_exported import LayercastScenes
+@_exported import LayercastUIKit  // UIView, UIView.animate, UIColor… (docs/writing-a-scene.md §3, "UIKit code")
 @_exported import struct LayercastWire.APIError
 @_exported import enum LayercastWire.ErrorCode
 @_exported import struct LayercastWire.FieldReader
