@@ -26,6 +26,10 @@ run swift test
 # tests. It has its own .build, so this is a second debug build of Layercast's modules.
 run swift build --package-path examples/scene-package
 run swift test --package-path examples/scene-package
+# The UIKit example package (docs/writing-a-scene.md §3, "UIKit code"): three UIKit projects ported,
+# built in the scene package's build folder so that Layercast's modules are not built a third time.
+run swift build --package-path examples/uikit-package --scratch-path examples/scene-package/.build
+run swift test --package-path examples/uikit-package --scratch-path examples/scene-package/.build
 # The guides' Swift blocks marked as compiled (docs/writing-a-scene.md §8), built in a package of
 # their own that shares the example's build folder, so Layercast's modules are not built again.
 run python3 scripts/doc-snippets.py --scratch-path examples/scene-package/.build
