@@ -85,9 +85,11 @@ extension Hub {
         cluster?.closed(key, origin: room.source == .scene)
     }
 
-    /// A tap's commit in `room` failed with `failure` (`TapResult.failure`): a `fenced` refusal
-    /// means another node claimed the room's round, so this node steps down from the room.
+    /// A tap's commit in `room` failed with `failure` (`TapResult.failure`): `/healthz` says so
+    /// for `ledgerFailureShown`, and a `fenced` refusal means another node claimed the room's round,
+    /// so this node steps down from the room.
     func commitFailed(_ failure: String, in room: Room) {
+        ledgerFailure = (transport.now, failure)
         guard cluster != nil, failure.hasPrefix(LedgerError.Code.fenced.rawValue + ":") else { return }
         stepDown(room.key, reason: .fenced)
     }
