@@ -109,8 +109,11 @@ public final class ClusterNode: HubCluster {
         return .object(document)
     }
 
+    /// Joins are refused once the node is cut off (a heartbeat's life without a confirmed beat),
+    /// not at the first sign of trouble: a join in the moment before the link first connects is
+    /// placed once it has.
     public var joinRefusal: String? {
-        guard degradedReason != nil else { return nil }
+        guard leases.isCutOff(beatConfirmedAt: link.beatConfirmedAt) else { return nil }
         return "this node cannot reach the cluster's Redis, so it serves no room now; reconnect to reach another node"
     }
 
