@@ -153,8 +153,12 @@ class Forwarder:
         while not self.closed:
             try:
                 client, _ = self.server.accept()
+            except OSError:
+                continue
+            try:
                 upstream = socket.create_connection(self.target, timeout=5)
             except OSError:
+                client.close()
                 continue
             self.sockets += [client, upstream]
             threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()

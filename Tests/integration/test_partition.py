@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -196,6 +197,10 @@ def test_a_redis_partition_of_the_origin_sends_its_clients_to_the_real_room(clus
                 again = rejoin(nginx, "rain", room, client.welcome["role"],
                                player_id(client) if client.welcome["role"] == "player" else None, cut_at + BACK_WITHIN + SLACK)
                 back.append(again)
+            closes = [c.closed_at - cut_at for c in on_cut]
+            backs = [again.frames[0].arrival - cut_at for again in back]
+            print(f"partition (a): closed {min(closes):.2f}-{max(closes):.2f} s, back {min(backs):.2f}-{max(backs):.2f} s "
+                  f"after the cut", file=sys.stderr)
             for again in back:
                 assert again.frames[0].arrival - cut_at <= BACK_WITHIN + SLACK, (again.url, again.frames[0].arrival - cut_at)
                 assert not again.url.startswith(cut_node.base_url.replace("http", "ws", 1))
@@ -264,10 +269,11 @@ def frame_goals(client: LayercastClient, start: float, end: float) -> tuple[list
     return counts, p99
 
 
-def database_fault(cluster_ledger, tmp_path, shape) -> None:
+def database_fault(cluster_ledger, tmp_path, shape, degraded: bool) -> None:
     """Runs a rain on node-3 with players tapping there, and a radar room on node-3 with a
     spectator, while `shape(partition, port)` cuts or squeezes node-3's database link for
-    DB_CUT_SECONDS; asserts the goals of (b) during it and exactly-once after it."""
+    DB_CUT_SECONDS; asserts the goals of (b) during it (/healthz saying `degraded` when
+    `degraded`: a squeezed ledger may still commit in time) and exactly-once after it."""
     if cluster_ledger[0] != "--ledger":
         pytest.skip("a database partition needs the PostgreSQL ledger (scripts/test-postgres.sh)")
     rain_room, radar_room = "partition-db", "partition-db-radar"
@@ -308,7 +314,8 @@ def database_fault(cluster_ledger, tmp_path, shape) -> None:
         assert min(counts) >= MIN_FPS, f"the radar room on node-3 got {counts} frames a second (fps {fps})"
         assert p99 <= GAP_P99, f"gap p99 {p99:.3f} s"
         assert max(health_times) <= HEALTH_ANSWER + SLACK, f"/healthz took up to {max(health_times):.3f} s"
-        assert any(s.get("status") == "degraded" for s in statuses[2:]), statuses
+        if degraded:
+            assert any(s.get("status") == "degraded" for s in statuses[2:]), statuses
         assert waits and max(waits) <= TAP_ANSWER + SLACK, f"taps waited up to {max(waits or [0]):.2f} s"
         exactly_once(cut_node, rain["rain"], players + [watcher], list(cluster_ledger))
         close_all(players + [watcher])
@@ -326,9 +333,9 @@ def squeeze_link(partition: netns.Partition, port: int) -> None:
 
 @pytest.mark.xfail(strict=True, reason=LEDGER_WORK)
 def test_b_a_database_partition_of_one_node_costs_its_other_rooms_nothing(cluster_ledger, tmp_path):
-    database_fault(cluster_ledger, tmp_path, cut_link)
+    database_fault(cluster_ledger, tmp_path, cut_link, degraded=True)
 
 
 @pytest.mark.xfail(strict=True, reason=LEDGER_WORK)
 def test_c_a_squeezed_database_link_costs_the_nodes_other_rooms_nothing(cluster_ledger, tmp_path):
-    database_fault(cluster_ledger, tmp_path, squeeze_link)
+    database_fault(cluster_ledger, tmp_path, squeeze_link, degraded=False)
