@@ -11,7 +11,7 @@ export class Backoff {
    * @param {{base?: number, factor?: number, cap?: number, jitter?: number, random?: () => number}} [options]
    *   delays in milliseconds; `random` returns a number in [0, 1) (defaults to Math.random).
    */
-  constructor({ base = 500, factor = 2, cap = 15000, jitter = 0.5, quick = 100, quickTries = 3, random = Math.random } = {}) {
+  constructor({ base = 500, factor = 2, cap = 15000, jitter = 0.5, quick = 200, quickTries = 3, random = Math.random } = {}) {
     this.base = base;
     this.quick = quick;
     this.quickTries = quickTries;
