@@ -46,7 +46,6 @@ public final class ClusterNode: HubCluster {
     /// as last seen at a tick; and why the link last lost Redis.
     private var cutOff = false
     private var lostBecause = ""
-
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
