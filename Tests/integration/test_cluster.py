@@ -472,9 +472,10 @@ def test_workers_share_one_port_as_nodes_of_the_cluster(redis_server, tmp_path, 
     base = f"http://127.0.0.1:{port}/"
     try:
         wait_until(lambda: _answers(base), 10, "the workers to answer")
+        # One worker may answer before the other listens: wait (bounded) for both to have answered.
         nodes = set()
-        for _ in range(40):
-            nodes.add(http_get(base, "/healthz").json()["node"])
+        wait_until(lambda: nodes.add(http_get(base, "/healthz").json()["node"]) or nodes == {"pair-1", "pair-2"}, 10,
+                   "both workers to answer /healthz")
         assert nodes == {"pair-1", "pair-2"}, nodes
         clients = []
         for _ in range(16):  # all on one worker by chance: 2 in 65,536
