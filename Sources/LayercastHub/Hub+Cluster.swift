@@ -85,15 +85,12 @@ extension Hub {
         cluster?.closed(key, origin: room.source == .scene)
     }
 
-    /// A tap's commit in `room` failed with `failure` (`TapResult.failure`, a `LedgerError`'s text).
-    /// A `fenced` refusal means another node claimed the room's round: this node steps down from
-    /// the room. Any other failure is the ledger's, and `/healthz` says so for `ledgerFailureShown`.
+    /// A tap's commit in `room` failed with `failure` (`TapResult.failure`, a `LedgerError`'s text):
+    /// a `fenced` refusal means another node claimed the room's round, so this node steps down
+    /// from the room.
     func commitFailed(_ failure: String, in room: Room) {
-        guard !failure.hasPrefix(LedgerError.Code.fenced.rawValue + ":") else {
-            if cluster != nil { stepDown(room.key, reason: .fenced) }
-            return
-        }
-        ledgerFailure = (transport.now, failure)
+        guard cluster != nil, failure.hasPrefix(LedgerError.Code.fenced.rawValue + ":") else { return }
+        stepDown(room.key, reason: .fenced)
     }
 
     /// The room `name` of scene `sceneID`, which this node lacks, created (to be placed on a node

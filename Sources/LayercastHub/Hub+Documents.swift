@@ -46,20 +46,10 @@ extension Hub {
                               refusedAnimations: CALayer.unsupportedAnimations.count) + (cluster?.metricsText ?? "")
     }
 
-    /// `GET /healthz`: `status` (`ok`, or `degraded` while a cluster node has lost Redis, or for
-    /// `ledgerFailureShown` after an award could not be committed) and the node's id, with the
-    /// cluster's address when there is one, and `reason` while degraded (each reason, `; `-joined).
+    /// `GET /healthz`: `status` (`ok`, or `degraded` while a cluster node has lost Redis) and
+    /// the node's id, with the cluster's address when there is one.
     public func healthDocument() -> JSONValue {
-        var document = cluster?.health.objectValue ?? ["status": "ok", "node": .string(configuration.node)]
-        if let failure = ledgerFailure, transport.now - failure.at < Self.ledgerFailureShown {
-            let ago = Int(((transport.now - failure.at) * 1000).rounded())
-            let reason = "ledger: an award could not be committed \(ago) ms ago (\(failure.error))"
-            document["status"] = "degraded"
-            document["reason"] = .string([document["reason"]?.stringValue, reason].compactMap { $0 }.joined(separator: "; "))
-        }
-        return .object(document)
+        guard let cluster else { return ["status": "ok", "node": .string(configuration.node)] }
+        return cluster.health
     }
-
-    /// How long `/healthz` says `degraded` after an award commit failed.
-    static let ledgerFailureShown = 10.0
 }

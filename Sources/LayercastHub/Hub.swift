@@ -35,8 +35,6 @@ public final class Hub {
     public private(set) var stopping = false
     /// The cluster this hub is a node of; nil for one process alone (set before the first client).
     public var cluster: (any HubCluster)?
-    /// The newest award commit that failed, and when: `/healthz` says `degraded` for a while after.
-    var ledgerFailure: (at: Double, error: String)?
     /// Admin commands waiting for a room's origin to answer, by id.
     var pendingCommands: [Int: PendingCommand] = [:]
     var nextCommand = 0
