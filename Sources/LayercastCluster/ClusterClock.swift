@@ -9,7 +9,7 @@ public protocol ClusterClock: AnyObject {
 }
 
 /// The system's monotonic clock (`monotonicSeconds`), the same as the hub's transport's.
-public final class MonotonicClock: ClusterClock {
+public final class MonotonicClock: ClusterClock, Sendable {
     public init() {}
 
     public var now: Double { monotonicSeconds() }

@@ -6,7 +6,9 @@ import LayercastHub
 /// `heartbeatExpiry` at every tick); and the takeover decision: a relay whose room has
 /// clients and has been silent for `silence` tries to acquire the room's lease, and again every
 /// `period` while the holder it names stays silent. It wins once the holder's heartbeat key is
-/// gone or its lease has expired, whichever comes first.
+/// gone or its lease has expired, whichever comes first. Its other side: this node holds a room
+/// only until its lease, last confirmed, may have expired (`expiredLeases`), and holds none once
+/// its heartbeat, last confirmed, may have (`isCutOff`).
 struct ClusterLeases {
     /// A command about one room's lease.
     enum Command: Equatable {
@@ -59,6 +61,12 @@ struct ClusterLeases {
         var heardAt: Double
         /// The holder the last answer about its lease named.
         var holder: String?
+        /// When its newest acquisition and renewal were sent.
+        var acquiredAt = -Double.infinity
+        var renewedAt = -Double.infinity
+        /// Until when it is this node's for sure: a lease's length after sending the newest
+        /// acquisition or renewal that Redis answered with this node.
+        var heldUntil = -Double.infinity
     }
 
     let node: String
@@ -103,7 +111,24 @@ struct ClusterLeases {
     mutating func renewals(of presence: [RoomPresence]) -> [Command] {
         guard clock.now - lastRenewal >= timing.renewal - timing.period / 2 else { return [] }
         lastRenewal = clock.now
-        return presence.filter { $0.source == .scene }.map { .renew($0.key) }
+        let renewing = presence.filter { $0.source == .scene }
+        for room in renewing { rooms[room.key]?.renewedAt = clock.now }
+        return renewing.map { .renew($0.key) }
+    }
+
+    /// The rooms whose lease this node held and may have lost: no acquisition or renewal sent
+    /// within the lease's length has been answered with this node (a hub thread that hung, or
+    /// Redis that stopped answering). This node must stop running those it is origin of.
+    func expiredLeases() -> [String] {
+        let now = clock.now
+        return rooms.compactMap { key, room in room.heldUntil > -.infinity && now >= room.heldUntil ? key : nil }
+    }
+
+    /// Whether this node may have lost every room it holds: the newest heartbeat Redis confirmed
+    /// was sent at `beatConfirmedAt`, `heartbeatExpiry` or more ago, so its key may be gone and
+    /// its leases taken. Such a node serves no room of the cluster.
+    func isCutOff(beatConfirmedAt: Double) -> Bool {
+        clock.now - beatConfirmedAt >= timing.heartbeatExpiry
     }
 
     /// Whether to acquire `room`'s lease now: a room being placed, or a relayed room with clients here
@@ -123,6 +148,7 @@ struct ClusterLeases {
     mutating func acquire(_ key: String) -> Command? {
         guard rooms[key] != nil else { return nil }
         rooms[key]?.acquiring = true
+        rooms[key]?.acquiredAt = clock.now
         return .acquire(key)
     }
 
@@ -139,12 +165,17 @@ struct ClusterLeases {
         switch command {
         case .acquire(let key):
             rooms[key]?.acquiring = false
-            guard rooms[key] != nil, let holder = reply.text else { return nil }
+            guard let room = rooms[key], let holder = reply.text else { return nil }
+            if holder == node { rooms[key]?.heldUntil = room.acquiredAt + timing.lease }
             return placed(key, Placement(holder: holder, node: node))
         case .renew(let key):
-            guard rooms[key] != nil, !reply.isError else { return nil }
+            guard let room = rooms[key], !reply.isError else { return nil }
             guard let holder = reply.text else { return .acquireAgain }
-            return holder == node ? nil : placed(key, .relayed(from: holder))
+            guard holder != node else {
+                rooms[key]?.heldUntil = max(room.heldUntil, room.renewedAt + timing.lease)
+                return nil
+            }
+            return placed(key, .relayed(from: holder))
         case .release:
             return nil
         case .locate(let key):
@@ -164,6 +195,7 @@ struct ClusterLeases {
         case .relayed(let origin): origin
         }
         if holder != node, rooms[key]?.holder != holder { rooms[key]?.heardAt = clock.now }
+        if holder != node { rooms[key]?.heldUntil = -.infinity }
         rooms[key]?.holder = holder
         return .place(placement)
     }

@@ -9,7 +9,8 @@ import Synchronization
 /// waiting, `notify` is called (the transport's `lws_cancel_service`). It sends the node's
 /// heartbeat itself, from its own thread, on connecting and at every tick of its timer: a node
 /// whose process runs is alive, however busy its hub's thread (a hung hub thread stops renewing
-/// its leases instead).
+/// its leases instead). It notes when it sent the newest heartbeat Redis confirmed
+/// (`beatConfirmedAt`): the node is sure to hold its rooms until `heartbeatExpiry` after that.
 final class ClusterLink: @unchecked Sendable {
     enum Request {
         /// PUBLISH; dropped while Redis is away.
@@ -44,10 +45,16 @@ final class ClusterLink: @unchecked Sendable {
     private let wakeDescriptors: (read: Int32, write: Int32)
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
+    private let clock: any ClusterClock & Sendable
+    /// When (on `clock`) the newest heartbeat that Redis answered without an error was sent; the
+    /// link's making at first (the node had just talked to Redis).
+    private let confirmed: Mutex<Double>
 
-    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [[String]] = [], logger: Logger,
-         notify: @escaping @Sendable () -> Void) {
+    init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [[String]] = [],
+         clock: any ClusterClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.address = address
+        self.clock = clock
+        confirmed = Mutex(clock.now)
         self.heartbeat = heartbeat.map { $0.map { Array($0.utf8) } }
         self.timing = timing
         self.logger = logger
@@ -99,6 +106,9 @@ final class ClusterLink: @unchecked Sendable {
         }
     }
 
+    /// When the newest heartbeat Redis confirmed was sent (any thread).
+    var beatConfirmedAt: Double { confirmed.withLock { $0 } }
+
     private func wake() {
         var one: UInt8 = 1
         _ = write(wakeDescriptors.write, &one, 1)
@@ -147,12 +157,14 @@ final class ClusterLink: @unchecked Sendable {
                 }
             }
             // The heartbeat goes first: before the acquisitions of a node that has just connected.
+            var beatSentAt: Double?
             if !heartbeat.isEmpty, beatDue, connection != nil {
                 requests.insert(contentsOf: heartbeat.map(Request.untagged), at: 0)
                 beatDue = false
+                beatSentAt = clock.now
             }
             do throws(ClusterError) {
-                try serve(requests, on: connection, channels: &channels, events: &events)
+                try serve(requests, on: connection, channels: &channels, events: &events, beatSentAt: beatSentAt)
                 if let subscriber = connection?.subscriber {
                     let wait = max(0, nextTimer - monotonicSeconds())
                     if try poll(subscriber.descriptor, wait: wait) {
@@ -183,9 +195,10 @@ final class ClusterLink: @unchecked Sendable {
         }
     }
 
-    /// Sends `requests` (pipelined) and collects the replies that were asked for.
+    /// Sends `requests` (pipelined) and collects the replies that were asked for; when they begin
+    /// with the heartbeat, sent at `beatSentAt`, its reply confirms it.
     private func serve(_ requests: [Request], on connection: (commands: RedisConnection, subscriber: RedisConnection)?,
-                       channels: inout Set<String>, events: inout [Event]) throws(ClusterError) {
+                       channels: inout Set<String>, events: inout [Event], beatSentAt: Double?) throws(ClusterError) {
         guard !requests.isEmpty else { return }
         var tags: [Int?] = []
         var subscriptionsChanged = false
@@ -220,8 +233,9 @@ final class ClusterLink: @unchecked Sendable {
         if subscriptionsChanged { try connection.subscriber.flush() }
         guard !tags.isEmpty else { return }
         try connection.commands.flush()
-        for tag in tags {
+        for (index, tag) in tags.enumerated() {
             let reply = try connection.commands.reply()
+            if index == 0, let beatSentAt, !reply.isError { confirmed.withLock { $0 = max($0, beatSentAt) } }
             if let tag { events.append(.reply(tag: tag, reply)) }
         }
     }

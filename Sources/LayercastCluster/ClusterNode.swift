@@ -37,11 +37,15 @@ public final class ClusterNode: HubCluster {
     public let timing: ClusterTiming
     private unowned let hub: Hub
     private let link: ClusterLink
-    private let clock: any ClusterClock
+    private let clock: any ClusterClock & Sendable
     private let logger: Logger
     private var metrics = ClusterMetrics()
     private var connected = false
     private var everConnected = false
+    /// Redis has not confirmed this node's heartbeat for the key's life (`ClusterLeases.isCutOff`),
+    /// as last seen at a tick; and why the link last lost Redis.
+    private var cutOff = false
+    private var lostBecause = ""
     private var leases: ClusterLeases
     private var relayed: RelayedRooms
     private var reports: NodeReports
@@ -56,7 +60,7 @@ public final class ClusterNode: HubCluster {
     /// (`agreeOnKey`). `notify` must make the hub's thread call `handleEvents()` soon; it is called
     /// from the link's thread.
     public init(node: String, address: RedisAddress, hub: Hub, keyFingerprint: String, timing: ClusterTiming = ClusterTiming(),
-                clock: any ClusterClock = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+                clock: any ClusterClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.node = node
         self.address = address
         self.hub = hub
@@ -68,7 +72,7 @@ public final class ClusterNode: HubCluster {
         reports = NodeReports(node: node, timing: timing, clock: clock)
         scenes = NodeScenes(hub.configuration.scenes)
         link = ClusterLink(address: address, timing: timing, heartbeat: [leases.heartbeat(fingerprint: keyFingerprint)],
-                           logger: logger, notify: notify)
+                           clock: clock, logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.
@@ -96,7 +100,47 @@ public final class ClusterNode: HubCluster {
     public var relayKeepalive: Double { timing.silence / 2 }
 
     public var health: JSONValue {
-        ["status": .string(connected ? "ok" : "degraded"), "node": .string(node), "cluster": .string(address.description)]
+        var document: JSONObject = ["status": "ok", "node": .string(node), "cluster": .string(address.description)]
+        if let reason = degradedReason {
+            document["status"] = "degraded"
+            document["reason"] = .string(reason)
+        }
+        return .object(document)
+    }
+
+    /// Joins are refused once the node is cut off (a heartbeat's life without a confirmed beat),
+    /// not at the first sign of trouble: a join in the moment before the link first connects is
+    /// placed once it has.
+    public var joinRefusal: String? {
+        guard leases.isCutOff(beatConfirmedAt: link.beatConfirmedAt) else { return nil }
+        return "this node cannot reach the cluster's Redis, so it serves no room now; reconnect to reach another node"
+    }
+
+    /// Why this node is degraded (`/healthz`'s `reason`); nil while it holds Redis.
+    private var degradedReason: String? {
+        let since = clock.now - link.beatConfirmedAt
+        let lost = lostBecause.isEmpty ? "" : " (\(lostBecause))"
+        if leases.isCutOff(beatConfirmedAt: link.beatConfirmedAt) {
+            return "redis: no heartbeat confirmed for \(Int(since * 1000)) ms\(lost); this node serves no room of the cluster and takes no join until it reconnects"
+        }
+        return connected ? nil : "redis: unreachable\(lost); reconnecting"
+    }
+
+    /// Steps down from the rooms this node may no longer hold: every room once Redis has not
+    /// confirmed its heartbeat for the key's life (another node may hold them, and relayed rooms
+    /// get no frames), and each room it is origin of whose lease went unconfirmed for its length.
+    public func ticked() {
+        let isCutOff = leases.isCutOff(beatConfirmedAt: link.beatConfirmedAt)
+        if isCutOff != cutOff {
+            cutOff = isCutOff
+            if isCutOff { logger.error("cluster: cut off from Redis; stepping down from every room and refusing joins until it answers") }
+            else { logger.notice("cluster: Redis confirms the heartbeat again; taking joins") }
+        }
+        if isCutOff {
+            for key in hub.roomKeys { hub.stepDown(key, reason: .redis) }
+        } else {
+            for key in leases.expiredLeases() where hub.source(of: key) == .scene { hub.stepDown(key, reason: .lease) }
+        }
     }
 
     public var metricsText: String {
@@ -166,6 +210,7 @@ public final class ClusterNode: HubCluster {
                 if everConnected { metrics.redisReconnects += 1 }
                 everConnected = true
                 connected = true
+                lostBecause = ""
                 leases.connected()
                 reports.connected()
                 // The scenes' fields (kilobytes) go with the first write only; later ones refresh.
@@ -176,8 +221,9 @@ public final class ClusterNode: HubCluster {
                 for room in hub.clusterRooms where room.source == .scene || room.source == .placing { acquire(room.key) }
             case .disconnected(let reason):
                 metrics.redisErrors += 1
-                if connected { logger.error("cluster: degraded, serving alone the rooms this node is origin of", metadata: ["reason": "\(reason)"]) }
+                if connected { logger.error("cluster: lost Redis; its rooms are stepped down unless it answers within the heartbeat's life", metadata: ["reason": "\(reason)"]) }
                 connected = false
+                lostBecause = reason
                 leases.disconnected()
                 let presence = hub.clusterRooms
                 for case .rooms(let fps, let answer) in pending.values { answer(ClusterRooms.document(reports.own(presence), fps: fps)) }

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastJSON
+import LayercastLedger
 import LayercastSceneKit
 import LayercastScenes
 import LayercastWire
@@ -59,6 +60,37 @@ extension Hub {
             for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
         }
         sendWaitingCommands(of: room)
+    }
+
+    /// Where room `key`'s frames come from here; nil when it is not open.
+    public func source(of key: String) -> RoomSource? { rooms[key]?.source }
+
+    /// The keys of the rooms open on this node.
+    public var roomKeys: [String] { Array(rooms.keys) }
+
+    /// This node no longer holds room `key` (`reason`): it stops serving it at once, and closes its
+    /// clients here with 1012 and `stepped down: REASON` so that they reconnect, through the proxy,
+    /// to a node that serves the room (docs/cluster.md, "A cut-off node steps down"). The round it
+    /// ran is not ended: it is the room's next origin's, which claims and rebuilds it.
+    public func stepDown(_ key: String, reason: StepDownReason) {
+        guard let room = rooms.removeValue(forKey: key) else { return }
+        metrics.stepDowns[reason, default: 0] += 1
+        logger.warning("room stepped down", metadata: ["room": "\(key)", "reason": "\(reason.rawValue)", "clients": "\(room.clients.count)"])
+        for client in room.clients {
+            client.room = nil
+            client.closing = (CloseCode.serviceRestart, "stepped down: \(reason.rawValue)")
+            transport.wake(client.id)
+        }
+        room.clients.removeAll()
+        cluster?.closed(key, origin: room.source == .scene)
+    }
+
+    /// A tap's commit in `room` failed with `failure` (`TapResult.failure`, a `LedgerError`'s text):
+    /// a `fenced` refusal means another node claimed the room's round, so this node steps down
+    /// from the room.
+    func commitFailed(_ failure: String, in room: Room) {
+        guard cluster != nil, failure.hasPrefix(LedgerError.Code.fenced.rawValue + ":") else { return }
+        stepDown(room.key, reason: .fenced)
     }
 
     /// The room `name` of scene `sceneID`, which this node lacks, created (to be placed on a node

@@ -26,6 +26,10 @@ extension Hub {
                 refuse(client, ProtocolError(.unknownScene, "no scene \"\(join.sceneID)\"; see /api/scenes"), code: CloseCode.policyViolation)
                 return
             }
+            if let refusal = cluster?.joinRefusal {
+                refuse(client, ProtocolError(.notReady, refusal), code: CloseCode.serviceRestart)
+                return
+            }
             guard rooms.values.reduce(0, { $0 + $1.clients.count }) < configuration.maxClients else {
                 refuse(client, ProtocolError(.serverFull, "the server is at its limit of \(configuration.maxClients) clients"),
                        code: CloseCode.tryAgainLater)

@@ -14,6 +14,7 @@ extension Hub {
         let result = room.tap(x: x, y: y, viewTime: viewTime, by: tapper, at: now, in: controller)
         if let failure = result.failure {
             logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
+            commitFailed(failure, in: room)
             return ProtocolError(.ledgerUnavailable, "the award could not be recorded, so nothing was awarded; tap again")
         }
         if case .refused(let rule) = result.outcome { metrics.countRefusal(scene: room.sceneID, rule: rule) }

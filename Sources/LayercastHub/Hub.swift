@@ -66,6 +66,7 @@ public final class Hub {
     public func tick() {
         let now = transport.now
         tickedAt = now
+        cluster?.ticked()
         if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
             if room.clients.isEmpty, room.remoteClients == 0, room.controller?.isBusy != true {

@@ -12,8 +12,13 @@ public protocol HubCluster: AnyObject {
     /// The longest an origin goes without publishing a frame of a room the other nodes relay:
     /// a still room's keepalives go to them this often (`sparse`), so that none takes it for dead.
     var relayKeepalive: Double { get }
-    /// `/healthz`: `status`, `node`, `cluster`.
+    /// `/healthz`: `status`, `node`, `cluster`, and `reason` while `degraded`.
     var health: JSONValue { get }
+    /// Why this node takes no join now (it cannot reach the cluster), or nil when it takes them.
+    var joinRefusal: String? { get }
+    /// At every tick of the hub, before its rooms tick: the cluster steps down from the rooms this
+    /// node may no longer hold (`Hub.stepDown`).
+    func ticked()
     /// The cluster's lines of `/metrics`.
     var metricsText: String { get }
     /// `/api/rooms` over the whole cluster (as the nodes last reported), through `answer`, once:
@@ -42,6 +47,18 @@ public protocol HubCluster: AnyObject {
     /// that runs it published them; nil when no live node does. A room of such a scene is opened
     /// as relayed-only: `opened` then finds it an origin among those nodes.
     func sceneFields(of id: String) -> JSONObject?
+}
+
+/// Why a node stopped serving a room it had (`Hub.stepDown`; `layercast_stepdowns_total{reason}`).
+public enum StepDownReason: String, CaseIterable, Sendable {
+    /// Redis has not confirmed this node's heartbeat for the heartbeat key's life: any of its
+    /// rooms may have another origin, and a room it relays gets no frames.
+    case redis
+    /// The room's lease was not confirmed within its length (the hub's thread hung, or Redis did
+    /// not answer the renewals): another node may hold it.
+    case lease
+    /// The ledger refused an award in the room's round as `fenced`: another node claimed it.
+    case fenced
 }
 
 /// Where a room's frames come from on this node.

@@ -58,5 +58,8 @@ public enum HubWrite {
 public enum CloseCode {
     public static let goingAway = 1001
     public static let policyViolation = 1008
+    /// A room this node stepped down from, or a join a node cut off from the cluster refused:
+    /// reconnect at once, through the proxy, to a node that serves the room (docs/cluster.md).
+    public static let serviceRestart = 1012
     public static let tryAgainLater = 1013
 }

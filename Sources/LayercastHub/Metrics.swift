@@ -35,6 +35,8 @@ public struct Metrics {
     /// by scene id.
     var takeovers: [TakeoverOutcome: Int] = [:]
     var sceneTakeovers: [String: [TakeoverOutcome: Int]] = [:]
+    /// In a cluster: rooms this node stepped down from, by why (`Hub.stepDown`).
+    var stepDowns: [StepDownReason: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
 
     /// Counters at 0, with a sample from the start for each scene in `tapRules` and each of its rules.
@@ -106,6 +108,8 @@ public struct Metrics {
                    labels: ("scene", "outcome"), samples: sceneTakeovers.sorted { $0.key < $1.key }.flatMap { scene, outcomes in
                        TakeoverOutcome.allCases.compactMap { outcome in outcomes[outcome].map { (scene, outcome.rawValue, $0) } }
                    })
+        out.family("layercast_stepdowns_total", .counter, "Rooms this node stopped serving because it may no longer hold them (its clients were told to reconnect), by reason: redis, lease, fenced.",
+                   label: "reason", counts: stepDowns)
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
                    label: "rule", counts: addressRefusals)
         out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",

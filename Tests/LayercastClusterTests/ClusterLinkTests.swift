@@ -1,4 +1,5 @@
 import Foundation
+import LayercastPlatform
 import Logging
 import Synchronization
 import Testing
@@ -67,6 +68,27 @@ import Testing
         guard case .integer(let ttl) = try reader.command(["PTTL", "layercast:alive:n1"]) else { Issue.record("no PTTL"); return }
         #expect(ttl > 0 && ttl <= 1000)
         #expect(!link.takeEvents().contains { if case .reply = $0 { true } else { false } })
+    }
+
+    /// The link notes when it sent the newest heartbeat Redis answered: it keeps up while Redis
+    /// answers, stands still while Redis answers nothing (paused), and moves on once it answers again.
+    @Test func theNewestConfirmedBeatStandsStillWhileRedisAnswersNothing() throws {
+        let redis = try RedisTestServer()
+        let link = ClusterLink(address: redis.address, heartbeat: [["SET", "layercast:alive:n1", "n1", "PX", "500"]], logger: Self.logger) {}
+        link.start()
+        defer { link.stop() }
+        _ = Self.events(of: link) { $0.contains { if case .connected = $0 { true } else { false } } }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(monotonicSeconds() - link.beatConfirmedAt < 0.35)  // a beat every 0.1 s, on a loaded machine
+
+        redis.pause()
+        let paused = monotonicSeconds()
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(link.beatConfirmedAt < paused)
+        redis.resume()
+        let resumed = monotonicSeconds()
+        for _ in 0..<100 where link.beatConfirmedAt < resumed { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(link.beatConfirmedAt >= resumed)
     }
 
     @Test func aLostRedisIsReportedAndTheSubscriptionComesBackWithIt() throws {

@@ -29,11 +29,17 @@ final class RedisTestServer {
     }
 
     deinit {
+        resume()
         process.terminate()
         for _ in 0..<40 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(atPath: directory)
     }
+
+    /// Stops the server answering (SIGSTOP: its sockets stay open, nothing is read), or lets it
+    /// answer again (SIGCONT).
+    func pause() { kill(process.processIdentifier, SIGSTOP) }
+    func resume() { kill(process.processIdentifier, SIGCONT) }
 
     var address: RedisAddress { try! RedisAddress("redis://127.0.0.1:\(port)") }
 

@@ -30,6 +30,8 @@ import Testing
         metrics.apiErrors[.notFound] = 20
         metrics.apiErrors[.badJSON] = 21
         metrics.webSocketViolations["close_code"] = 22
+        metrics.stepDowns[.redis] = 23
+        metrics.stepDowns[.fenced] = 24
         metrics.tapLatency.observe(0.25)
         metrics.tapLatency.observe(2)
         let expected = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("metrics.prom"), encoding: .utf8)

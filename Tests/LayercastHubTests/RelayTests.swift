@@ -26,9 +26,14 @@ import Testing
 
         var health: JSONValue { ["status": "ok", "node": .string(node)] }
         var metricsText: String { "" }
+        /// What `Hub.connect` refuses joins with (a node cut off from Redis); nil: it takes them.
+        var joinRefusal: String?
+        /// The rooms this node said it closed, with whether it was their origin.
+        private(set) var closedRooms: [(key: String, origin: Bool)] = []
+        func ticked() {}
         func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void) { answer(["rooms": []]) }
         func opened(_ key: String) {}
-        func closed(_ key: String, origin: Bool) {}
+        func closed(_ key: String, origin: Bool) { closedRooms.append((key, origin)) }
 
         func publish(frame: EncodedMessage, in key: String) {
             let text = frame.withBytes { Array($0) }

@@ -18,6 +18,8 @@ import Testing
         var relayKeepalive: Double { 0.125 }
         var health: JSONValue { ["status": "ok"] }
         var metricsText: String { "" }
+        var joinRefusal: String? { nil }
+        func ticked() {}
         private(set) var commands: [ForwardedCommand] = []
         func roomsDocument(fps: Int, answer: @escaping (JSONValue) -> Void) { answer(["rooms": []]) }
         func opened(_ key: String) {}

@@ -64,9 +64,11 @@ def _stop_process(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> Optional
 
 
 class RedisServer:
-    """A throwaway redis-server on 127.0.0.1; `url` is `redis://127.0.0.1:PORT`."""
+    """A throwaway redis-server on 127.0.0.1 (and on each address of `also_bind`, for a node in a
+    network namespace: netns.py); `url` is `redis://127.0.0.1:PORT`."""
 
-    def __init__(self):
+    def __init__(self, also_bind: tuple[str, ...] = ()):
+        self.also_bind = also_bind
         if not os.access(REDIS_SERVER, os.X_OK):
             pytest.fail(f"redis-server is missing ({REDIS_SERVER}): apt-get install redis-server "
                         f"(scripts/install-deps.sh does)")
@@ -82,7 +84,9 @@ class RedisServer:
     def start(self) -> None:
         """Starts it on its port (the same one after a stop) and waits for PONG."""
         assert self.proc is None or self.proc.poll() is not None, "redis-server is already running"
-        cmd = [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--protected-mode", "yes",
+        # Protected mode refuses every address but loopback; with `also_bind` the bind list alone limits them.
+        cmd = [REDIS_SERVER, "--bind", "127.0.0.1", *self.also_bind, "--port", str(self.port),
+               "--protected-mode", "no" if self.also_bind else "yes",
                "--save", "", "--appendonly", "no", "--dir", str(self.directory), "--daemonize", "no",
                "--logfile", str(self.directory / "redis.log")]
         # The port may still be held for a moment after a stop: retry, bounded.
@@ -259,7 +263,8 @@ class Nginx:
         self.port = free_port()
         text = NGINX_TEMPLATE.read_text().replace("@LISTEN_PORT@", str(self.port))
         for i, node in enumerate(nodes[:3], start=1):
-            text = text.replace(f"@NODE{i}_PORT@", str(node.port))
+            # A node in a network namespace (netns.py) listens on its own address.
+            text = text.replace(f"127.0.0.1:@NODE{i}_PORT@", f"{getattr(node, 'address', '127.0.0.1')}:{node.port}")
         if connections is not None:
             assert "worker_connections 4096;" in text, "the template's worker_connections line changed"
             text = text.replace("worker_connections 4096;", f"worker_connections {connections};")

@@ -22,6 +22,16 @@ test('backoff doubles up to its cap, jittered, and starts over on reset', () => 
   assert.equal(new Backoff({ random: () => 1 }).next(), 750);
 });
 
+test('backoff comes back soon after a restart close three times in a row, then backs off, and starts over on reset', () => {
+  const middle = new Backoff({ random: () => 0.5 });
+  assert.deepEqual([1, 2, 3, 4, 5].map(() => middle.soon()), [200, 200, 200, 500, 1000]);
+  middle.reset();
+  assert.equal(middle.soon(), 200);
+  assert.equal(middle.next(), 500);
+  assert.equal(new Backoff({ random: () => 0 }).soon(), 100);
+  assert.equal(new Backoff({ random: () => 1 }).soon(), 300);
+});
+
 test('withAlpha multiplies a protocol colour\'s alpha', () => {
   assert.equal(withAlpha('#ff8000', 0.5), 'rgba(255, 128, 0, 0.5)');
   assert.equal(withAlpha('#00000080', 1), `rgba(0, 0, 0, ${128 / 255})`);

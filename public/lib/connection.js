@@ -4,12 +4,15 @@ import { utf8Length } from './utf8-length.js';
 /** The WebSocket subprotocol of protocol version 1. */
 const SUBPROTOCOL = 'layercast.v1';
 
+/** The close code of a node that gave its room up or cannot reach its cluster: come back at once. */
+const RESTART = 1012;
+
 /** Error codes after which joining again (with the same URL) cannot succeed, so reconnecting stops. */
 const FATAL_CODES = new Set(['unknown_scene', 'bad_room', 'bad_role', 'bad_token', 'token_required', 'bad_player']);
 
 /**
  * One viewer's WebSocket to a room, kept open: it reconnects with jittered exponential backoff
- * (to `url`, so the same scene, room, role and identity; the owner may change `url` between
+ * (at once, briefly jittered, after a close 1012; to `url`, so the same scene, room, role and identity; the owner may change `url` between
  * attempts) until `close()` or a fatal `error`.
  *
  * Callbacks:
@@ -68,11 +71,11 @@ export class Connection {
     const socket = new WebSocket(this.url, SUBPROTOCOL);
     this.socket = socket;
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.connected = false;
-      if (!this.stopped) this.scheduleRetry();
+      if (!this.stopped) this.scheduleRetry(event.code === RESTART);
     };
   }
 
@@ -109,9 +112,9 @@ export class Connection {
     else socket.close(code, reason);
   }
 
-  /** Waits the next backoff delay, then opens a new socket. */
-  scheduleRetry() {
-    const delay = this.backoff.next();
+  /** Waits the next backoff delay (a short one when `soon`), then opens a new socket. */
+  scheduleRetry(soon = false) {
+    const delay = soon ? this.backoff.soon() : this.backoff.next();
     this.onStatus({ connected: false, retryInMs: Math.round(delay), attempt: this.backoff.attempt });
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
