@@ -122,7 +122,7 @@ for sceneType in SceneCatalog.all {
         let joinStream = DeflateStream()  // a client that just joined: its first frame, no history
         f.deflateFull += nanoseconds { text!.withText { f.deflatedFullBytes += joinStream.compressedCount($0) } }
         f.items += next.items.count
-        f.particles += next.items.reduce(0) { $0 + $1.particles.particles.count }
+        f.particles += next.items.reduce(0) { $0 + $1.births.records.count }
         f.layers += context.run { layerCount(scene.layer) }
         list = next
     }
@@ -176,7 +176,7 @@ for rate in [10.0, 25.0, 50.0, 100.0] {
             list = next
         }
         fullBytes += encoder.full(list, number: n, time: t).text(headroom: 16).count
-        sent += list.items.reduce(0) { $0 + $1.particles.particles.count }
+        sent += list.items.reduce(0) { $0 + $1.births.records.count }
     }
     let f = Double(frames)
     let evaluated = Int(rate * Double(SnowScene.warmUp))
