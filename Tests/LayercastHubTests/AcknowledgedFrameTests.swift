@@ -71,8 +71,10 @@ import Testing
         let newest = try DisplayList(fullFrame: try #require(h.messages(newcomer).of("frame").first))
         #expect(appended > 5, "flakes fell into view")
         #expect(list.items.contains { !$0.births.records.isEmpty })
-        #expect(list.time == newest.time)
-        #expect(list == newest)
+        // Ticks that only saw records die naturally send nothing (`sparse`): the client's list is
+        // the newest once it drops what died by then, as a keepalive at that `t` would make it.
+        #expect(list.time <= newest.time)
+        #expect(FrameDelta(time: newest.time).applied(to: list) == newest)
     }
 
     @Test func aClientThatNeverAcknowledgesIsSentEveryTick() {
