@@ -135,7 +135,7 @@ func mean(_ total: Int) -> String { String(format: "%.0f", Double(total) / count
 
 print("(a) engine: presentation + display list per room per tick, \(frames) frames at \(Int(fps)) fps after \(Int(warmUp)) s warm-up")
 print("")
-print("| scene | layers | items | particles | presentation + display list µs | ns per layer |")
+print("| scene | layers | items | particle records | presentation + display list µs | ns per layer |")
 print("|---|---:|---:|---:|---:|---:|")
 for (id, f) in figures {
     print("| \(id) | \(mean(f.layers)) | \(mean(f.items)) | \(mean(f.particles)) | \(us(f.build)) | "
