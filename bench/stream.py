@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """What a spectator receives (docs/performance.md, "The stream: what changed, and fresh on a slow
-link"; issue 37): messages and bytes a second per scene, still and busy; then a rain watched
+link"; issue 37): messages and bytes a second per scene, still and busy (the snow also once it
+falls through the screen); then a rain watched
 through slow links (4, 8, 16 KB/s and unlimited, a raw socket with a small receive buffer, as
 Tests/integration/slow_reader.py reads), acknowledging frames or not, plain and with permessage-deflate: frames a second, the share
 of full frames, and how far the view is behind a prompt spectator (p50/p95). Server on CPU 0,
@@ -43,6 +44,14 @@ def per_scene(port: int, seconds: float, acks: bool) -> list[dict]:
         read = read_slowly(port, f"/ws?scene={scene}&room=stream-{scene}&role=spectator", None, seconds, ack=acks)
         rows.append({"scene": scene, "phase": "as joined", "messages": len(read.frames) / seconds,
                      "bytes": read.bytes / seconds})
+    # The snowfall once its flakes are falling through the screen (a fresh room starts at the top).
+    path = "/ws?scene=snow&room=stream-snowing&role=spectator"
+    holder = hold(port, path, 15 + seconds + 2, acks)
+    time.sleep(15)
+    read = read_slowly(port, path, None, seconds, ack=acks)
+    holder.join(seconds + 10)
+    rows.append({"scene": "snow", "phase": "falling (from 15 s)", "messages": len(read.frames) / seconds,
+                 "bytes": read.bytes / seconds})
     path = "/ws?scene=rain&room=stream-raining&role=spectator"
     holder = hold(port, path, seconds + 8, acks)
     benchlib.post_rain(port, "stream-raining", {"duration": seconds + 4, "seed": 7})

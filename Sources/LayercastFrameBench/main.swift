@@ -122,7 +122,7 @@ for sceneType in SceneCatalog.all {
         let joinStream = DeflateStream()  // a client that just joined: its first frame, no history
         f.deflateFull += nanoseconds { text!.withText { f.deflatedFullBytes += joinStream.compressedCount($0) } }
         f.items += next.items.count
-        f.particles += next.items.reduce(0) { $0 + $1.particles.particles.count }
+        f.particles += next.items.reduce(0) { $0 + $1.births.records.count }
         f.layers += context.run { layerCount(scene.layer) }
         list = next
     }
@@ -135,7 +135,7 @@ func mean(_ total: Int) -> String { String(format: "%.0f", Double(total) / count
 
 print("(a) engine: presentation + display list per room per tick, \(frames) frames at \(Int(fps)) fps after \(Int(warmUp)) s warm-up")
 print("")
-print("| scene | layers | items | particles | presentation + display list µs | ns per layer |")
+print("| scene | layers | items | particle records | presentation + display list µs | ns per layer |")
 print("|---|---:|---:|---:|---:|---:|")
 for (id, f) in figures {
     print("| \(id) | \(mean(f.layers)) | \(mean(f.items)) | \(mean(f.particles)) | \(us(f.build)) | "
@@ -151,12 +151,13 @@ for (id, f) in figures {
         + "\(mean(f.fullBytes)) | \(us(f.encodeFull)) | \(mean(f.deflatedFullBytes)) | \(us(f.deflateFull)) |")
 }
 
-// The snowfall at several rates (exact mode, no room cap): particles the engine evaluates per
-// frame (rate × 120 s of life, warm), particles sent (those on screen), the frame path's cost,
-// and how many evaluated particles one core fits in a 30 fps frame (33.3 ms) at that cost.
+// The snowfall at several rates (exact mode, no room cap): particles alive (rate × 120 s of life,
+// warm), records held (those on screen or coming into view), the frame path's cost (it evaluates
+// new births and what newly shows, protocol.md "Particles"), how many live particles one core fits
+// in a 30 fps frame (33.3 ms) at that cost, and the bytes of a delta and of a full frame.
 print("")
-print("snowfall per room per tick, \(frames) frames: particles that fit a 30 fps frame on one core")
-print("rate /s | evaluated | sent | build+diff+delta µs | particles per 33.3 ms | delta bytes (mean) | full bytes (mean)")
+print("snowfall per room per tick, \(frames) frames: live particles that fit a 30 fps frame on one core")
+print("rate /s | alive | records held | build+diff+delta µs | particles per 33.3 ms | delta bytes (mean) | full bytes (mean)")
 for rate in [10.0, 25.0, 50.0, 100.0] {
     let clock = ManualClock(now: 0)
     let context = SceneContext(clock: clock)
@@ -176,7 +177,7 @@ for rate in [10.0, 25.0, 50.0, 100.0] {
             list = next
         }
         fullBytes += encoder.full(list, number: n, time: t).text(headroom: 16).count
-        sent += list.items.reduce(0) { $0 + $1.particles.particles.count }
+        sent += list.items.reduce(0) { $0 + $1.births.records.count }
     }
     let f = Double(frames)
     let evaluated = Int(rate * Double(SnowScene.warmUp))
@@ -184,6 +185,12 @@ for rate in [10.0, 25.0, 50.0, 100.0] {
     print(String(format: "%.0f | %d | %.0f | %.0f | %.0f | %.0f | %.0f", rate, evaluated, Double(sent) / f, perFrame,
                  Double(evaluated) * (1e6 / fps) / perFrame, Double(deltaBytes) / f, Double(fullBytes) / f))
 }
+
+let burst = burstBytes(fps: fps)
+print("")
+print("a 400-particle burst (BurstBench.swift), all frames until the last particle died")
+print("total bytes | frames sent | largest frame bytes")
+print("\(burst.total) | \(burst.frames) | \(burst.largest)")
 
 // What the rain's fairness rules cost per tap (docs/performance.md): the scene's `tap` at random
 // points over a raining screen, with no rule (the seed's rain) and with the default rules and

@@ -40,7 +40,7 @@ final class Room: ControlledRoom {
     /// The transport: its clock is the room's `now`, its headroom the encodings'.
     private unowned let clock: any HubTransport
     private let builder = DisplayListBuilder()
-    /// The most particles a frame evaluates over the room's emitter layers (`--max-particles`).
+    /// The most particle records the room's emitter items hold together (`--max-particles`).
     var maxParticles: Int {
         get { builder.maxParticles }
         set { builder.maxParticles = newValue }

@@ -49,7 +49,7 @@ public final class SceneHarness<S: Scene> {
     /// The media time the scene has been run to.
     public var now: CFTimeInterval { stage.now }
 
-    /// The most particles a frame evaluates over the emitter layers, as the server's `--max-particles`.
+    /// The most particle records the emitter items hold together, as the server's `--max-particles`.
     public var maxParticles: Int {
         get { builder.maxParticles }
         set { builder.maxParticles = newValue }

@@ -44,7 +44,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "An origin that may connect and frame the pages besides the page's own and localhost (repeatable; * for any).")
     var allowOrigin: [String] = []
 
-    @Option(help: "Most emitter particles in one room's frame (the newest are kept).")
+    @Option(help: "Most particle records one room's emitters hold (the oldest are evicted).")
     var maxParticles = 2_000
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")

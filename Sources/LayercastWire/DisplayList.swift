@@ -2,13 +2,16 @@ import LayercastJSON
 
 /// The visible layers of one frame, back to front (a full frame's `items`); ids are unique.
 /// `paths` is the frame's path table: every path its items' fills and strokes name, by id.
+/// `time` is the frame's `t` (quantised), at which its particle records are alive.
 public struct DisplayList: Hashable, Sendable {
     public var items: [DrawItem]
     public var paths: [Int: DrawPath]
+    public var time: Double
 
-    public init(items: [DrawItem] = [], paths: [Int: DrawPath] = [:]) {
+    public init(items: [DrawItem] = [], paths: [Int: DrawPath] = [:], time: Double = 0) {
         self.items = items
         self.paths = paths
+        self.time = time
     }
 
     /// Parses the `items` of a full `frame` message (`FrameMessage.full`).
@@ -16,7 +19,7 @@ public struct DisplayList: Hashable, Sendable {
         let frame = try FrameMessage.frameReader(message, full: true)
         var items: [DrawItem] = []
         for item in try frame.member("items").array() { items.append(try DrawItem(item)) }
-        self.init(items: items, paths: try Self.paths(frame.member("paths")))
+        self.init(items: items, paths: try Self.paths(frame.member("paths")), time: try frame.member("t").number())
     }
 
     /// Reads a `paths` member, `[[id, "data"], …]`; absent is empty.

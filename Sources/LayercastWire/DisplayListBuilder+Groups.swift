@@ -7,14 +7,16 @@ extension DisplayListBuilder {
     /// `mask`, built in the layer's bounds space (without its `sublayerTransform`) and in its time.
     /// A mask that draws nothing hides the layer and its sublayers; a group with nothing to do is
     /// left out, and so is an item that was made only to carry it.
-    func group(_ layer: CALayer, _ props: LayerProperties, at start: Int, localTime: CFTimeInterval, toScene: CATransform3D) {
+    func group(_ layer: CALayer, _ props: LayerProperties, at start: Int, localTime: CFTimeInterval, clockRate: Double,
+               toScene: CATransform3D) {
         var mask: [DrawItem]?
         if let maskLayer = layer.mask {
             let outer = items
             items = []
             let time = Self.localTime(of: maskLayer, parentTime: localTime)
             visit(maskLayer, maskLayer.presentedProperties(atLocalTime: time), localTime: time,
-                  in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix.concatenating(toScene)))
+                  in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix.concatenating(toScene),
+                                clockRate: clockRate))
             mask = items
             items = outer
             if mask?.isEmpty == true { return items.removeSubrange(start...) }
@@ -29,8 +31,8 @@ extension DisplayListBuilder {
 
     /// Multiplies the colours of replicator copy items by the copy's colour (its alpha is already in
     /// their opacity): backgrounds, borders, text, shadows, gradients, fills, strokes, image tints
-    /// (`it`, white when absent, left out when the product is white) and particle tints
-    /// (protocol.md, "Replicators").
+    /// (`it`, white when absent, left out when the product is white); particle records are made
+    /// tinted already (`copyTint`, protocol.md, "Replicators").
     static func tint(_ items: inout ArraySlice<DrawItem>, by color: CGColor) {
         guard color.red < 1 || color.green < 1 || color.blue < 1 else { return }
         func times(_ c: DrawColor) -> DrawColor {
@@ -54,8 +56,6 @@ extension DisplayListBuilder {
             if let gradient = item.gradient {
                 item.gradient!.stops = gradient.stops.map { .init(offset: $0.offset, color: times($0.color)) }
             }
-            // A `pimg` colour multiplies its image already: the copy's colour multiplies it too.
-            for j in item.particles.images.indices { item.particles.images[j].tint = times(item.particles.images[j].tint) }
             items[i] = item
         }
     }
@@ -65,6 +65,6 @@ extension DrawItem {
     /// Whether the item draws nothing itself (an item kept only for its group).
     var isBlank: Bool {
         background == nil && borderColor == nil && image == nil && text == nil && shadow == nil && gradient == nil
-            && fill == nil && stroke == nil && particles.isEmpty
+            && fill == nil && stroke == nil && births.isEmpty
     }
 }

@@ -2,52 +2,33 @@ import Foundation
 import LayercastEngine
 
 extension DisplayListBuilder {
-    /// The particles of an emitter layer at its local time `time`, for its item (protocol.md,
-    /// "Particles"): the newest `min(maxParticles, budget)`, then those whose drawn square
-    /// (the image's half-diagonal × scale around the centre) lies wholly outside the scene rect,
-    /// and those quantised to scale or alpha 0, are left out. `m` maps the layer's coordinates
-    /// to the scene; positions are sent in the item's rect coordinates.
-    static func particles(of layer: CAEmitterLayer, at time: CFTimeInterval, budget: inout Int, ids: inout ParticleIDMap,
-                          bounds: CGRect, toScene m: CATransform3D, scene: CGSize) -> DrawParticles {
-        guard budget > 0, !(layer.emitterCells ?? []).isEmpty else { return DrawParticles() }
-        let all = layer.particles(at: time, limit: budget)
-        budget -= all.count
-        // A projective map is not culled: the disc test below holds for affine maps only.
-        let affine = m.m14 == 0 && m.m24 == 0 && m.m44 == 1
-        // The largest singular value of the 2 × 2 part: how far the map stretches a radius.
-        let squares = m.m11 * m.m11 + m.m12 * m.m12 + m.m21 * m.m21 + m.m22 * m.m22
-        let det = m.m11 * m.m22 - m.m12 * m.m21
-        let stretch = (0.5 * (squares + max(0, squares * squares - 4 * det * det).squareRoot())).squareRoot()
-        var shown: [EmitterParticle] = []
-        shown.reserveCapacity(all.count)
-        for particle in all {
-            guard Quantize.linear(Double(particle.scale)) > 0, Quantize.fraction(Double(particle.color.alpha)) > 0 else { continue }
-            if affine {
-                let p = particle.position
-                let x = m.m11 * p.x + m.m21 * p.y + m.m41, y = m.m12 * p.x + m.m22 * p.y + m.m42
-                let r = 0.5 * (particle.contents.width * particle.contents.width
-                               + particle.contents.height * particle.contents.height).squareRoot() * particle.scale * stretch
-                guard x + r > 0, y + r > 0, x - r < scene.width, y - r < scene.height else { continue }
-            }
-            shown.append(particle)
+    /// The particles of an emitter layer's item at its local time `time` (protocol.md,
+    /// "Particles"): the records its state holds, advanced by the births since the last frame and
+    /// what newly shows inside the scene rect, at most the layer's `maxParticles` and what is left
+    /// of the frame's `maxParticles`. `clockRate` is how fast the layer's time runs on the frame clock.
+    func births(of layer: CAEmitterLayer, at time: CFTimeInterval, clockRate: Double, bounds: CGRect,
+                toScene m: CATransform3D) -> DrawBirths {
+        let key = ItemKey(layer: ObjectIdentifier(layer), copy: copyPath)
+        guard !(layer.emitterCells ?? []).isEmpty else {
+            emitterStates[key] = nil
+            return DrawBirths()
         }
-        var result = DrawParticles()
-        var table: [DrawParticleImage: Int] = [:]
-        let wireIDs = ids.ids(for: shown.map(\.id))
-        result.particles.reserveCapacity(shown.count)
-        for (particle, id) in zip(shown, wireIDs) {
-            let entry = DrawParticleImage(image: particle.contents.name, tint: DrawColor(particle.color.copy(alpha: 1)))
-            let index = table[entry] ?? result.images.count
-            if index == result.images.count {
-                table[entry] = index
-                result.images.append(entry)
-            }
-            result.particles.append(DrawParticle(
-                id: id, x: Quantize.points(Double(particle.position.x - bounds.minX)),
-                y: Quantize.points(Double(particle.position.y - bounds.minY)),
-                scale: Quantize.linear(Double(particle.scale)), rotation: Quantize.radians(Double(particle.rotation)),
-                alpha: Quantize.fraction(Double(particle.color.alpha)), image: index))
+        let clock = DrawParticleClock(rate: Quantize.time(clockRate), offset: Quantize.fraction(time - clockRate * frameTime))
+        let basis = EmitterItemState.Basis(revision: layer.particleBirthsRevision, clock: clock, boundsOrigin: bounds.origin,
+                                           tint: copyTint)
+        let state: EmitterItemState
+        if let known = emitterStates[key] {
+            state = known
+            // Anything that can rewrite what was sent, or a frame without the item: start afresh.
+            if known.basis != basis || known.build != builds - 1 || time < known.localTime { state.restart(basis) }
+        } else {
+            state = EmitterItemState(basis: basis, build: builds)
+            emitterStates[key] = state
         }
-        return result
+        state.build = builds
+        let births = state.advance(layer, to: time, frameTime: frameTime, visibility: ParticleVisibility(toScene: m, scene: sceneSize),
+                                   capacity: min(layer.maxParticles, particleBudget))
+        particleBudget -= births.records.count
+        return births
     }
 }

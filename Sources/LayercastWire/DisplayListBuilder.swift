@@ -21,11 +21,13 @@ public final class DisplayListBuilder {
     }
 
     /// Where a superlayer puts its sublayers: the opacity so far, the map from the sublayers'
-    /// superlayer space into the 3D context they live in, and from that context to the scene.
+    /// superlayer space into the 3D context they live in, and from that context to the scene, and
+    /// how fast the superlayer's local time runs against the frame clock.
     struct Placement {
         var opacity: Double
         var toContext: CATransform3D
         var contextToScene: CATransform3D
+        var clockRate: Double
     }
 
     /// A sublayer of a CATransformLayer with its presented state and depth, for sorting.
@@ -54,18 +56,21 @@ public final class DisplayListBuilder {
     /// The current build's path table.
     private var paths: [Int: DrawPath] = [:]
     private var nextID = 1
-    private var builds = 0
+    private(set) var builds = 0
     /// Entries visited by the current build.
     private var visited = 0
     var items: [DrawItem] = []
-    /// Each emitter layer's particle ids, by layer (and copy).
-    private var particleIDs: [ItemKey: ParticleIDMap] = [:]
-    /// Particles the current build may still evaluate, and the scene's size.
-    private var particleBudget = 0
-    private var sceneSize = CGSize.zero
+    /// Each emitter item's records and followed particles, by layer (and copy).
+    var emitterStates: [ItemKey: EmitterItemState] = [:]
+    /// Records the current build may still hold, the scene's size and the frame's quantised `t`.
+    var particleBudget = 0
+    private(set) var sceneSize = CGSize.zero
+    private(set) var frameTime = 0.0
+    /// The product of the colours of the replicator copies the visit is inside (red, green, blue).
+    var copyTint = SIMD3<Double>(1, 1, 1)
 
-    /// The most particles one build evaluates over all emitter layers, in drawing order: the
-    /// room's particle cap (protocol.md, "Particles").
+    /// The most particle records the emitter items of one frame hold together, in drawing order:
+    /// the room's particle cap (protocol.md, "Particles"); the oldest are evicted past it.
     public var maxParticles = 2_000
 
     public init() {}
@@ -76,16 +81,21 @@ public final class DisplayListBuilder {
         visited = 0
         particleBudget = maxParticles
         sceneSize = root.bounds.size
+        frameTime = Quantize.time(time)
         items.reserveCapacity(entries.count)
         let local = Self.localTime(of: root, parentTime: time)
         visit(root, root.presentedProperties(atLocalTime: local), localTime: local,
-              in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix))
+              in: Placement(opacity: 1, toContext: .identity, contextToScene: Self.flatteningMatrix, clockRate: 1))
         if visited < entries.count {
             entries = entries.filter { $0.value.build == builds }
-            particleIDs = particleIDs.filter { entries[$0.key] != nil }
+        }
+        // A state outlives frames without its item while the item keeps its id, so record ids and
+        // kinds are never reused in the item.
+        if emitterStates.contains(where: { $0.value.build != builds && entries[$0.key] == nil }) {
+            emitterStates = emitterStates.filter { $0.value.build == builds || entries[$0.key] != nil }
         }
         if pathIDs.count > paths.count { pathIDs = pathIDs.filter { $0.value.build == builds } }
-        let list = DisplayList(items: items, paths: paths)
+        let list = DisplayList(items: items, paths: paths, time: frameTime)
         items = []
         paths = [:]
         return list
@@ -99,6 +109,7 @@ public final class DisplayListBuilder {
     func visit(_ layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, in placement: Placement) {
         markVisited(layer)
         let opacity = placement.opacity * Self.clampedOpacity(props.opacity)
+        let clockRate = placement.clockRate * Double(layer.speed)
         guard !props.isHidden, Quantize.fraction(opacity) > 0 else { return markSublayersVisited(of: layer) }
         let toContext = props.localMatrix.concatenating(placement.toContext)
         let toScene = toContext.concatenating(placement.contextToScene)
@@ -111,24 +122,25 @@ public final class DisplayListBuilder {
             // A clip or a mask needs the layer's item, drawing or not, to say which items it covers.
             let groups = props.masksToBounds && !(layer.sublayers ?? []).isEmpty || layer.mask != nil
             let start = items.count
-            if let item = item(for: layer, props, localTime: localTime, opacity: opacity, toScene: toScene, force: groups) {
+            if let item = item(for: layer, props, localTime: localTime, clockRate: clockRate, opacity: opacity, toScene: toScene,
+                               force: groups) {
                 items.append(item)
             } else if groups {
                 return markSublayersVisited(of: layer)
             }
             if groups {
-                visitSublayers(of: layer, props, localTime: localTime, opacity: opacity, toContext: toContext, toScene: toScene,
-                               placement: placement)
-                return group(layer, props, at: start, localTime: localTime, toScene: toScene)
+                visitSublayers(of: layer, props, localTime: localTime, clockRate: clockRate, opacity: opacity,
+                               toContext: toContext, toScene: toScene, placement: placement)
+                return group(layer, props, at: start, localTime: localTime, clockRate: clockRate, toScene: toScene)
             }
         }
-        visitSublayers(of: layer, props, localTime: localTime, opacity: opacity, toContext: toContext, toScene: toScene,
-                       placement: placement)
+        visitSublayers(of: layer, props, localTime: localTime, clockRate: clockRate, opacity: opacity, toContext: toContext,
+                       toScene: toScene, placement: placement)
     }
 
     /// Visits the sublayers (each replicator copy of them, for a replicator) of a visited layer.
-    private func visitSublayers(of layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
-                                toContext: CATransform3D, toScene: CATransform3D, placement: Placement) {
+    private func visitSublayers(of layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, clockRate: Double,
+                                opacity: Double, toContext: CATransform3D, toScene: CATransform3D, placement: Placement) {
         guard let sublayers = layer.sublayers, !sublayers.isEmpty else { return }
         let replicator = props.replicator
         for copy in 0..<(replicator.map { max(0, $0.instanceCount) } ?? 1) {
@@ -136,17 +148,21 @@ public final class DisplayListBuilder {
             let copyMatrix = instance.map { $0.transform.concatenating(props.sublayerMatrix) } ?? props.sublayerMatrix
             let parentTime = localTime + (instance?.timeShift ?? 0)
             let copyOpacity = opacity * (instance.map { Double($0.color.alpha) } ?? 1)
-            if instance != nil { copyPath.append(copy) }
+            let outerTint = copyTint
+            if let instance {
+                copyPath.append(copy)
+                copyTint *= SIMD3(Double(instance.color.red), Double(instance.color.green), Double(instance.color.blue))
+            }
             let start = items.count
             if layer.flattensSublayers {
                 let inner = Placement(opacity: copyOpacity, toContext: copyMatrix,
-                                      contextToScene: Self.flatteningMatrix.concatenating(toScene))
+                                      contextToScene: Self.flatteningMatrix.concatenating(toScene), clockRate: clockRate)
                 for s in Self.inZOrder(sublayers, parentTime: parentTime) {
                     visit(s.layer, s.properties, localTime: s.localTime, in: inner)
                 }
             } else {
                 let inner = Placement(opacity: copyOpacity, toContext: copyMatrix.concatenating(toContext),
-                                      contextToScene: placement.contextToScene)
+                                      contextToScene: placement.contextToScene, clockRate: clockRate)
                 for s in Self.backToFront(sublayers, parentTime: parentTime, toContext: inner.toContext) {
                     visit(s.layer, s.properties, localTime: s.localTime, in: inner)
                 }
@@ -154,6 +170,7 @@ public final class DisplayListBuilder {
             if let instance {
                 Self.tint(&items[start...], by: instance.color)
                 copyPath.removeLast()
+                copyTint = outerTint
             }
         }
     }
@@ -193,7 +210,7 @@ public final class DisplayListBuilder {
 
     /// The draw item of a plane layer; nil when it draws nothing or has a corner at or behind
     /// the eye (or a number that is not finite).
-    func item(for layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, opacity: Double,
+    func item(for layer: CALayer, _ props: LayerProperties, localTime: CFTimeInterval, clockRate: Double, opacity: Double,
               toScene m: CATransform3D, force: Bool = false) -> DrawItem? {
         var item = DrawItem(id: 0)
         item.background = props.backgroundColor.map(DrawColor.init).flatMap { $0.isVisible ? $0 : nil }
@@ -213,14 +230,10 @@ public final class DisplayListBuilder {
         let shape = props.shape.map { ShapePaint($0, origin: bounds.origin) }
         if let emitter = layer as? CAEmitterLayer {
             if emitter.renderMode == .additive { item.renderMode = "additive" }
-            let key = ItemKey(layer: ObjectIdentifier(layer), copy: copyPath)
-            var ids = particleIDs[key] ?? ParticleIDMap()
-            item.particles = Self.particles(of: emitter, at: localTime, budget: &particleBudget, ids: &ids,
-                                            bounds: props.bounds, toScene: m, scene: sceneSize)
-            particleIDs[key] = ids
+            item.births = births(of: emitter, at: localTime, clockRate: clockRate, bounds: props.bounds, toScene: m)
         }
         guard force || item.background != nil || item.borderColor != nil || item.image != nil || item.text != nil
-              || item.shadow != nil || !item.particles.isEmpty || item.gradient != nil || shape?.isEmpty == false
+              || item.shadow != nil || !item.births.isEmpty || item.gradient != nil || shape?.isEmpty == false
         else { return nil }
 
         // W is affine in x and y, so its smallest value over the bounds is at a corner.

@@ -35,15 +35,15 @@ public struct DrawItem: Hashable, Sendable {
     public var renderMode: String?
     /// The clip and mask on the items of the sublayers that follow.
     public var group: DrawGroup?
-    /// An emitter layer's particles (`p`, `pimg`); empty for other layers.
-    public var particles: DrawParticles
+    /// An emitter layer's particles (`pk`, `pt`, `pb`); empty for other layers.
+    public var births: DrawBirths
 
     public init(id: Int, name: String? = nil, matrix: DrawMatrix = .identity, width: Double = 0, height: Double = 0,
                 opacity: Double = 1, background: DrawColor? = nil, borderColor: DrawColor? = nil, borderWidth: Double = 0,
                 cornerRadius: Double = 0, image: String? = nil, imageTint: DrawColor? = nil, gravity: CALayerContentsGravity = .resize,
                 text: DrawText? = nil, shadow: DrawShadow? = nil, gradient: DrawGradient? = nil, fill: DrawFill? = nil,
                 stroke: DrawStroke? = nil, renderMode: String? = nil, group: DrawGroup? = nil,
-                particles: DrawParticles = DrawParticles()) {
+                births: DrawBirths = DrawBirths()) {
         self.id = id
         self.name = name
         self.matrix = matrix
@@ -64,7 +64,7 @@ public struct DrawItem: Hashable, Sendable {
         self.stroke = stroke
         self.renderMode = renderMode
         self.group = group
-        self.particles = particles
+        self.births = births
     }
 
     /// The current value of one field.
@@ -123,7 +123,7 @@ public struct DrawItem: Hashable, Sendable {
         }
     }
 
-    /// `{"id":…, then every field not at its default, in key order, then `pimg` and `p`}`.
+    /// `{"id":…, then every field not at its default, in key order, then `pk`, `pt` and `pb`}`.
     public var json: JSONValue { tree.value }
 
     /// `json` as a jansson tree.
@@ -134,7 +134,7 @@ public struct DrawItem: Hashable, Sendable {
             let value = field(key)
             if !value.isDefault { value.writeValue(to: object) }
         }
-        particles.write(to: object)
+        births.write(to: object)
         return object
     }
 
@@ -147,6 +147,6 @@ public struct DrawItem: Hashable, Sendable {
             let member = item.member(key.rawValue)
             if !member.isAbsent { apply(try DrawField(key, member)) }
         }
-        particles = try DrawParticles(item: item)
+        births = try DrawBirths(item: item)
     }
 }

@@ -1,9 +1,11 @@
 import LayercastJSON
 
-/// What turns one display list into the next (protocol.md, "frame"): delete `remove`, replace
-/// the fields in `set`, append `add`, then reorder to `order` when it is given; the path table
-/// loses `dropPaths` and gains `paths`.
+/// What turns one display list into the next (protocol.md, "frame"): drop the particle records
+/// dead at `time`, delete `remove`, replace the fields in `set`, append `add`, then reorder to
+/// `order` when it is given; the path table loses `dropPaths` and gains `paths`.
 public struct FrameDelta: Hashable, Sendable {
+    /// The frame's `t`.
+    public var time: Double
     public var remove: [Int]
     public var set: [ItemChange]
     public var add: [DrawItem]
@@ -13,8 +15,9 @@ public struct FrameDelta: Hashable, Sendable {
     public var paths: [Int: DrawPath]
     public var dropPaths: [Int]
 
-    public init(remove: [Int] = [], set: [ItemChange] = [], add: [DrawItem] = [], order: [Int]? = nil,
+    public init(time: Double = 0, remove: [Int] = [], set: [ItemChange] = [], add: [DrawItem] = [], order: [Int]? = nil,
                 paths: [Int: DrawPath] = [:], dropPaths: [Int] = []) {
+        self.time = time
         self.remove = remove
         self.set = set
         self.add = add
@@ -23,7 +26,7 @@ public struct FrameDelta: Hashable, Sendable {
         self.dropPaths = dropPaths
     }
 
-    /// Whether applying it changes nothing.
+    /// Whether it carries no change (particle records may still die at `time`).
     public var isEmpty: Bool { remove.isEmpty && set.isEmpty && add.isEmpty && order == nil && paths.isEmpty && dropPaths.isEmpty }
 
     /// The delta from `old` to `new`, lists with unique ids: `from(old, to: new).applied(to: old) == new`.
@@ -34,7 +37,7 @@ public struct FrameDelta: Hashable, Sendable {
         var newIDs: Set<Int> = Set(minimumCapacity: new.items.count)
         for item in new.items { newIDs.insert(item.id) }
 
-        var delta = FrameDelta()
+        var delta = FrameDelta(time: new.time)
         for item in old.items where !newIDs.contains(item.id) { delta.remove.append(item.id) }
         for item in new.items {
             guard let position = oldIndex[item.id] else {
@@ -42,9 +45,9 @@ public struct FrameDelta: Hashable, Sendable {
                 continue
             }
             let fields = item.changes(from: old.items[position])
-            let particles = ParticleDelta.from(old.items[position].particles, to: item.particles)
-            if !fields.isEmpty || !particles.isEmpty {
-                delta.set.append(ItemChange(id: item.id, fields: fields, particles: particles.isEmpty ? nil : particles))
+            let births = BirthDelta.from(old.items[position].births, to: item.births, at: new.time)
+            if !fields.isEmpty || !births.isEmpty {
+                delta.set.append(ItemChange(id: item.id, fields: fields, births: births.isEmpty ? nil : births))
             }
         }
         for (id, path) in new.paths where old.paths[id] != path { delta.paths[id] = path }
@@ -54,10 +57,15 @@ public struct FrameDelta: Hashable, Sendable {
         return delta
     }
 
-    /// The list after this delta, by protocol.md's algorithm; entries naming ids that are not in
+    /// The list after this delta at its `time`, by protocol.md's algorithm; entries naming ids that are not in
     /// the list are skipped.
     public func applied(to old: DisplayList) -> DisplayList {
         var items = old.items
+        // Natural deaths at `time`; an item whose particles change prunes under its new clock instead.
+        let changing = Set(set.lazy.filter { $0.births != nil }.map(\.id))
+        for i in items.indices where !items[i].births.records.isEmpty && !changing.contains(items[i].id) {
+            items[i].births.prune(at: time)
+        }
         if !remove.isEmpty {
             let removed = Set(remove)
             items.removeAll { removed.contains($0.id) }
@@ -68,7 +76,7 @@ public struct FrameDelta: Hashable, Sendable {
             for change in set {
                 guard let position = index[change.id] else { continue }
                 for field in change.fields { items[position].apply(field) }
-                if let particles = change.particles { items[position].particles = particles.applied(to: items[position].particles) }
+                if let births = change.births { items[position].births = births.applied(to: items[position].births, at: time) }
             }
         }
         items += add
@@ -76,13 +84,13 @@ public struct FrameDelta: Hashable, Sendable {
         var paths = old.paths
         for id in dropPaths { paths[id] = nil }
         paths.merge(self.paths) { $1 }
-        return DisplayList(items: items, paths: paths)
+        return DisplayList(items: items, paths: paths, time: time)
     }
 
     /// Parses the changes of a delta `frame` message (`FrameMessage.delta`); absent keys are empty.
     public init(deltaFrame message: JSONValue) throws(ProtocolError) {
         let frame = try FrameMessage.frameReader(message, full: false)
-        self.init()
+        self.init(time: try frame.member("t").number())
         for entry in try Self.elements(frame.member("set")) { set.append(try ItemChange(entry)) }
         for item in try Self.elements(frame.member("add")) { add.append(try DrawItem(item)) }
         for id in try Self.elements(frame.member("remove")) { remove.append(try id.integer()) }

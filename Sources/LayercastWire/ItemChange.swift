@@ -6,12 +6,12 @@ public struct ItemChange: Hashable, Sendable {
     /// In `DrawField.Key` order, each key at most once.
     public var fields: [DrawField]
     /// Changes of an emitter item's particles; nil when they did not change.
-    public var particles: ParticleDelta?
+    public var births: BirthDelta?
 
-    public init(id: Int, fields: [DrawField], particles: ParticleDelta? = nil) {
+    public init(id: Int, fields: [DrawField], births: BirthDelta? = nil) {
         self.id = id
         self.fields = fields
-        self.particles = particles
+        self.births = births
     }
 
     /// `{"id":2,"m":[…],"o":0.84}`, a field at its default written `null`.
@@ -19,7 +19,7 @@ public struct ItemChange: Hashable, Sendable {
         let object = JSONTree.object()
         object.set("id", Double(id))
         for field in fields { field.write(to: object) }
-        particles?.write(to: object)
+        births?.write(to: object)
         return object
     }
 
@@ -32,6 +32,6 @@ public struct ItemChange: Hashable, Sendable {
             if !member.isAbsent { fields.append(try DrawField(key, member)) }
         }
         self.init(id: try entry.member("id").integer(), fields: fields,
-                  particles: ParticleDelta.isPresent(in: entry) ? try ParticleDelta(entry: entry) : nil)
+                  births: BirthDelta.isPresent(in: entry) ? try BirthDelta(entry: entry) : nil)
     }
 }

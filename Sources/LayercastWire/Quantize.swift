@@ -16,6 +16,9 @@ public enum Quantize {
     static func perspective(_ x: Double) -> Double { round(x, scale: 1e7) }
     /// `o`, `sh.o`, and text weights (not in the table): 1e-3.
     static func fraction(_ x: Double) -> Double { round(x, scale: 1e3) }
+    /// A particle record's birth `b`: 1e-3 s, rounded down (within 1e-9 s of a step counts as on it),
+    /// so a particle born by a frame's time is alive at it.
+    static func birth(_ x: Double) -> Double { (x * 1e3 + 1e-6).rounded(.down) / 1e3 + 0 }
     /// A particle's rotation `r`: 1e-3 rad.
     static func radians(_ x: Double) -> Double { round(x, scale: 1e3) }
 }

@@ -10,9 +10,10 @@ public enum ServerMessage {
 
     /// The draw-item and stream features a client must know to draw this server's frames
     /// (protocol.md, "welcome"; `sparse`: no frame for a tick that changed nothing, and deltas
-    /// that name their first frame `b`; `acks`: the server takes `ack` messages); a client that
+    /// that name their first frame `b`; `acks`: the server takes `ack` messages; `births`: particles
+    /// travel as birth records, `pk`/`pt`/`pb`/`pba`/`pbr`); a client that
     /// lacks one refuses rather than drawing nonsense.
-    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive", "imagetint", "sparse", "acks"]
+    public static let features = ["paths", "shape", "gradient", "group", "replicator", "additive", "imagetint", "sparse", "acks", "births"]
 
     /// `welcome`: the room, the scene's catalogue entry and assets, this client's role and id,
     /// the room's frame rate and media time (1e-6 s), the scene's words (`SceneWords`), and for a

@@ -34,6 +34,49 @@ import Testing
         #expect(list == (try DisplayList(fullFrame: newest)))
     }
 
+    /// Particle records (protocol.md, "Particles") through acknowledged catch-up deltas: a delta
+    /// from the last frame sent carries the records appended and dropped since, and the list it
+    /// gives holds the live records a newcomer's full frame holds.
+    @Test func snowRecordsCatchUpFromTheLastFrameSent() throws {
+        let h = HubHarness()
+        let client = h.join(["scene": "snow", "role": "spectator"])
+        var list = try DisplayList(fullFrame: try #require(h.messages(client).of("frame").first))
+        var appended = 0
+        func follow(_ frames: [JSONValue]) throws {
+            for frame in frames {
+                let delta = try FrameDelta(deltaFrame: frame)
+                appended += delta.set.compactMap(\.births).reduce(0) { $0 + $1.append.count }
+                list = delta.applied(to: list)
+                h.send(client, #"{"type":"ack","n":\#(frame["n"]?.intValue ?? -1)}"#)
+            }
+        }
+        for _ in 0..<90 {
+            h.tick()
+            try follow(h.messages(client).of("frame"))
+        }
+        // Hold the acknowledgements back for 20 ticks, then take the catch-up delta.
+        var held: [JSONValue] = []
+        for _ in 0..<20 {
+            h.tick()
+            held += h.messages(client).of("frame")
+        }
+        try follow(held)
+        // Each acknowledgement may release the newest frame: take them until none comes.
+        for _ in 0..<10 {
+            let more = h.messages(client).of("frame")
+            if more.isEmpty { break }
+            try follow(more)
+        }
+        let newcomer = h.join(["scene": "snow", "role": "spectator"])
+        let newest = try DisplayList(fullFrame: try #require(h.messages(newcomer).of("frame").first))
+        #expect(appended > 5, "flakes fell into view")
+        #expect(list.items.contains { !$0.births.records.isEmpty })
+        // Ticks that only saw records die naturally send nothing (`sparse`): the client's list is
+        // the newest once it drops what died by then, as a keepalive at that `t` would make it.
+        #expect(list.time <= newest.time)
+        #expect(FrameDelta(time: newest.time).applied(to: list) == newest)
+    }
+
     @Test func aClientThatNeverAcknowledgesIsSentEveryTick() {
         let h = HubHarness()
         let client = h.join(["scene": "radar", "role": "spectator"])

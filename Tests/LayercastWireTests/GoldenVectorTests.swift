@@ -19,9 +19,8 @@ struct GoldenVectorTests {
 
     @Test func committedVectorsAreWhatTheEncoderWritesNow() throws {
         let write = ProcessInfo.processInfo.environment["LAYERCAST_WRITE_VECTORS"] == "1"
-        for vector in Vectors.all {
-            let url = Self.folder.appendingPathComponent("\(vector.name).json")
-            let text = vector.text
+        for (name, text) in Vectors.files {
+            let url = Self.folder.appendingPathComponent("\(name).json")
             if write {
                 try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
                 try text.write(to: url, atomically: true, encoding: .utf8)
@@ -29,12 +28,12 @@ struct GoldenVectorTests {
             }
             let committed = try? String(contentsOf: url, encoding: .utf8)
             #expect(committed == text, """
-                Tests/vectors/\(vector.name).json is not what the encoder writes now: \
+                Tests/vectors/\(name).json is not what the encoder writes now: \
                 run LAYERCAST_WRITE_VECTORS=1 swift test --filter GoldenVectorTests and commit the files
                 """)
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
-        #expect(Set(files) == Set(Vectors.all.map { "\($0.name).json" }), "a vector file no generator writes")
+        #expect(Set(files) == Set(Vectors.files.map { "\($0.name).json" }), "a vector file no generator writes")
     }
 
     /// The Swift decoder (`DisplayList(fullFrame:)`, `FrameDelta(deltaFrame:)` and `applied`)
@@ -61,7 +60,7 @@ struct GoldenVectorTests {
             let items = JSONValue.array(list?.items.map(\.json) ?? [])
             #expect(items == expected, "\(name) step \(index)")
             #expect(list?.paths == (try DisplayList.paths(FieldReader(step["paths"], path: "paths"))), "\(name) step \(index) paths")
-            let parsed = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": 0, "full": true, "items": expected,
+            let parsed = try DisplayList(fullFrame: ["type": "frame", "n": 0, "t": message["t"] ?? 0, "full": true, "items": expected,
                                                      "paths": step["paths"] ?? .array([])])
             #expect(list == parsed, "\(name) step \(index)")
         }
@@ -85,10 +84,8 @@ struct GoldenVectorTests {
                     items.append(entry)
                     for (key, value) in entry.objectValue ?? JSONObject() {
                         if value.isNull { note("null.\(key)") }
-                        if key == "pc" {
-                            for tuple in value.arrayValue ?? [] { note(tuple.arrayValue?.count == 4 ? "pc.move" : "pc.whole") }
-                        }
-                        if ["pimg", "pr", "pa", "po"].contains(key) { note(key) }
+                        if ["pk", "pt", "pbr", "pba"].contains(key) { note(key) }
+                        if key == "pba" { note("pba.\(value.arrayValue?.count ?? 0 > 1 ? "many" : "one")") }
                     }
                 }
                 for item in items {
@@ -103,23 +100,23 @@ struct GoldenVectorTests {
                             if value["clip"] != nil { note("grp.clip") }
                             if value["mask"] != nil { note("grp.mask") }
                         }
-                        if key == "p" {
-                            for tuple in value.arrayValue ?? [] { note("particle.\(tuple.arrayValue?.count ?? 0)") }
+                        if key == "pb" || key == "pba" {
+                            for tuple in value.arrayValue ?? [] { note("record.\(tuple.arrayValue?.count ?? 0)") }
                         }
                     }
                 }
             }
         }
         var wanted: Set<String> = ["full", "delta", "delta.b", "delta.set", "delta.add", "delta.remove", "delta.order",
-                                   "pc.move", "pc.whole", "pimg", "pr", "pa", "po", "m.projective", "colour.alpha",
-                                   "particle.5", "particle.6", "particle.7", "g.resizeAspect", "g.center", "g.topLeft",
+                                   "pk", "pt", "null.pt", "pbr", "pba", "pba.one", "pba.many", "m.projective", "colour.alpha",
+                                   "record.10", "record.11", "record.12", "g.resizeAspect", "g.center", "g.topLeft",
                                    "full.paths", "delta.paths", "delta.unpaths", "grad.axial", "grad.radial", "grad.conic",
                                    "grp.clip", "grp.mask"]
         for key in DrawField.Key.allCases {
             wanted.insert("item.\(key.rawValue)")
             wanted.insert("null.\(key.rawValue)")
         }
-        wanted.formUnion(["item.id", "item.p", "item.pimg"])
+        wanted.formUnion(["item.id", "item.pk", "item.pt", "item.pb"])
         for align in DrawText.alignments { wanted.insert("align.\(align.rawValue)") }
         #expect(wanted.subtracting(seen).isEmpty, "not covered: \(wanted.subtracting(seen).sorted())")
     }
@@ -151,13 +148,16 @@ struct Vector {
         steps = []
         for (index, entry) in lists.enumerated() {
             let n = sent + (quiet[index] ?? 0) + 1, t = Double(n - 1) / fps
+            // The list holds at its frame's t (a builder's list is built at that t already).
+            var list = entry.list
+            list.time = Quantize.time(t)
             let message = if let previous, !entry.full {
-                encoder.delta(FrameDelta.from(previous, to: entry.list), number: n, time: t, base: sent).value
+                encoder.delta(FrameDelta.from(previous, to: list), number: n, time: t, base: sent).value
             } else {
-                encoder.full(entry.list, number: n, time: t).value
+                encoder.full(list, number: n, time: t).value
             }
-            steps.append(Step(note: entry.note, message: message, items: entry.list))
-            previous = entry.list
+            steps.append(Step(note: entry.note, message: message, items: list))
+            previous = list
             sent = n
         }
     }
@@ -177,7 +177,11 @@ struct Vector {
 }
 
 enum Vectors {
-    static let all: [Vector] = [items, particles, scene, shapes]
+    static let all: [Vector] = [items, births, scene, shapes]
+    /// Every file of Tests/vectors/ by name, with its text.
+    static var files: [(name: String, text: String)] {
+        all.map { ($0.name, $0.text) } + [("particle-states", ParticleStateVector.text)]
+    }
 
     static let cream = DrawColor(red: 0xfd, green: 0xf6, blue: 0xec)
     static let white = DrawColor(red: 255, green: 255, blue: 255)
@@ -207,21 +211,20 @@ enum Vectors {
                              matrix: DrawMatrix(a: 0.7071, b: -0.0123, c: 0, d: 1.0204, tx: 147.33, ty: 278.5,
                                                 g: -0.0007071, h: 0.0000004),
                              width: 120, height: 180, image: "cover-walden", gravity: .resizeAspectFill)
-        var flakes = DrawItem(id: 6, name: "flakes", width: 414, height: 736, particles: DrawParticles(
-            images: [DrawParticleImage(image: "snowflake"), DrawParticleImage(image: "petal", tint: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd))],
-            particles: [DrawParticle(id: 1, x: 400.73, y: 717.43, scale: 0.2, rotation: 1.513),
-                        DrawParticle(id: 2, x: 286.16, y: 713.7, scale: 0.2, rotation: -2.334, alpha: 0.8),
-                        DrawParticle(id: 3, x: 157.02, y: 20.5, scale: 1, rotation: 0.3, alpha: 0.8, image: 1)]))
+        var flakes = DrawItem(id: 6, name: "flakes", width: 414, height: 736, births: DrawBirths(
+            kinds: [DrawParticleKind(id: 1, image: "snowflake", ay: 10), DrawParticleKind(id: 2, image: "petal", alphaSpeed: -0.1)],
+            records: [DrawParticleBirth(id: 1, kind: 1, birth: -20, lifetime: 120, x: 400.73, y: -10, vx: -3.2, vy: 8.5, scale: 0.2, spin: 0.25),
+                      DrawParticleBirth(id: 2, kind: 1, birth: -19.5, lifetime: 120, x: 286.16, y: -10, vy: -10, scale: 0.2, spin: -0.5,
+                                        alpha: 0.8),
+                      DrawParticleBirth(id: 3, kind: 2, birth: -1, lifetime: 5, x: 157.02, y: 20.5, scale: 1, spin: 0.3,
+                                        color: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd))]))
         let first = DisplayList(items: [background, card, coin, label, cover, flakes])
 
         card.matrix = moved(20, 96.5)
         card.opacity = 0.9
         label.text = DrawText(runs: [DrawTextRun(text: "+12", size: 17, weight: 0.4, color: gold)], alignment: .center)
         coin.gravity = .center
-        flakes.particles.particles[0].y = 719.01
-        flakes.particles.particles[0].rotation = 1.52
-        flakes.particles.particles[1].alpha = 0.75
-        flakes.particles.particles.append(DrawParticle(id: 4, x: 12, y: -4.4, scale: 0.2, rotation: 0))
+        flakes.births.records.append(DrawParticleBirth(id: 4, kind: 1, birth: 0.02, lifetime: 120, x: 12, y: -4.4, scale: 0.2))
         let second = DisplayList(items: [background, card, coin, label, cover, flakes])
 
         card.background = nil
@@ -245,8 +248,7 @@ enum Vectors {
         coin.imageTint = nil
         coin.gravity = .resize
         label.text = DrawText(runs: [DrawTextRun(text: "left", size: 12.5, weight: -0.4, color: veil)], alignment: .left)
-        flakes.particles.particles.removeFirst()
-        flakes.particles.particles.swapAt(0, 2)
+        flakes.births.records.removeFirst()
         let fourth = DisplayList(items: [background, label, card, coin, flakes, toast])
 
         var badge = DrawItem(id: 8, name: "badge", matrix: moved(300, 20), width: 80, height: 20,
@@ -264,9 +266,9 @@ enum Vectors {
 
         return Vector(name: "items", about: "hand-built lists: every draw-item field set, changed and returned to its default (null), items removed, added and reordered, an empty delta, a keepalive after ticks that changed nothing, and a full frame in the middle", quiet: [6: 29, 8: 5], [
             ("a full frame with every kind of item: plain, bordered with a translucent colour and a shadow, tinted image with gravity, two-run text, projective, emitter", true, first),
-            ("fields change: matrix, opacity, text, gravity; particles move, one fades, one is born", false, second),
+            ("fields change: matrix, opacity, text, gravity; a particle is born (pba)", false, second),
             ("fields return to their defaults (bg, bc, bw, cr, name: null); the cover goes; a text item with a shadow comes", false, third),
-            ("more defaults (sh, m, o, s, img, it, g), a background comes back; the label moves back (order); a particle goes and two swap (po)", false, fourth),
+            ("more defaults (sh, m, o, s, img, it, g), a background comes back; the label moves back (order); a particle is evicted (pbr)", false, fourth),
             ("a new item in front of old ones (add and order)", false, fifth),
             ("nothing changes: an empty delta", false, fifth),
             ("29 ticks changed nothing and were not sent: a keepalive, an empty delta from the last frame sent (b)", false, fifth),
@@ -275,58 +277,63 @@ enum Vectors {
         ])
     }
 
-    /// Hand-built emitter items whose particles change in every way a particle delta says.
-    static var particles: Vector {
-        let flake = DrawParticleImage(image: "snowflake")
-        let petal = DrawParticleImage(image: "petal", tint: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd))
+    /// Hand-built emitter items whose records change in every way a delta says (30 frames a second).
+    static var births: Vector {
+        let flake = DrawParticleKind(id: 1, image: "snowflake", ay: 10, scaleSpeed: -0.01)
+        let petal = DrawParticleKind(id: 2, image: "petal", ax: -2.5, ay: 4, scaleSpeed: 0.05, alphaSpeed: -0.2,
+                                     redSpeed: -0.1, greenSpeed: 0.25, blueSpeed: -0.5)
+        let spark = DrawParticleKind(id: 3, image: "spark", alphaSpeed: -1)
         var snow = DrawItem(id: 1, name: "snow", matrix: moved(0, 10), width: 414, height: 736, opacity: 0.9,
                             shadow: DrawShadow(color: black, opacity: 0.2, dx: 0, dy: 1, radius: 2))
-        snow.particles = DrawParticles(images: [flake], particles: [
-            DrawParticle(id: 1, x: 10, y: 20, scale: 0.2, rotation: 0),
-            DrawParticle(id: 2, x: 110.5, y: 220.25, scale: 0.35, rotation: -0.5),
-            DrawParticle(id: 3, x: 210, y: 320, scale: 0.2, rotation: 3.1, alpha: 0.5),
+        snow.births = DrawBirths(kinds: [flake], records: [
+            DrawParticleBirth(id: 1, kind: 1, birth: -3, lifetime: 120, x: 10, y: -10, vx: 1.5, vy: 20, scale: 0.2),
+            DrawParticleBirth(id: 2, kind: 1, birth: -1, lifetime: 1.02, x: 110.5, y: 220.25, vy: -3.25, scale: 0.35, spin: -0.5),
+            DrawParticleBirth(id: 3, kind: 1, birth: -0.5, lifetime: 60, x: 210, y: 320, scale: 0.2, spin: 3.1, alpha: 0.5),
         ])
         let first = DisplayList(items: [snow])
 
-        snow.particles.images = [flake, petal]
-        for index in snow.particles.particles.indices { snow.particles.particles[index].y += 7.5 }
-        snow.particles.particles[1].rotation = -0.45
-        snow.particles.particles.append(DrawParticle(id: 4, x: 300, y: -5, scale: 0.5, rotation: 0, alpha: 1, image: 1))
+        snow.births.kinds = [flake, petal]
+        snow.births.records.remove(at: 1)
+        snow.births.records.insert(DrawParticleBirth(id: 4, kind: 2, birth: -2, lifetime: 10, x: 300, y: -5, vx: 12.5, vy: 30,
+                                                     scale: 0.5, spin: 1, alpha: 1.25, color: DrawColor(red: 0x99, green: 0xa8, blue: 0xbd)),
+                                   at: 1)
+        snow.births.records.append(DrawParticleBirth(id: 5, kind: 1, birth: 0.033, lifetime: 120, x: 40, y: -10, vy: 12, scale: 0.2))
         let second = DisplayList(items: [snow])
 
-        snow.particles.particles.remove(at: 0)
-        snow.particles.particles[0].scale = 0.4
-        snow.particles.particles[1].alpha = 0.25
-        snow.particles.particles[2].image = 0
-        snow.particles.images = [flake]
+        snow.births.records.remove(at: 0)
+        snow.births.records.append(DrawParticleBirth(id: 6, kind: 2, birth: 0.05, lifetime: 3, x: 1, y: 2, vy: 5, scale: 1))
         let third = DisplayList(items: [snow])
 
-        snow.particles.particles.reverse()
-        snow.particles.particles.append(DrawParticle(id: 5, x: 1, y: 2, scale: 1, rotation: 0.001))
+        snow.births.clock = DrawParticleClock(rate: 1, offset: -0.25)
+        snow.births.kinds = [petal, spark]
+        snow.births.records = [DrawParticleBirth(id: 7, kind: 3, birth: -0.2, lifetime: 0.5, x: 50, y: 60, vx: -20, vy: -20, scale: 0.3),
+                               DrawParticleBirth(id: 8, kind: 2, birth: -0.19, lifetime: 4, x: 51, y: 60, scale: 0.3, spin: -2)]
         let fourth = DisplayList(items: [snow])
 
-        snow.particles = DrawParticles()
+        snow.births = DrawBirths()
         let fifth = DisplayList(items: [snow])
 
-        snow.particles = DrawParticles(images: [petal], particles: [DrawParticle(id: 6, x: 50, y: 60, scale: 0.3, rotation: 1, alpha: 1, image: 0)])
+        snow.births = DrawBirths(kinds: [spark], clock: DrawParticleClock(rate: 0.5, offset: 1),
+                                 records: [DrawParticleBirth(id: 9, kind: 3, birth: 1.05, lifetime: 2, x: 5, y: 5, scale: 0.1)])
         let sixth = DisplayList(items: [snow])
 
         var petals = DrawItem(id: 2, name: "petals", width: 414, height: 736)
-        petals.particles = DrawParticles(images: [flake, petal], particles: [
-            DrawParticle(id: 1, x: 5, y: 5, scale: 0.1, rotation: 0, alpha: 0.999, image: 1),
-            DrawParticle(id: 2, x: 6, y: 6, scale: 0.1, rotation: 0),
+        petals.births = DrawBirths(kinds: [petal], records: [
+            DrawParticleBirth(id: 1, kind: 2, birth: 0.1, lifetime: 2, x: 5, y: 5, scale: 0.1, alpha: 0.999),
+            DrawParticleBirth(id: 2, kind: 2, birth: 0.1, lifetime: 2, x: 6, y: 6, scale: 0.1),
         ])
-        snow.particles.particles[0].x = 51
+        snow.births.clock = .identity
+        snow.births.records = [DrawParticleBirth(id: 10, kind: 3, birth: 0.2, lifetime: 2, x: 5, y: 5, scale: 0.1)]
         let seventh = DisplayList(items: [petals, snow])
 
-        return Vector(name: "particles", about: "hand-built emitter items: particles moved ([id,x,y,r]), replaced whole, removed, appended and reordered, the image table changed, all particles gone and back, a second emitter added", [
-            ("a full frame: one emitter with three particles", true, first),
-            ("all fall (pc moves), one also turns, a tinted one is born and the table grows (pimg, pa)", false, second),
-            ("one goes (pr), one grows and one fades (pc whole), the tinted one turns white and the table shrinks", false, third),
-            ("the particles reverse (po) and one is born", false, fourth),
-            ("every particle is gone: the item has no p or pimg", false, fifth),
-            ("a particle is born into an empty emitter", false, sixth),
-            ("a second emitter comes, in front of the first (add, order); the first's particle moves", false, seventh),
+        return Vector(name: "births", about: "hand-built emitter items: particle records appended (pba, one born earlier inserted in drawing order), dropped by natural death (no bytes) and before it (pbr), the kind table and the clock changed and returned to [1, 0] (pt null), every record gone and back, a second emitter added", [
+            ("a full frame: one emitter with three records (pk, pb), one of which dies before the next frame", true, first),
+            ("one died (no bytes), a petal kind comes (pk) with a record born earlier, inserted before the newest, and one is born (pba)", false, second),
+            ("one is dropped before its death (pbr), one is born", false, third),
+            ("a new clock (pt) and table: every record replaced", false, fourth),
+            ("every record is gone: the item has no pk, pt or pb", false, fifth),
+            ("a record is born into an empty emitter running at half speed", false, sixth),
+            ("a second emitter comes, in front of the first (add, order); the first's clock returns to [1, 0] (pt null)", false, seventh),
         ])
     }
 

@@ -16,7 +16,7 @@ struct ServerMessageTests {
             {"type":"welcome","protocol":2,"room":"lobby","scene":"radar","title":"Pulsing radar","role":"player","client":"c7",\
             "size":{"width":414,"height":736},"fps":30,"interactions":["tap"],\
             "assets":{"radar-item":{"url":"/assets/radar-item.svg","width":44,"height":44}},"time":12.345678,\
-            "features":["paths","shape","gradient","group","replicator","additive","imagetint","sparse","acks"]}
+            "features":["paths","shape","gradient","group","replicator","additive","imagetint","sparse","acks","births"]}
             """)
     }
 
@@ -44,7 +44,7 @@ struct ServerMessageTests {
         #expect(ServerMessage.welcome(room: "r", scene: scene, role: "spectator", client: "c1", fps: 30, time: 0).serialized() == """
             {"type":"welcome","protocol":2,"room":"r","scene":"shelf","title":"Shelf","role":"spectator","client":"c1",\
             "size":{"width":100,"height":50},"fps":30,"interactions":[],"assets":{},"time":0,\
-            "features":["paths","shape","gradient","group","replicator","additive","imagetint","sparse","acks"],\
+            "features":["paths","shape","gradient","group","replicator","additive","imagetint","sparse","acks","births"],\
             "summary":{"en":"Tap a book.","zh":"点一本书。"},\
             "events":[{"event":"open","when":{"finished":true},"en":"《{book}》 opened {by}","zh":"《{book}》已打开{by}"},\
             {"event":"open","when":{},"en":"Opening","zh":"正在打开"}],\

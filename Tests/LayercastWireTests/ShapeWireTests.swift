@@ -153,16 +153,6 @@ struct ShapeWireTests {
         #expect(builder.build(root, at: 0).items.map(\.id) == list.items.map(\.id))
     }
 
-    @Test func aCopysColourMultipliesItsParticlesTints() {
-        let snow = DrawParticleImage(image: "flake", tint: DrawColor(red: 200, green: 100, blue: 255))
-        var items = [DrawItem(id: 1, particles: DrawParticles(images: [snow, DrawParticleImage(image: "dot")],
-                                                           particles: [DrawParticle(id: 7, x: 1, y: 2, scale: 1)]))][...]
-        DisplayListBuilder.tint(&items, by: CGColor(red: 0.5, green: 1, blue: 0.2, alpha: 0.4))
-        // Each channel times the copy's: 200·0.5, 100·1, 255·0.2 (51); white 255·(0.5, 1, 0.2); alpha stays in `o`.
-        #expect(items[0].particles.images.map(\.tint) == [DrawColor(red: 100, green: 100, blue: 51), DrawColor(red: 128, green: 255, blue: 51)])
-        #expect(items[0].particles.particles == [DrawParticle(id: 7, x: 1, y: 2, scale: 1)])
-    }
-
     @Test func aCopysColourTintsItsImage() throws {
         let root = makeRoot()
         let replicator = makeLayer(CAReplicatorLayer(), name: "rep", frame: CGRect(x: 0, y: 0, width: 100, height: 100), in: root, background: nil)

@@ -32,10 +32,10 @@ SUBPROTOCOL = "layercast.v1"
 IDENTITY = [1, 0, 0, 1, 0, 0]
 ITEM_DEFAULTS: dict[str, Any] = {"m": IDENTITY, "s": [0, 0], "o": 1, "bw": 0, "cr": 0,
                                  "g": "resize"}
-ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "it", "g", "text", "sh", "p",
-             "pimg", "grad", "fill", "stroke", "rm", "grp"}
+ITEM_KEYS = {"id", "name", "m", "s", "o", "bg", "bc", "bw", "cr", "img", "it", "g", "text", "sh", "pk",
+             "pt", "pb", "grad", "fill", "stroke", "rm", "grp"}
 # An emitter item's particle changes in a delta's `set` entry (protocol.md, "Particles").
-PARTICLE_DELTA_KEYS = {"pimg", "pr", "pc", "pa", "po"}
+PARTICLE_DELTA_KEYS = {"pk", "pt", "pbr", "pba"}
 
 
 def apply_paths(table: dict, msg: dict) -> dict:
@@ -62,32 +62,78 @@ def referenced_paths(items: list) -> set:
     return ids
 
 
-def apply_particle_delta(item: dict, entry: dict) -> None:
-    """Applies a `set` entry's particle keys to `item` in place: `pimg` replaces the table, `pr`
-    removes, `pc` moves (`[id, x, y, r]`) or replaces, `pa` appends, `po` reorders. An item
-    left with no particles and an empty table has neither key, as a full frame writes it."""
-    if "pimg" in entry:
-        item["pimg"] = copy.deepcopy(entry["pimg"])
-    removed = set(entry.get("pr", []))
-    particles = [list(p) for p in item.get("p", []) if p[0] not in removed]
-    by_id = {p[0]: p for p in particles}
-    for change in entry.get("pc", []):
-        old = by_id.get(change[0])
-        if old is None:
-            continue
-        if len(change) == 4:
-            old[1], old[2], old[4] = change[1], change[2], change[3]
+# --------------------------------------------------------------------------------------------
+# Particle birth records (protocol.md, "Particles")
+
+
+def particle_local_time(item: dict, t: float) -> float:
+    """The emitter's local time at frame-clock time `t`: rate·t + offset (`pt`, [1, 0] when absent)."""
+    rate, offset = item.get("pt", [1, 0])
+    return rate * t + offset
+
+
+def prune_records(item: dict, t: float) -> None:
+    """Drops the records of `item` dead at frame time `t` (age ≥ l): natural death needs no bytes.
+    An item left with no records has no `pb`, as a full frame writes it."""
+    if "pb" not in item:
+        return
+    local = particle_local_time(item, t)
+    item["pb"] = [r for r in item["pb"] if local - r[2] < r[3]]
+    if not item["pb"]:
+        item.pop("pb")
+
+
+def apply_birth_delta(item: dict, entry: dict, t: float) -> None:
+    """Applies a `set` entry's particle keys to `item` at its frame's `t`, in place: the new `pk`
+    table and `pt` clock (null: [1, 0]), then natural deaths, then `pbr` dropped and `pba`
+    inserted in drawing order (by b, then id). Empty `pk`/`pb` are left out, as a full frame writes them."""
+    if "pk" in entry:
+        item["pk"] = copy.deepcopy(entry["pk"] or [])
+        if not item["pk"]:
+            item.pop("pk")
+    if "pt" in entry:
+        if entry["pt"] is None or entry["pt"] == [1, 0]:
+            item.pop("pt", None)
         else:
-            old[:] = list(change)
-    for added in entry.get("pa", []):
-        particles.append(list(added))
-        by_id[added[0]] = particles[-1]
-    if "po" in entry:
-        particles = [by_id[i] for i in entry["po"] if i in by_id]
-    item["p"] = particles
-    if not particles and not item.get("pimg"):
-        item.pop("p", None)
-        item.pop("pimg", None)
+            item["pt"] = list(entry["pt"])
+    prune_records(item, t)
+    removed = set(entry.get("pbr") or [])
+    held = {r[0] for r in item.get("pb", [])}
+    records = [list(r) for r in item.get("pb", []) if r[0] not in removed]
+    records += [list(r) for r in entry.get("pba") or [] if r[0] not in held]
+    records.sort(key=lambda r: (r[2], r[0]))
+    item["pb"] = records
+    if not records:
+        item.pop("pb")
+
+
+def particle_states(item: dict, d: float) -> list:
+    """The particles `item`'s records draw at display time `d`, in drawing order, by protocol.md's
+    formula: `[id, x, y, scale, rotation, alpha, (r, g, b)]`, x and y in the item's rect
+    coordinates, colour components 0…1 (unrounded)."""
+    kinds = {k[0]: (k + [0] * 9)[:9] for k in item.get("pk", [])}
+    local = particle_local_time(item, d)
+    states = []
+    for record in item.get("pb", []):
+        rid, kid, b, life, x, y, vx, vy, s, w = record[:10]
+        alpha0 = record[10] if len(record) > 10 else 1
+        rgb = record[11] if len(record) > 11 else "#ffffff"
+        age = local - b
+        if not 0 <= age < life or kid not in kinds:
+            continue
+        _, _, ax, ay, ds, da, dr, dg, db = kinds[kid]
+        scale = max(0.0, s + ds * age)
+        alpha = min(max(alpha0 + da * age, 0.0), 1.0)
+        # Drawn only when scale and alpha quantise above 0 (1e-4 and 1e-3, ties away from zero).
+        if math.floor(scale * 1e4 + 0.5) <= 0 or math.floor(alpha * 1e3 + 0.5) <= 0:
+            continue
+        channels = [int(rgb[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        colour = tuple(min(max(c + v * age, 0.0), 1.0) for c, v in zip(channels, (dr, dg, db)))
+        states.append([rid, x + vx * age + 0.5 * ax * age * age, y + vy * age + 0.5 * ay * age * age,
+                       scale, w * age, alpha, colour])
+    return states
+
+
 GRAVITIES = {"resize", "resizeAspect", "resizeAspectFill", "center", "top", "bottom", "left",
              "right", "topLeft", "topRight", "bottomLeft", "bottomRight"}
 COLOUR = re.compile(r"^#[0-9a-f]{6}([0-9a-f]{2})?$")
@@ -104,9 +150,11 @@ def delta_base(msg: dict) -> int:
 
 def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
                 style_notes: list[str]) -> list[dict]:
-    """protocol.md: delete the `remove` ids, then for each entry of `set` replace the listed
-    fields (null returns to default), then append `add` in order; `order` gives the new
-    order when appending does not."""
+    """protocol.md: drop every particle record dead at the frame's `t`, delete the `remove` ids,
+    then for each entry of `set` replace the listed fields (null returns to default) and apply
+    its particle keys, then append `add` in order; `order` gives the new order when appending
+    does not."""
+    t = msg.get("t", 0)
     for key in ("set", "add", "remove", "order"):
         if key in msg and not isinstance(msg[key], list):
             violations.append(f"delta n={n}: {key} is not a list")
@@ -122,6 +170,8 @@ def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
     removed = set(remove)
     model = [item for item in model if item["id"] not in removed]
     by_id = {item["id"]: item for item in model}
+    # Items whose particles change prune under their new clock (apply_birth_delta).
+    touched: set = set()
     for entry in msg.get("set", []):
         if not isinstance(entry, dict) or "id" not in entry:
             violations.append(f"delta n={n}: set entry without id: {entry!r}")
@@ -134,7 +184,8 @@ def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
             style_notes.append(f"delta n={n}: set entry for id {entry['id']} lists "
                                f"no field")
         if PARTICLE_DELTA_KEYS & entry.keys():
-            apply_particle_delta(item, entry)
+            apply_birth_delta(item, entry, t)
+            touched.add(entry["id"])
         for key, value in entry.items():
             if key == "id" or key in PARTICLE_DELTA_KEYS:
                 continue
@@ -152,6 +203,9 @@ def apply_delta(model: list[dict], msg: dict, n: int, violations: list[str],
                         f"delta n={n}: id {entry['id']} field {key!r} listed unchanged "
                         f"({value!r})")
                 item[key] = copy.deepcopy(value)
+    for item in model:
+        if item["id"] not in touched:
+            prune_records(item, t)
     for added in msg.get("add", []):
         if not isinstance(added, dict) or "id" not in added:
             violations.append(f"delta n={n}: add entry without id: {added!r}")

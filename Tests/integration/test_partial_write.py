@@ -46,7 +46,7 @@ MESSAGE_TYPES = {"welcome", "frame", "event", "error", "pong"}
 # protocol.md, `frame`: every frame's text starts with these four members, in this order.
 FRAME_HEAD = re.compile(rb'^\{"type":"frame","n":(\d+),"t":([0-9.eE+-]+),"full":(true|false)[,}]')
 RCVBUF = 4096            # the client's SO_RCVBUF, set before connecting (the kernel doubles it)
-SLOW_SECONDS = 6.0       # reading 64-256 bytes every 20-50 ms: ~5 KB/s against 100+ KB/s of snow
+SLOW_SECONDS = 6.0       # reading 64-256 bytes every 20-50 ms: ~5 KB/s (the snow test reads less)
 FAST_SECONDS = 4.0
 FAST_RCVBUF = 1 << 20    # the receive buffer for the fast phase
 ADMIN = "partial-write-admin-0123456789"
@@ -424,14 +424,14 @@ def shim_counts(srv) -> tuple[int, int, int]:
 
 def start_snow(start_server, monkeypatch, room: str, shim: Path | None):
     """A server (stall timeout long enough for the slow phase) whose snow room `room` already
-    snows at 100 flakes a second, so its frames are several KB; with `shim`, every write the
+    snows at 350 flakes a second (100 in `demo` mode), so its full frames are several KB; with `shim`, every write the
     server makes to a TCP socket may be cut short."""
     with monkeypatch.context() as env:
         if shim:
             env.setenv("LD_PRELOAD", str(shim))
             env.setenv("LAYERCAST_TEST_SHORT_WRITES", str(SHORT_WRITE_CAP))
         srv = start_server("--stall-timeout", "30", "--rain-every", "0", "--admin-token", ADMIN)
-    answer = http_post(srv.base_url, f"/api/rooms/{room}/snow", {"rate": 100},
+    answer = http_post(srv.base_url, f"/api/rooms/{room}/snow", {"rate": 100, "mode": "demo"},
                        headers={"Authorization": f"Bearer {ADMIN}"})
     assert answer.status == 200, answer
     return srv
@@ -446,7 +446,10 @@ def test_slow_then_fast_snow_spectator_stays_framed(start_server, monkeypatch, r
     shim = request.getfixturevalue("short_write_shim") if forced else None
     srv = start_snow(start_server, monkeypatch, room, shim)
     skipped_before = metric(srv.base_url, "layercast_frames_skipped_total")
-    outcome = slow_then_fast(srv, f"/ws?scene=snow&room={room}&role=spectator")
+    # Particle records go once (protocol.md, "Particles"), so even 350 flakes a second stream
+    # about 15 KB/s, not 100+ KB/s: the slow phase reads 16-64 bytes per step (~1 KB/s) for 12 s
+    # to fill the socket buffers and be held back.
+    outcome = slow_then_fast(srv, f"/ws?scene=snow&room={room}&role=spectator", chunk=(16, 64), slow_seconds=12)
     frames, gaps = check_stream(outcome, "snow", "spectator")
     check_backpressure_and_recovery(srv, outcome, frames, gaps, skipped_before)
     assert max(len(m.text) for m in frames) >= 4096, "the snow frames are not large"

@@ -1,6 +1,7 @@
 """The snowfall (`scene=snow`, docs/scenes.md §3) against the real server: particles on the wire
-(protocol.md, "Particles"), counts over time, spawn positions, a late joiner's first frame, the
-admin request `POST /api/rooms/{room}/snow` and the room's particle cap."""
+(protocol.md, "Particles": birth records, evaluated here at each frame's `t` by the test client),
+counts over time, spawn positions, a late joiner's first frame, the admin request
+`POST /api/rooms/{room}/snow` and the room's particle cap."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 import pytest
 
 from conftest import http_post, wait_until
-from layercast_client import LayercastClient
+from layercast_client import LayercastClient, particle_states
 
 ADMIN = "snow-admin-token-0123456789"
 AUTH = {"Authorization": f"Bearer {ADMIN}"}
@@ -40,13 +41,23 @@ def layer(items: list[dict], name: str) -> dict:
     return found[0]
 
 
-def particles_of(items: list[dict], name: str) -> list[list]:
-    return layer(items, name).get("p", [])
+def particles_of(frame, name: str) -> list[list]:
+    """The particles `name`'s records draw at the frame's `t`: `[id, x, y, scale, rotation, alpha,
+    colour, image]`, in drawing order (an emitter with nothing on screen has no item: none)."""
+    found = [item for item in frame.items if item.get("name") == name]
+    if not found:
+        return []
+    item = found[0]
+    images = {kind[0]: kind[1] for kind in item.get("pk", [])}
+    kinds = {record[0]: record[1] for record in item.get("pb", [])}
+    return [state + [images[kinds[state[0]]]] for state in particle_states(item, frame.t)]
 
 
-def image_of(item: dict, particle: list) -> str:
-    table = item.get("pimg", [])
-    return table[particle[6] if len(particle) > 6 else 0][0]
+def frames_between(client: LayercastClient, first: int, last: int) -> list:
+    """The frames numbered `first` through `last` that were sent: a tick that changes nothing is
+    not (protocol.md, `sparse`), and with particle records a snowfall tick without a new record
+    or a dropped one changes nothing."""
+    return [f for f in client.frames_snapshot() if first <= f.n <= last]
 
 
 def wait_media_time(client: LayercastClient, t: float, timeout: float = 30):
@@ -64,16 +75,19 @@ def test_frames_carry_quantised_particles(snow, room):
         frame = wait_media_time(client, 8)
         assert client.violations == [], client.violations[:3]
         flakes = layer(frame.items, "flakeLayer")
-        assert flakes["pimg"] == [["snowflake"]]
-        assert len(flakes["p"]) >= 15
-        for particle in flakes["p"]:
-            assert 5 <= len(particle) <= 7
-            pid, x, y, s, r = particle[:5]
-            assert isinstance(pid, int)
-            assert round(x * 100) == pytest.approx(x * 100, abs=1e-6)
-            assert round(y * 100) == pytest.approx(y * 100, abs=1e-6)
-            assert round(r * 1000) == pytest.approx(r * 1000, abs=1e-6)
-            assert s == 0.2  # demo 1's scale
+        # One kind: the snowflake falling at yAcceleration 10 (its other speeds 0, left out).
+        assert flakes["pk"] == [[flakes["pk"][0][0], "snowflake", 0, 10]], flakes["pk"]
+        assert "pt" not in flakes  # the layer's time is the frame clock
+        assert len(flakes["pb"]) >= 15
+        for record in flakes["pb"]:
+            assert 10 <= len(record) <= 12
+            pid, kid, b, life, x, y, vx, vy, s, w = record[:10]
+            assert isinstance(pid, int) and kid == flakes["pk"][0][0]
+            for value, scale in ((b, 1e3), (life, 1e3), (x, 1e2), (y, 1e2), (vx, 1e2), (vy, 1e2), (w, 1e3)):
+                assert round(value * scale) == pytest.approx(value * scale, abs=1e-6)
+            assert s == 0.2 and y == FLAKE_Y  # demo 1's scale, born on the line
+            assert b <= frame.t and 119.75 <= life <= 120.25
+        for pid, x, y, *_ in particles_of(frame, "flakeLayer"):
             assert -10 <= x <= WIDTH + 10 and -20 <= y <= 736 + 10
     finally:
         client.close()
@@ -87,8 +101,7 @@ def test_counts_grow_at_the_exact_rate(snow, room):
         changed = resp.json()["time"]
         start = client.wait_more_frames(1).n
         frame = client.wait_frame_n(start + 150, timeout=10)  # about 5 s later
-        petals = [p for p in particles_of(frame.items, "flakeLayer")
-                  if image_of(layer(frame.items, "flakeLayer"), p) == "petal"]
+        petals = [p for p in particles_of(frame, "flakeLayer") if p[-1] == "petal"]
         # 30 per second since `changed`; none has reached the bottom yet (≈ 11 s to fall); a
         # particle is sent while its 4 pt drawn radius (24×32 at 0.2) touches x = 0 … 414, so
         # (414 + 8) / 828 of the line's births show, once they have fallen the ≈ 5.5 pt from
@@ -105,12 +118,13 @@ def test_new_flakes_appear_along_the_top_edge(snow, room):
     try:
         first = wait_media_time(client, 4).n
         client.wait_frame_n(first + 90, timeout=8)
-        frames = [client.frame_at(n) for n in range(first, first + 91)]
+        frames = frames_between(client, first, first + 90)
         assert client.gaps == [], client.gaps
-        seen = {p[0] for p in particles_of(frames[0].items, "flakeLayer")}
+        assert frames[0].n == first
+        seen = {p[0] for p in particles_of(frames[0], "flakeLayer")}
         appeared = []
         for frame in frames[1:]:
-            for particle in particles_of(frame.items, "flakeLayer"):
+            for particle in particles_of(frame, "flakeLayer"):
                 if particle[0] not in seen:
                     appeared.append(particle)
                     seen.add(particle[0])
@@ -141,7 +155,7 @@ def test_fresh_room_starts_at_the_top(snow, room):
         assert frames and frames[0].t < 0.5, [f.t for f in frames[:3]]
         for frame in frames:
             # (an emitter with no particle on screen draws nothing and is left out of the frame)
-            ys = [p[2] for item in frame.items if item.get("name") == "flakeLayer" for p in item.get("p", [])]
+            ys = [p[2] for p in particles_of(frame, "flakeLayer")]
             assert all(y < 736 / 4 for y in ys), (frame.t, ys)
     finally:
         client.close()
@@ -158,10 +172,10 @@ def test_late_joiner_sees_the_snow_as_it_is(snow, room):
             assert joined.full
             same = first.wait_frame_n(joined.n)
             assert same is not None
-            assert particles_of(joined.items, "flakeLayer") == particles_of(same.items, "flakeLayer")
-            assert layer(joined.items, "flakeLayer")["pimg"] == layer(same.items, "flakeLayer")["pimg"]
+            # The full frame holds the records the first client built up from deltas.
+            assert layer(joined.items, "flakeLayer") == layer(same.items, "flakeLayer")
             # Not a restart: the screen is full, and particles are spread down the whole screen.
-            ys = [p[2] for p in particles_of(joined.items, "flakeLayer")]
+            ys = [p[2] for p in particles_of(joined, "flakeLayer")]
             assert len(ys) >= 30 and max(ys) > 500
         finally:
             late.close()
@@ -173,8 +187,7 @@ def test_admin_change_switches_images_for_new_particles_only(snow, room):
     client = connect(snow, room)
     try:
         before = wait_media_time(client, 6)          # a fresh room: let the first flakes come down
-        flakes = layer(before.items, "flakeLayer")
-        old = {p[0]: image_of(flakes, p) for p in flakes["p"]}
+        old = {p[0]: p[-1] for p in particles_of(before, "flakeLayer")}
         assert set(old.values()) == {"snowflake"}
         resp = post_snow(snow, room, {"images": ["snowflake-star"], "rate": 20})
         assert resp.status == 200, resp.body
@@ -183,19 +196,16 @@ def test_admin_change_switches_images_for_new_particles_only(snow, room):
         assert body["emittedRate"] == 20 and body["room"] == room
         start = client.wait_more_frames(1).n + 45
         client.wait_frame_n(start + 30, timeout=5)
-        after = client.frame_at(start)
-        flakes = layer(after.items, "flakeLayer")
-        images = {p[0]: image_of(flakes, p) for p in flakes["p"]}
+        after = frames_between(client, 0, start)[-1]
+        images = {p[0]: p[-1] for p in particles_of(after, "flakeLayer")}
         kept = [pid for pid in images if pid in old]
         assert kept, "the falling flakes disappeared"
         assert all(images[pid] == "snowflake" for pid in kept)
         # A particle still above y = 0 1.5 s after the change was born after it (from y = −10 it
         # falls at least 5 · cos 45° pt/s plus ½ · 10 · t²: 16.5 pt in 1.5 s): all are the new image.
         young = {}
-        for n in range(start, start + 31):
-            frame = client.frame_at(n)
-            item = layer(frame.items, "flakeLayer")
-            young.update({p[0]: image_of(item, p) for p in item["p"] if p[2] < 0})
+        for frame in frames_between(client, start, start + 30):
+            young.update({p[0]: p[-1] for p in particles_of(frame, "flakeLayer") if p[2] < 0})
         assert len(young) >= 3, young
         assert set(young.values()) == {"snowflake-star"}, young
         # An empty body answers the settings now in force.
@@ -239,8 +249,8 @@ def test_the_room_particle_cap(start_server, room):
         wait_media_time(client, 6)                   # a fresh room: let the first flakes come down
         frames = [client.wait_more_frames(1) for _ in range(10)]
         for frame in frames:
-            total = sum(len(item.get("p", [])) for item in frame.items)
-            # The cap keeps the newest 20 evaluated; those off screen are left out too.
+            total = sum(len(item.get("pb", [])) for item in frame.items)
+            # The cap: the emitter items hold at most 20 records together, the oldest evicted (pbr).
             assert 0 < total <= 20, total
     finally:
         client.close()

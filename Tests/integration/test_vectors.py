@@ -9,10 +9,11 @@ import pathlib
 
 import pytest
 
-from layercast_client import apply_delta, apply_paths, delta_base, referenced_paths
+from layercast_client import apply_delta, apply_paths, delta_base, particle_states, referenced_paths
 
 VECTORS = pathlib.Path(__file__).resolve().parent.parent / "vectors"
-FILES = sorted(VECTORS.glob("*.json"))
+# Frame vectors (steps of messages); particle-states.json is the evaluators' (below).
+FILES = sorted(p for p in VECTORS.glob("*.json") if p.name != "particle-states.json")
 
 
 def test_there_are_vectors():
@@ -43,3 +44,26 @@ def test_client_applies_vector(path):
         assert sorted([k, v] for k, v in paths.items()) == step.get("paths", []), where
         # The table holds exactly the paths the items use.
         assert referenced_paths(model) == paths.keys(), where
+
+
+def test_evaluator_gives_the_particle_states():
+    """particle-states.json (protocol.md, "Particles"): the Python evaluator of birth records draws
+    the same particles as Swift at every display time, within one quantisation step (x, y 1e-2,
+    scale 1e-4, rotation and alpha 1e-3, colour one 8-bit step)."""
+    vector = json.loads((VECTORS / "particle-states.json").read_text(encoding="utf-8"))
+    assert len(vector["cases"]) >= 4
+    drawn = 0
+    for case in vector["cases"]:
+        for d, expected in zip(case["at"], case["states"], strict=True):
+            got = particle_states(case["item"], d)
+            where = f"{case['note']} at {d}"
+            assert [s[0] for s in got] == [s[0] for s in expected], where
+            for mine, theirs in zip(got, expected):
+                _, x, y, scale, rotation, alpha, colour = mine
+                for value, step, written in ((x, 1e-2, theirs[1]), (y, 1e-2, theirs[2]), (scale, 1e-4, theirs[3]),
+                                             (rotation, 1e-3, theirs[4]), (alpha, 1e-3, theirs[5])):
+                    assert abs(value - written) <= step * 1.0001, (where, mine, theirs)
+                rgb = [int(theirs[6][i:i + 2], 16) for i in (1, 3, 5)]
+                assert all(abs(c * 255 - b) <= 1 for c, b in zip(colour, rgb)), (where, mine, theirs)
+            drawn += len(got)
+    assert drawn > 100

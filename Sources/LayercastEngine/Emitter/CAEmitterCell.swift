@@ -12,7 +12,11 @@ open class CAEmitterCell: CAMediaTiming {
     private(set) var history = ParameterHistory(EmitterCellParameters(), at: SceneContext.current.now)
 
     /// Cells each particle of this cell emits, as long as it lives.
-    public var emitterCells: [CAEmitterCell]?
+    public var emitterCells: [CAEmitterCell]? {
+        didSet { cellsRevision += 1 }
+    }
+    /// Counts assignments to `emitterCells` (`CAEmitterLayer.particleBirthsRevision`).
+    private(set) var cellsRevision = 0
 
     // MARK: CAMediaTiming (docs/engine-model.md §9.6: beginTime and duration bound the emission)
     /// When emission starts: layer local time for the layer's cells, parent age for sub-cells; 0 by default (§9.2).

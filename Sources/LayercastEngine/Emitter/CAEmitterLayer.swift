@@ -22,8 +22,13 @@ open class CAEmitterLayer: CALayer {
 
     /// The cells the layer emits; particles of cells no longer listed disappear.
     public var emitterCells: [CAEmitterCell]? {
-        didSet { cellsSetAt = SceneContext.current.now }
+        didSet {
+            cellsSetAt = SceneContext.current.now
+            cellsRevision += 1
+        }
     }
+    /// Counts assignments to `emitterCells` (`particleBirthsRevision`).
+    private var cellsRevision = 0
     /// Stored for clients; particles are always listed oldest first.
     public var renderMode = CAEmitterLayerRenderMode.unordered
     /// The most particles `particles(at:)` returns: the newest ones; older ones beyond it are dropped.
@@ -39,6 +44,7 @@ open class CAEmitterLayer: CALayer {
         emissionHistory = other.emissionHistory
         emitterCells = other.emitterCells
         cellsSetAt = other.cellsSetAt
+        cellsRevision = other.cellsRevision
         emitterAnimations = other.emitterAnimations
         anchors = other.anchors
         renderMode = other.renderMode
@@ -136,6 +142,37 @@ open class CAEmitterLayer: CALayer {
     public func particles(at t: CFTimeInterval, limit: Int) -> [EmitterParticle] {
         forgetUnneededChanges()
         return simulator(capacity: min(limit, maxParticles), until: t).particles(at: t)
+    }
+
+    /// The records of the drawn particles (cells with `contents`) born in layer local time
+    /// `start <.. end` and still alive at `end`, sub-cells included, oldest first by (birth time, id),
+    /// with no cap. With `start` = −∞ they are every particle alive at `end`: evaluated at `end`, the
+    /// newest `maxParticles` of them are `particles(at: end)` (§9.8). Between frames, the range from
+    /// the last frame's time costs only the births in it.
+    public func particleBirths(after start: CFTimeInterval, through end: CFTimeInterval) -> [EmitterParticleBirth] {
+        forgetUnneededChanges()
+        return simulator(capacity: 0, until: end).births(after: start, through: end, aliveAt: end)
+    }
+
+    /// Changes whenever something that decides past births changes: `emitterCells` of the layer or
+    /// of any of its cells, or a cell's `beginTime` or `duration` (records computed before may no
+    /// longer hold). Equal values within one process mean the same cells and windows.
+    public var particleBirthsRevision: Int {
+        var hasher = Hasher()
+        hasher.combine(cellsRevision)
+        var seen: Set<ObjectIdentifier> = []
+        func add(_ cells: [CAEmitterCell]?) {
+            hasher.combine(cells?.count ?? 0)
+            for cell in cells ?? [] where seen.insert(ObjectIdentifier(cell)).inserted {
+                hasher.combine(ObjectIdentifier(cell))
+                hasher.combine(cell.cellsRevision)
+                hasher.combine(cell.beginTime)
+                hasher.combine(cell.duration)
+                add(cell.emitterCells)
+            }
+        }
+        add(emitterCells)
+        return hasher.finalize()
     }
 
     /// The simulator for an evaluation at layer time `t` or earlier.

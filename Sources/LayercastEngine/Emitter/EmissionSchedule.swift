@@ -47,6 +47,12 @@ struct EmissionSchedule {
         return segments[i].count + segments[i].rate * (min(t, end) - segments[i].start)
     }
 
+    /// How many births happened by `t` (§9.2: ⌊N(min(t, end))⌋, 0 before the window).
+    func born(by t: CFTimeInterval) -> Int {
+        guard !segments.isEmpty, t >= segments[0].start else { return 0 }
+        return Int(count(at: t).rounded(.down))
+    }
+
     /// Where evaluation can start again with the same births from `t` on: the start and running
     /// count of the stretch of constant rate holding `t` (the window's first when `t` is before it);
     /// nil for an empty window (§9.1).

@@ -61,17 +61,19 @@ struct ParticleBirth {
         origin + velocity * age + acceleration * (0.5 * age * age)
     }
 
+    /// Its public record, reached through the cell at `path`; nil when it has no image (it is never drawn).
+    func record(path: [Int]) -> EmitterParticleBirth? {
+        guard let contents else { return nil }
+        return EmitterParticleBirth(
+            id: id, cellName: name, cellPath: path, contents: contents, birthTime: time, lifetime: lifetime,
+            origin: origin, velocity: velocity, acceleration: acceleration, scale: scale, scaleSpeed: scaleSpeed,
+            spin: spin, color: color, colorSpeed: colorSpeed)
+    }
+
     /// The particle at layer time `t`; nil when it has not been born, has died, or has no image.
     func particle(at t: CFTimeInterval, path: [Int]) -> EmitterParticle? {
         let age = t - time
-        guard age >= 0, age < lifetime, let contents else { return nil }
-        let p = position(atAge: age)
-        let c = (color + colorSpeed * age).clamped(lowerBound: .zero, upperBound: .one)
-        return EmitterParticle(
-            id: id, cellName: name, cellPath: path, contents: contents,
-            position: CGPoint(x: p.x, y: p.y), zPosition: CGFloat(p.z),
-            scale: CGFloat(max(0, scale + scaleSpeed * age)), rotation: CGFloat(spin * age),
-            color: CGColor(red: c.x, green: c.y, blue: c.z, alpha: c.w),
-            birthTime: time, age: age, lifetime: lifetime)
+        guard age >= 0, age < lifetime, contents != nil else { return nil }
+        return record(path: path)?.particle(at: t)
     }
 }

@@ -81,12 +81,41 @@ struct ParticleSimulator {
     /// The visible particles alive at layer time `t`, oldest first, at most `capacity` (the newest).
     func particles(at t: CFTimeInterval) -> [EmitterParticle] {
         var collector = ParticleCollector(capacity: capacity)
+        walk(span: { node in (t - node.reach, t) }) { particle, node, _ in
+            guard particle.time + node.spawnReach >= collector.cutoff else { return false }
+            if let visible = particle.particle(at: t, path: node.path) { collector.add(visible) }
+            return true
+        }
+        return collector.result()
+    }
+
+    /// The drawn particles (those with an image) born in layer time `start <.. end` and alive at
+    /// `alive`, oldest first by (birth time, id); no capacity applies.
+    func births(after start: CFTimeInterval, through end: CFTimeInterval, aliveAt alive: CFTimeInterval) -> [EmitterParticleBirth] {
+        var found: [EmitterParticleBirth] = []
+        walk(span: { node in (max(start - node.spawnReach, alive - node.reach), end) }, counted: (start, end)) { particle, node, counted in
+            if counted, alive - particle.time < particle.lifetime, let record = particle.record(path: node.path) {
+                found.append(record)
+            }
+            return true
+        }
+        found.sort { ($0.birthTime, $0.id) < ($1.birthTime, $1.id) }
+        return found
+    }
+
+    /// Visits every birth of every cell whose time lies in `span(node)` (closed), newest first
+    /// per source, recursing into the sub-cells of every birth; `visit` returning false stops that
+    /// source's older births. Its third argument says whether the birth is counted in
+    /// `counted` = (after, through) as §9.2 counts births up to a time (by its running count, not
+    /// its computed time, so consecutive ranges share and miss none); true when `counted` is nil.
+    private func walk(span: (Node) -> (low: CFTimeInterval, high: CFTimeInterval),
+                      counted: (after: CFTimeInterval, through: CFTimeInterval)? = nil,
+                      visit: (ParticleBirth, Node, Bool) -> Bool) {
         for (i, root) in roots.enumerated() {
             let window = rootWindow(i)
             emit(root, source: ParticleRandom.mix(0, UInt64(i)), parent: nil,
-                 from: window.start, to: window.end, phase: window.phase, at: t, into: &collector)
+                 from: window.start, to: window.end, phase: window.phase, span: span, counted: counted, visit: visit)
         }
-        return collector.result()
     }
 
     /// The emission window of the layer's cell `i` (§9.2), resumed at its anchor when it has one.
@@ -104,12 +133,14 @@ struct ParticleSimulator {
     }
 
     /// Emits `node` from one source (the layer when `parent` is nil) over `from..<to`, newest
-    /// first, adding visible particles and recursing into sub-cells of every particle born.
+    /// first, visiting the births in `span(node)` and recursing into sub-cells of every birth.
     private func emit(_ node: Node, source: UInt64, parent: ParticleBirth?, from start: CFTimeInterval, to end: CFTimeInterval,
-                      phase: Double, at t: CFTimeInterval, into collector: inout ParticleCollector) {
+                      phase: Double, span: (Node) -> (low: CFTimeInterval, high: CFTimeInterval),
+                      counted: (after: CFTimeInterval, through: CFTimeInterval)?, visit: (ParticleBirth, Node, Bool) -> Bool) {
         let schedule = EmissionSchedule(periods: node.periods, from: start, to: end, phase: phase)
-        schedule.forEachBirth(from: max(start, t - node.reach), to: min(end, t)) { birth in
-            guard birth.time + node.spawnReach >= collector.cutoff else { return false }
+        let (low, high) = span(node)
+        let indices = counted.map { schedule.born(by: $0.after) + 1 ..< schedule.born(by: $0.through) + 1 }
+        schedule.forEachBirth(from: max(start, low), to: min(end, high)) { birth in
             let id = ParticleRandom.mix(source, UInt64(birth.index))
             let origin = parent.map { $0.position(atAge: birth.time - $0.time) }
             // Without emitter animations a birth reads its period's values in place (no copies).
@@ -119,14 +150,14 @@ struct ParticleSimulator {
                 : ParticleBirth(id: id, time: birth.time, origin: origin,
                                 layer: presenter.layer(node.periods[birth.period].layer, at: birth.time),
                                 cell: presenter.cell(node.periods[birth.period].cell, names: node.names, at: birth.time))
-            if let visible = particle.particle(at: t, path: node.path) { collector.add(visible) }
+            guard visit(particle, node, indices?.contains(birth.index) ?? true) else { return false }
             for (j, child) in node.children.enumerated() {
                 let offset = ParticleRandom.unit(ParticleRandom.mix(source, UInt64(j)))
                 let childPhase = (offset + Double(birth.index) * Self.phaseStep).truncatingRemainder(dividingBy: 1)
                 let begin = birth.time + child.beginTime
                 emit(child, source: ParticleRandom.mix(id, UInt64(j)), parent: particle,
                      from: max(begin, subcellStart), to: min(birth.time + particle.lifetime, child.emissionEnd(from: begin)),
-                     phase: childPhase, at: t, into: &collector)
+                     phase: childPhase, span: span, counted: counted, visit: visit)
             }
             return true
         }
