@@ -229,13 +229,16 @@ def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url
 
 
 @pytest.mark.parametrize("features, refused", [
-    ("paths,shape,gradient,group,replicator,additive,imagetint", False),
-    ("paths,shape,gradient,group,replicator,additive,imagetint,filters", True),
+    ("paths,shape,gradient,group,replicator,additive,imagetint,births", None),
+    ("paths,shape,gradient,group,replicator,additive,imagetint,births,filters",
+     "this page cannot draw filters: reload the page"),
+    ("paths,shape,gradient,group,replicator,additive,imagetint",
+     "this page needs a newer server (features births)"),
 ])
 def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, refused):
-    """protocol.md, "Version and features": a feature the page does not know stops the view with
-    an `unsupported_protocol` error naming it, closes the socket and draws no frame; the features
-    this server sends are accepted and the frame is drawn."""
+    """protocol.md, "Version and features": a feature the page does not know, or the lack of one it
+    requires (`births`), stops the view with an `unsupported_protocol` error saying so, closes the
+    socket and draws no frame; the features this server sends are accepted and the frame is drawn."""
     url = page_url.replace("index.html", f"refusal.html?features={features}")
     for drv in chromium(400, 400):
         drv.get(url)
@@ -243,7 +246,7 @@ def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, re
             drv.execute_script("return window.outcome || null")), 10, "the refusal page finished")
         if refused:
             assert [e["code"] for e in outcome["errors"]] == ["unsupported_protocol"], outcome
-            assert outcome["errors"][0]["message"] == "this page cannot draw filters: reload the page"
+            assert outcome["errors"][0]["message"] == refused
             assert outcome["closed"], outcome
             assert outcome["items"] == [] and outcome["connection"] == "stopped", outcome
         else:

@@ -7,9 +7,12 @@ const TINT_DENSITY = 4;
 /** The longest side of a tinted raster, in pixels. */
 const MAX_SIDE = 2048;
 
+/** White as 0xrrggbb: the image itself. */
+const WHITE = 0xffffff;
+
 /**
  * The images of `welcome.assets`, multiplied by a colour when one is asked for (an item's `it`,
- * a `pimg` entry's colour; protocol.md, "Replicators", "Particles"): each image's red, green and
+ * a particle's colour; protocol.md, "Replicators", "Particles"): each image's red, green and
  * blue times the colour's, its alpha kept. A tinted image is drawn once per asset and colour into
  * an offscreen canvas and kept (at most MAX_TINTS of them), so asking again allocates nothing.
  */
@@ -21,9 +24,9 @@ export class ImageTints {
   constructor(assets, makeCanvas = blankCanvas) {
     this.assets = assets;
     this.makeCanvas = makeCanvas;
-    /** @type {Map<object, Map<string, {image: CanvasImageSource, width: number, height: number}>>} asset → colour → tinted */
+    /** @type {Map<object, Map<number, {image: CanvasImageSource, width: number, height: number}>>} asset → 0xrrggbb → tinted */
     this.tinted = new Map();
-    /** @type {[object, string][]} the kept rasters, oldest first */
+    /** @type {[object, number][]} the kept rasters, oldest first */
     this.order = [];
   }
 
@@ -32,16 +35,22 @@ export class ImageTints {
    * `{image, width, height}` in the image's natural size, or null while it loads.
    */
   source(id, colour) {
+    return this.sourceRgb(id, colour ? parseInt(colour.slice(1, 7), 16) : WHITE);
+  }
+
+  /** `source` with the colour as the integer 0xrrggbb (no string is made when it is kept). */
+  sourceRgb(id, rgb) {
     const asset = this.assets.get(id);
     if (!asset) return null;
-    if (!colour || /^#ffffff$/i.test(colour)) return asset;
+    if (rgb === WHITE) return asset;
     let byColour = this.tinted.get(asset);
-    const kept = byColour?.get(colour);
+    const kept = byColour?.get(rgb);
     if (kept) return kept;
     if (!byColour) this.tinted.set(asset, (byColour = new Map()));
+    const colour = `#${rgb.toString(16).padStart(6, '0')}`;
     const made = { image: tint(asset, colour, this.makeCanvas), width: asset.width, height: asset.height };
-    byColour.set(colour, made);
-    this.order.push([asset, colour]);
+    byColour.set(rgb, made);
+    this.order.push([asset, rgb]);
     if (this.order.length > MAX_TINTS) {
       const [oldAsset, oldColour] = this.order.shift();
       const old = this.tinted.get(oldAsset);

@@ -7,9 +7,8 @@
  * also has gets its numbers interpolated — `m` elementwise (an affine `m` counts as projective
  * with g = h = 0, w = 1), `o`, `s`, `bw`, `cr`, shadow and text numbers — with missing fields at
  * their defaults; strings (colours, images, text) switch at the newer frame's time. An emitter
- * item's particles (`p`) are matched by id: the older frame's particles, each one the newer frame
- * also has moved fraction f towards it in x, y and rotation (`pimg` and the rest switch with the
- * newer frame). At f = 1 it is the newer list.
+ * item's particle records (`pk`, `pt`, `pb`) are the newer frame's: they are evaluated at the
+ * display time itself (particle-record.js). At f = 1 it is the newer list.
  *
  * @param {object[] | null} older items of the older frame (null: draw `newer` as is)
  * @param {object[]} newer items of the newer frame
@@ -25,6 +24,9 @@ export function interpolateItems(older, newer, f) {
   });
 }
 
+/** An emitter item's particle fields, taken whole from the newer frame. */
+const RECORD_KEYS = ['pk', 'pt', 'pb'];
+
 /** Protocol defaults of the interpolated top-level numeric fields. */
 const DEFAULTS = { m: [1, 0, 0, 1, 0, 0], s: [0, 0], o: 1, bw: 0, cr: 0 };
 
@@ -39,23 +41,11 @@ function blendItem(a, b, f) {
   for (const key of ['sh', 'text']) {
     if (a[key] && b[key]) result[key] = blendValue(a[key], b[key], f);
   }
-  if (a.p && b.p) result.p = blendParticles(a.p, b.p, f);
+  for (const key of RECORD_KEYS) {
+    if (key in b) result[key] = b[key];
+    else delete result[key];
+  }
   return result;
-}
-
-/** The particles `a`, each that `b` also has (by id) moved fraction `f` towards it in x, y and r. */
-function blendParticles(a, b, f) {
-  const newer = new Map();
-  for (const particle of b) newer.set(particle[0], particle);
-  return a.map((particle) => {
-    const next = newer.get(particle[0]);
-    if (!next) return particle;
-    const blended = particle.slice();
-    blended[1] += (next[1] - particle[1]) * f;
-    blended[2] += (next[2] - particle[2]) * f;
-    blended[4] += (next[4] - particle[4]) * f;
-    return blended;
-  });
 }
 
 /** Elementwise blend of two matrices, widening a 6-number affine one to 9 numbers if the other is projective. */
