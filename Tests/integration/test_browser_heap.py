@@ -32,7 +32,7 @@ def test_snow_page_heap_stays_flat_while_it_snows(driver, console, server, room)
     wait_until(lambda: (js(driver, "return window.layercastView.viewTime();") or 0) >= 5, 15,
                "view time 5 s", 0.2)
     flakes = [i for i in js(driver, "return window.layercastView.items();") if i.get("name") == "flakeLayer"]
-    assert flakes and len(flakes[0].get("p", [])) >= 8, "the snow is falling before the first measure"
+    assert flakes and len(flakes[0].get("pb", [])) >= 8, "the snow is falling before the first measure"
     before_stats = view_stats(driver)
     before = used_heap_after_gc(driver)
 

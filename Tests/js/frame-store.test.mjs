@@ -68,10 +68,10 @@ const r3 = [3, 0, 0.5, 1, 9, 9, 0, 0, 1, 0];
 const PK = [[0, 'flake']];
 const at = (n, t, keys) => ({ type: 'frame', n, t, full: false, ...keys });
 
-test('pba inserts records in drawing order (b, then id), pbr drops them, neither key stays', () => {
+test('pba inserts records in drawing order (b, then id) skipping ids held, pbr drops them, neither key stays', () => {
   const items = [{ id: 1, pk: PK, pb: [r1, r3] }];
   const born = [4, 0, 0.25, 1, 0, 0, 0, 0, 1, 0];
-  const [item] = applyDelta(items, at(2, 0.5, { set: [{ id: 1, pba: [r2, born], pbr: [1], o: 0.5 }] }));
+  const [item] = applyDelta(items, at(2, 0.5, { set: [{ id: 1, pba: [r2, born, r3], pbr: [1], o: 0.5 }] }));
   assert.deepEqual(item, { id: 1, o: 0.5, pk: PK, pb: [born, r2, r3] });
   assert.equal(item.pb[2], r3, 'records are shared, not copied');
   assert.deepEqual(items[0].pb, [r1, r3], 'the old item keeps its records');
@@ -91,6 +91,8 @@ test('applying a frame drops the records that died naturally by its t, in every 
   assert.deepEqual(store.latest.items[0], { id: 1, pb: [r2] }, 'record 3 dies at 1.5; pk goes when the server says');
   store.apply(at(5, 2.5, {}), 4);
   assert.deepEqual(store.latest.items[0], { id: 1 }, 'an item left with no records has no pb');
+  store.apply(at(6, 2.6, { set: [{ id: 1, pk: [] }] }), 5);
+  assert.deepEqual(store.latest.items[0], { id: 1 }, 'an empty pk is left out, as a full frame writes it');
 });
 
 test('a full frame is pruned at its t too; pt maps the frame clock to the records\' local time', () => {

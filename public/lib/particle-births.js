@@ -11,13 +11,18 @@ export const BIRTH_DELTA_KEYS = new Set(['pba', 'pbr']);
 /** The earliest local time at which a record of a `pb` list dies (its min b + l), made once per list. */
 const FIRST_DEATH = new WeakMap();
 
-/** `item` (already a copy with the `set` entry's other keys) with `change`'s `pba`/`pbr` applied at `t`. */
+/**
+ * `item` (already a copy with the `set` entry's other keys, `pk` and `pt` among them) with
+ * `change`'s `pba`/`pbr` applied at `t`; an empty `pk` is left out. A `pba` id already held is skipped.
+ */
 export function applyBirths(item, change, t) {
+  if (item.pk?.length === 0) delete item.pk;
   if (!('pba' in change) && !('pbr' in change)) return item;
   const local = localTime(item, t);
   const removed = change.pbr?.length ? new Set(change.pbr) : null;
   const kept = (item.pb ?? []).filter((record) => local - record[2] < record[3] && !removed?.has(record[0]));
-  setRecords(item, merge(kept, change.pba ?? []));
+  const held = new Set(kept.map((record) => record[0]));
+  setRecords(item, merge(kept, (change.pba ?? []).filter((record) => !held.has(record[0]))));
   return item;
 }
 
