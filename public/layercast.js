@@ -45,8 +45,9 @@ const MAX_INTERPOLATION_GAP = 1;
  *   frames were shown, the stage is dimmed and says "Reconnecting… (attempt n)" (default); a
  *   function gives the words for a status (`{connected, attempt?, retryInMs?, stopped?}`, e.g. in
  *   the page's language); false turns the veil off. A server whose `welcome` announces a protocol
- *   or feature this page cannot draw (lib/features.js) stops the view: an `error` with code
- *   `unsupported_protocol`, and the veil says why instead of any frame being drawn
+ *   or feature this page cannot draw, or lacks one it needs (`births`; lib/features.js), stops
+ *   the view: an `error` with code `unsupported_protocol`, and the veil says why instead of any
+ *   frame being drawn
  * @returns {LayercastHandle}
  *
  * @typedef {object} LayercastHandle
