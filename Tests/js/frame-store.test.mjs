@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { applyDelta, FrameStore } from '../../public/lib/frame-store.js';
+import { interpolateItems } from '../../public/lib/interpolate.js';
 
 const full = (n, items) => ({ type: 'frame', n, t: n / 30, full: true, items });
 const delta = (n, keys) => ({ type: 'frame', n, t: n / 30, full: false, ...keys });
@@ -106,4 +107,20 @@ test('a delta prunes with the item\'s pt as the delta leaves it, before pba is a
   const born = [5, 0, 0.9, 1, 0, 0, 0, 0, 1, 0];
   const [item] = applyDelta(items, at(2, 0.95, { set: [{ id: 1, pt: null, pba: [born] }] }));
   assert.deepEqual(item, { id: 1, pk: PK, pb: [r1, born] }, 'pt back to [1, 0]: local 0.95, record 1 still alive');
+});
+
+test('between two frames the records drawn are the newer ones and those the newer frame dropped', () => {
+  const store = new FrameStore();
+  store.apply({ type: 'frame', n: 1, t: 0.9, full: true, items: [{ id: 1, pk: PK, pb: [r1, r2, r3] }] }, 0);
+  const born = [4, 0, 0.95, 1, 0, 0, 0, 0, 1, 0];
+  store.apply(at(2, 1.1, { set: [{ id: 1, pbr: [3], pba: [born] }] }), 1);
+  assert.deepEqual(store.latest.items[0].pb, [r2, born], 'record 1 died at 1, record 3 was dropped');
+  const [between] = interpolateItems(store.previous.items, store.latest.items, 0.5);
+  assert.deepEqual(between.pb, [r1, r2, r3, born], 'records 1 and 3 can still be alive before 1.1: they are evaluated too');
+  assert.equal(interpolateItems(store.previous.items, store.latest.items, 0.25)[0].pb, between.pb, 'made once per pair');
+  assert.equal(interpolateItems(store.previous.items, store.latest.items, 1)[0].pb, store.latest.items[0].pb);
+  store.apply(at(3, 2.5, {}), 2);
+  const [last] = interpolateItems(store.previous.items, store.latest.items, 0.5);
+  assert.deepEqual(store.latest.items[0], { id: 1, pk: PK });
+  assert.deepEqual(last, { id: 1, pk: PK, pb: [r2, born] }, 'the older records, while the newer frame has none');
 });

@@ -1,3 +1,5 @@
+import { recordsBetween } from './particle-births.js';
+
 /**
  * The display list to draw between two frames.
  *
@@ -7,8 +9,9 @@
  * also has gets its numbers interpolated — `m` elementwise (an affine `m` counts as projective
  * with g = h = 0, w = 1), `o`, `s`, `bw`, `cr`, shadow and text numbers — with missing fields at
  * their defaults; strings (colours, images, text) switch at the newer frame's time. An emitter
- * item's particle records (`pk`, `pt`, `pb`) are the newer frame's: they are evaluated at the
- * display time itself (particle-record.js). At f = 1 it is the newer list.
+ * item's particle records are the newer frame's with those it dropped (particle-births.js,
+ * `recordsBetween`), under the newer `pt` and `pk` (the older `pk` when the newer has none): they
+ * are evaluated at the display time itself (particle-record.js). At f = 1 it is the newer list.
  *
  * @param {object[] | null} older items of the older frame (null: draw `newer` as is)
  * @param {object[]} newer items of the newer frame
@@ -24,9 +27,6 @@ export function interpolateItems(older, newer, f) {
   });
 }
 
-/** An emitter item's particle fields, taken whole from the newer frame. */
-const RECORD_KEYS = ['pk', 'pt', 'pb'];
-
 /** Protocol defaults of the interpolated top-level numeric fields. */
 const DEFAULTS = { m: [1, 0, 0, 1, 0, 0], s: [0, 0], o: 1, bw: 0, cr: 0 };
 
@@ -41,11 +41,18 @@ function blendItem(a, b, f) {
   for (const key of ['sh', 'text']) {
     if (a[key] && b[key]) result[key] = blendValue(a[key], b[key], f);
   }
-  for (const key of RECORD_KEYS) {
-    if (key in b) result[key] = b[key];
-    else delete result[key];
+  if (a.pb || b.pb) {
+    setOrDelete(result, 'pk', b.pk ?? a.pk);
+    setOrDelete(result, 'pt', b.pt);
+    setOrDelete(result, 'pb', recordsBetween(a.pb, b.pb));
   }
   return result;
+}
+
+/** Sets `object[key]` to `value`, or removes the key when `value` is undefined. */
+function setOrDelete(object, key, value) {
+  if (value === undefined) delete object[key];
+  else object[key] = value;
 }
 
 /** Elementwise blend of two matrices, widening a 6-number affine one to 9 numbers if the other is projective. */

@@ -43,6 +43,25 @@ export function pruneDeaths(items, t) {
   return result;
 }
 
+/** Each newer `pb` list's union with the older one it was last asked with: `{older, union}`. */
+const UNIONS = new WeakMap();
+
+/**
+ * The records to evaluate between two frames, in drawing order: the newer frame's, and those of
+ * the older frame that the newer one dropped (dead by its `t`, or `pbr`), which can still be
+ * alive at a display time before it. Made once per pair of lists, not per draw.
+ */
+export function recordsBetween(older, newer) {
+  if (!older || older === newer) return newer;
+  if (!newer) return older;
+  const kept = UNIONS.get(newer);
+  if (kept?.older === older) return kept.union;
+  const ids = new Set(newer.map((record) => record[0]));
+  const union = merge(newer, older.filter((record) => !ids.has(record[0])));
+  UNIONS.set(newer, { older, union });
+  return union;
+}
+
 /** The earliest b + l of `records`. */
 function firstDeath(records) {
   let first = FIRST_DEATH.get(records);
