@@ -12,7 +12,7 @@ export const FEATURES = new Set(['paths', 'shape', 'gradient', 'group', 'replica
  * The features this client requires: without `births` a server sends particles in the old
  * tuples (`p`, `pimg`), which this client no longer draws.
  */
-export const REQUIRED_FEATURES = ['births'];
+const REQUIRED_FEATURES = ['births'];
 
 /**
  * Why this client cannot draw what `welcome` announces, or null when it can.
