@@ -36,8 +36,8 @@ export class FrameStore {
       const base = frame.b ?? frame.n - 1;
       if (this.needsFull || !(base <= this.latest.n && this.latest.n < frame.n)) return false;
       items = applyDelta(this.latest.items, frame);
-      if (items) items = pruneDeaths(items, frame.t);
       if (!items) return false;
+      items = pruneDeaths(items, frame.t);
       // Frames latest.n + 1 … n − 1 held the latest list and were not sent: the change is
       // interpolated from that list as frame n − 1, one interval before this one.
       if (this.latest.n < frame.n - 1) {
