@@ -44,9 +44,11 @@ def test_snow_page_heap_stays_flat_while_it_snows(driver, console, server, room)
     after = used_heap_after_gc(driver)
     after_stats = view_stats(driver)
 
-    # The page drew the snow all along (30 frames a second, each one moving), so the draw path ran.
+    # The page drew the snow all along, so the draw path ran. Frames carry only the new flakes'
+    # birth records now (protocol.md, "Particles"), a few a second; the page draws every display
+    # frame while a flake lives, between frames too.
     received = after_stats["framesReceived"] - before_stats["framesReceived"]
-    assert received >= 15 * SPELL, (before_stats, after_stats)
+    assert received >= SPELL, (before_stats, after_stats)
     assert min(drawing) >= 10, f"draws per second, every 5 s: {drawing}"
     print(f"used JS heap after GC: {before / MIB:.2f} MiB before, {after / MIB:.2f} MiB after "
           f"{SPELL:.0f} s ({received} frames; draws per second every 5 s: {drawing})")
