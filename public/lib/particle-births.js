@@ -43,7 +43,10 @@ export function pruneDeaths(items, t) {
   return result;
 }
 
-/** Each newer `pb` list's union with the older one it was last asked with: `{older, union}`. */
+/**
+ * The unions made, by older list, then newer list (weakly both ways: a union holds records, not
+ * lists, so the frames it was made from are not kept alive by it).
+ */
 const UNIONS = new WeakMap();
 
 /**
@@ -54,11 +57,14 @@ const UNIONS = new WeakMap();
 export function recordsBetween(older, newer) {
   if (!older || older === newer) return newer;
   if (!newer) return older;
-  const kept = UNIONS.get(newer);
-  if (kept?.older === older) return kept.union;
-  const ids = new Set(newer.map((record) => record[0]));
-  const union = merge(newer, older.filter((record) => !ids.has(record[0])));
-  UNIONS.set(newer, { older, union });
+  let byNewer = UNIONS.get(older);
+  if (!byNewer) UNIONS.set(older, (byNewer = new WeakMap()));
+  let union = byNewer.get(newer);
+  if (!union) {
+    const ids = new Set(newer.map((record) => record[0]));
+    union = merge(newer, older.filter((record) => !ids.has(record[0])));
+    byNewer.set(newer, union);
+  }
   return union;
 }
 
