@@ -24,9 +24,13 @@ export class ImageTints {
   constructor(assets, makeCanvas = blankCanvas) {
     this.assets = assets;
     this.makeCanvas = makeCanvas;
-    /** @type {Map<object, Map<number, {image: CanvasImageSource, width: number, height: number}>>} asset → 0xrrggbb → tinted */
+    /**
+     * @type {Map<CanvasImageSource, Map<number, {image: CanvasImageSource, width: number, height: number}>>}
+     * image → 0xrrggbb → tinted, by the image itself (an asset store may hand out a new
+     * `{image, width, height}` on each call)
+     */
     this.tinted = new Map();
-    /** @type {[object, number][]} the kept rasters, oldest first */
+    /** @type {[CanvasImageSource, number][]} the kept rasters, oldest first */
     this.order = [];
   }
 
@@ -35,34 +39,35 @@ export class ImageTints {
    * `{image, width, height}` in the image's natural size, or null while it loads.
    */
   source(id, colour) {
-    return this.sourceRgb(id, colour ? parseInt(colour.slice(1, 7), 16) : WHITE);
+    return this.tint(this.assets.get(id), colour ? parseInt(colour.slice(1, 7), 16) : WHITE);
   }
 
-  /** `source` with the colour as the integer 0xrrggbb (no string is made when it is kept). */
-  sourceRgb(id, rgb) {
-    const asset = this.assets.get(id);
-    if (!asset) return null;
-    if (rgb === WHITE) return asset;
-    let byColour = this.tinted.get(asset);
+  /**
+   * `asset` (as the assets give it; null while loading) multiplied by the colour 0xrrggbb, kept:
+   * asking again makes no string and no raster.
+   */
+  tint(asset, rgb) {
+    if (!asset || rgb === WHITE) return asset;
+    let byColour = this.tinted.get(asset.image);
     const kept = byColour?.get(rgb);
     if (kept) return kept;
-    if (!byColour) this.tinted.set(asset, (byColour = new Map()));
+    if (!byColour) this.tinted.set(asset.image, (byColour = new Map()));
     const colour = `#${rgb.toString(16).padStart(6, '0')}`;
-    const made = { image: tint(asset, colour, this.makeCanvas), width: asset.width, height: asset.height };
+    const made = { image: tinted(asset, colour, this.makeCanvas), width: asset.width, height: asset.height };
     byColour.set(rgb, made);
-    this.order.push([asset, rgb]);
+    this.order.push([asset.image, rgb]);
     if (this.order.length > MAX_TINTS) {
-      const [oldAsset, oldColour] = this.order.shift();
-      const old = this.tinted.get(oldAsset);
+      const [oldImage, oldColour] = this.order.shift();
+      const old = this.tinted.get(oldImage);
       old.delete(oldColour);
-      if (!old.size) this.tinted.delete(oldAsset);
+      if (!old.size) this.tinted.delete(oldImage);
     }
     return made;
   }
 }
 
 /** `asset`'s image multiplied by `colour`, keeping its alpha, in a new canvas. */
-function tint(asset, colour, makeCanvas) {
+function tinted(asset, colour, makeCanvas) {
   const density = Math.min(TINT_DENSITY, MAX_SIDE / Math.max(asset.width, asset.height, 1));
   const canvas = makeCanvas(Math.max(1, Math.ceil(asset.width * density)), Math.max(1, Math.ceil(asset.height * density)));
   const ctx = canvas.getContext('2d');

@@ -14,6 +14,8 @@ export class ParticlePainter {
   constructor(images) {
     this.images = images;
     this.state = new ParticleState();
+    /** Each kind's asset during a draw, by kid (looked up once per kind, not per particle). */
+    this.assets = new Map();
   }
 
   /**
@@ -26,7 +28,9 @@ export class ParticlePainter {
     if (!records || !item.pk || !(opacity > 0)) return;
     const kinds = kindsOf(item.pk);
     const local = localTime(item, time);
-    const { state, images } = this;
+    const { state, images, assets } = this;
+    assets.clear();
+    for (const [kid, kind] of kinds) assets.set(kid, images.assets.get(kind.image));
     ctx.save();
     const reach = shadow && shadow.o > 0 ? applyShadow(ctx, shadow, m) : 0;
     const projective = m.length === 9;
@@ -34,9 +38,8 @@ export class ParticlePainter {
     const k = projective ? pixelsPerUnit(m, item.s?.[0] || 1, item.s?.[1] || 1) : 0;
     const stretch = projective ? k : Math.max(Math.hypot(m[0], m[1]), Math.hypot(m[2], m[3]));
     for (const record of records) {
-      const kind = kinds.get(record[1]);
-      if (!evaluate(record, kind, local, state)) continue;
-      const source = images.sourceRgb(kind.image, rgb24(state));
+      if (!evaluate(record, kinds.get(record[1]), local, state)) continue;
+      const source = images.tint(assets.get(record[1]), rgb24(state));
       if (!source) continue;
       const { x, y, scale } = state;
       let a = m[0], b = m[1], c = m[2], d = m[3], e, f;
