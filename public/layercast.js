@@ -11,6 +11,7 @@ import { FrameStore } from './lib/frame-store.js';
 import { interpolateItems } from './lib/interpolate.js';
 import { letterbox } from './lib/letterbox.js';
 import { MediaClock } from './lib/media-clock.js';
+import { holdsLiveRecord } from './lib/particle-record.js';
 import { drawOverlay } from './lib/overlay.js';
 import { PointerInput } from './lib/pointer.js';
 import { RateMeter } from './lib/rate-meter.js';
@@ -44,8 +45,9 @@ const MAX_INTERPOLATION_GAP = 1;
  *   frames were shown, the stage is dimmed and says "Reconnecting… (attempt n)" (default); a
  *   function gives the words for a status (`{connected, attempt?, retryInMs?, stopped?}`, e.g. in
  *   the page's language); false turns the veil off. A server whose `welcome` announces a protocol
- *   or feature this page cannot draw (lib/features.js) stops the view: an `error` with code
- *   `unsupported_protocol`, and the veil says why instead of any frame being drawn
+ *   or feature this page cannot draw, or lacks one it needs (`births`; lib/features.js), stops
+ *   the view: an `error` with code `unsupported_protocol`, and the veil says why instead of any
+ *   frame being drawn
  * @returns {LayercastHandle}
  *
  * @typedef {object} LayercastHandle
@@ -206,10 +208,12 @@ export function mount(element, options = {}) {
   }
 
   /**
-   * What to show at wall time `now`: `{time, items, paths, moving}`, or null before the first frame
-   * (`moving`: between two frames that differ, so a later time shows something else). The view
-   * time is one frame interval of the room behind the estimated media time, never going back,
-   * and within the two latest frames; items are interpolated between them.
+   * What to show at wall time `now`: `{time, particleTime, items, paths, moving}`, or null before
+   * the first frame (`moving`: between two frames that differ, or a particle record alive, so a
+   * later time shows something else). The view time is one frame interval of the room behind the
+   * estimated media time, never going back, and within the two latest frames; items are
+   * interpolated between them. Particle records are evaluated at `particleTime`, the same but not
+   * held at the latest frame's time: with sparse frames, particles move on between frames.
    */
   function view(now) {
     const { previous, latest } = store;
@@ -222,13 +226,16 @@ export function mount(element, options = {}) {
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
     // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
     const paths = from && f < 1 ? from.paths : latest.paths;
-    const moving = f < 1 && !(sameItems(from.items, latest.items) && from.paths === latest.paths);
-    return { time, items: interpolateItems(from?.items ?? null, latest.items, f), paths, moving };
+    const items = interpolateItems(from?.items ?? null, latest.items, f);
+    const particleTime = Math.max(time, clock.now(now) - interval);
+    const moving = (f < 1 && !(sameItems(from.items, latest.items) && from.paths === latest.paths))
+      || holdsLiveRecord(items, particleTime);
+    return { time, particleTime, items, paths, moving };
   }
 
   /**
    * Draws the current view (and the overlay) at wall time `now`.
-   * @returns {boolean} whether the view is still changing (interpolating, or the overlay's figures)
+   * @returns {boolean} whether the view is still changing (interpolating, live particles, or the overlay's figures)
    */
   function draw(now) {
     const box = layout();
@@ -242,7 +249,7 @@ export function mount(element, options = {}) {
       renderer.draw([], device); // no frame in a fallback font
       return false;
     }
-    renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths);
+    renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths, shown?.particleTime);
     // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
     if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
     if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();

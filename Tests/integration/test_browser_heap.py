@@ -32,7 +32,7 @@ def test_snow_page_heap_stays_flat_while_it_snows(driver, console, server, room)
     wait_until(lambda: (js(driver, "return window.layercastView.viewTime();") or 0) >= 5, 15,
                "view time 5 s", 0.2)
     flakes = [i for i in js(driver, "return window.layercastView.items();") if i.get("name") == "flakeLayer"]
-    assert flakes and len(flakes[0].get("p", [])) >= 8, "the snow is falling before the first measure"
+    assert flakes and len(flakes[0].get("pb", [])) >= 8, "the snow is falling before the first measure"
     before_stats = view_stats(driver)
     before = used_heap_after_gc(driver)
 
@@ -44,9 +44,11 @@ def test_snow_page_heap_stays_flat_while_it_snows(driver, console, server, room)
     after = used_heap_after_gc(driver)
     after_stats = view_stats(driver)
 
-    # The page drew the snow all along (30 frames a second, each one moving), so the draw path ran.
+    # The page drew the snow all along, so the draw path ran. Frames carry only the new flakes'
+    # birth records now (protocol.md, "Particles"), a few a second; the page draws every display
+    # frame while a flake lives, between frames too.
     received = after_stats["framesReceived"] - before_stats["framesReceived"]
-    assert received >= 15 * SPELL, (before_stats, after_stats)
+    assert received >= SPELL, (before_stats, after_stats)
     assert min(drawing) >= 10, f"draws per second, every 5 s: {drawing}"
     print(f"used JS heap after GC: {before / MIB:.2f} MiB before, {after / MIB:.2f} MiB after "
           f"{SPELL:.0f} s ({received} frames; draws per second every 5 s: {drawing})")

@@ -229,13 +229,16 @@ def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url
 
 
 @pytest.mark.parametrize("features, refused", [
-    ("paths,shape,gradient,group,replicator,additive,imagetint", False),
-    ("paths,shape,gradient,group,replicator,additive,imagetint,filters", True),
+    ("paths,shape,gradient,group,replicator,additive,imagetint,births", None),
+    ("paths,shape,gradient,group,replicator,additive,imagetint,births,filters",
+     "this page cannot draw filters: reload the page"),
+    ("paths,shape,gradient,group,replicator,additive,imagetint",
+     "this page needs a newer server (features births)"),
 ])
 def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, refused):
-    """protocol.md, "Version and features": a feature the page does not know stops the view with
-    an `unsupported_protocol` error naming it, closes the socket and draws no frame; the features
-    this server sends are accepted and the frame is drawn."""
+    """protocol.md, "Version and features": a feature the page does not know, or the lack of one it
+    requires (`births`), stops the view with an `unsupported_protocol` error saying so, closes the
+    socket and draws no frame; the features this server sends are accepted and the frame is drawn."""
     url = page_url.replace("index.html", f"refusal.html?features={features}")
     for drv in chromium(400, 400):
         drv.get(url)
@@ -243,10 +246,30 @@ def test_a_welcome_with_an_unknown_feature_stops_the_view(page_url, features, re
             drv.execute_script("return window.outcome || null")), 10, "the refusal page finished")
         if refused:
             assert [e["code"] for e in outcome["errors"]] == ["unsupported_protocol"], outcome
-            assert outcome["errors"][0]["message"] == "this page cannot draw filters: reload the page"
+            assert outcome["errors"][0]["message"] == refused
             assert outcome["closed"], outcome
             assert outcome["items"] == [] and outcome["connection"] == "stopped", outcome
         else:
             assert outcome["errors"] == [] and outcome["closed"] == [], outcome
             assert outcome["items"] == [{"id": 1, "s": [100, 100], "bg": "#ff0000"}], outcome
             assert outcome["connection"] == "connected", outcome
+
+
+def test_a_particle_moves_between_frames_and_the_page_stops_drawing_when_it_dies(page_url):
+    """protocol.md, "Particles" (issue 37 item 2, issue 36 item 2): one frame holding one birth
+    record, then no frame at all. The page evaluates the record at its display time, so the dot
+    moves on without frames, drawn at every display frame while it lives (0.6 s), and the page
+    draws nothing once it has died: a still scene costs nothing."""
+    url = page_url.replace("index.html", "births.html")
+    for drv in chromium(200, 200):
+        drv.get(url)
+        outcome = wait_until(lambda: (lambda o: o if o and o["done"] else None)(
+            drv.execute_script("return window.outcome || null")), 10, "the births page finished")
+        draws = outcome["draws"]
+        early, late = outcome["xs"]
+        # Born at x = 10 moving 100 pt/s: about 21 at 150 ms and 46 at 400 ms (a frame behind).
+        assert early is not None and late is not None, outcome
+        assert 10 <= early < late - 10 and late <= 70, outcome
+        alive = [t for t in draws if t < 500]
+        assert len(alive) >= 8, ("drawn at each display frame while the dot lives", draws)
+        assert [t for t in draws if t > 1200] == [], ("drawn after the dot died", draws)

@@ -1,5 +1,5 @@
 """The snowfall in the browser (public/lib/particles.js): scene.html?scene=snow in headless
-Chromium draws the emitter items' particles and they move. Helpers and the driver come from
+Chromium draws the emitter items' particle records (protocol.md, "Particles") and they move. Helpers and the driver come from
 test_browser.py; skipped like it when Chromium or Selenium is missing."""
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ def test_snow_page_draws_falling_particles(driver, console, server, room):
     wait_frames(driver, 15)
     # A fresh room's snow starts at the top: by media time 7 about 25 flakes have come down.
     wait_until(lambda: (js(driver, "return window.layercastView.viewTime();") or 0) >= 7, 12, "view time 7 s", 0.2)
-    items = page_items(driver)
-    flakes = [i for i in items if i.get("name") == "flakeLayer"]
-    assert flakes and len(flakes[0].get("p", [])) >= 12, [i.get("name") for i in items]
+    ys = flake_ys(driver)
+    assert len(ys) >= 12, ([i.get("name") for i in page_items(driver)], ys)
     time.sleep(0.5)  # let the snowflake image load and be drawn
     _, _, first = canvas_pixels(driver)
     # ≥ 12 flakes of about 6 × 6 pt on a black 414 × 736 scene: over 0.03 % of the canvas.
@@ -34,8 +33,25 @@ def test_snow_page_draws_falling_particles(driver, console, server, room):
 HEIGHT = 736
 
 
-def flake_ys(items) -> list[float]:
-    return [p[2] for item in items if item.get("name") == "flakeLayer" for p in item.get("p", [])]
+#: The y of each flake the page draws at its view time, by the page's own evaluator (particle-record.js).
+FLAKE_YS = """
+const done = arguments[arguments.length - 1];
+import(new URL('lib/particle-record.js', location.href).href).then((records) => {
+  const view = window.layercastView, d = view.viewTime(), state = new records.ParticleState(), ys = [];
+  for (const item of view.items()) {
+    if (item.name !== 'flakeLayer' || !item.pb) continue;
+    const kinds = records.kindsOf(item.pk), local = records.localTime(item, d);
+    for (const record of item.pb) if (records.evaluate(record, kinds.get(record[1]), local, state)) ys.push(state.y);
+  }
+  done(ys);
+}, (error) => done(String(error)));
+"""
+
+
+def flake_ys(driver) -> list[float]:
+    ys = driver.execute_async_script(FLAKE_YS)
+    assert isinstance(ys, list), ys
+    return ys
 
 
 def bright_rows(driver) -> list[int]:
@@ -61,7 +77,7 @@ def test_fresh_snow_room_starts_at_the_top(driver, console, server, room):  # no
     t = wait_until(lambda: (lambda v: v if v is not None and v >= 0.3 else None)(
         js(driver, "return window.layercastView.viewTime();")), 5, "view time 0.3 s", 0.02)
     assert t < 1.0, t
-    ys = flake_ys(page_items(driver))
+    ys = flake_ys(driver)
     assert all(y < HEIGHT / 4 for y in ys), ys
     rows = bright_rows(driver)
     assert not [r for r in rows if r > HEIGHT / 4], rows[:10]
@@ -74,7 +90,7 @@ def test_late_snow_joiner_sees_the_whole_height(driver, console, server, room): 
         wait_until(lambda: first.latest() and first.latest().t >= 20, 30, "the room's media time 20 s", 0.2)
         driver.get(f"{server.base_url}scene.html?scene=snow&room={room}&role=spectator")
         wait_frames(driver, 3)
-        ys = flake_ys(page_items(driver))
+        ys = flake_ys(driver)
         assert len(ys) >= 30, len(ys)
         assert min(ys) < HEIGHT / 4 and max(ys) > HEIGHT * 3 / 4, (min(ys), max(ys))
         time.sleep(0.5)  # the snowflake image is loaded and drawn

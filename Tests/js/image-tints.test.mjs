@@ -99,3 +99,13 @@ test('beyond 64 tinted images the oldest is dropped and made again when asked fo
   assert.notEqual(again, first);
   assert.equal(made.length, 66);
 });
+
+test('an asset store that hands out a new {image, width, height} on each call still gets the kept tint', () => {
+  const { made, makeCanvas } = recordingCanvases();
+  const image = { id: 'coin' };
+  const tints = new ImageTints({ get: () => ({ image, width: 44, height: 44 }) }, makeCanvas);
+  const first = tints.source('coin', '#ff8033');
+  assert.equal(tints.source('coin', '#ff8033'), first);
+  assert.equal(tints.tint({ image, width: 44, height: 44 }, 0xff8033), first, 'the colour as 0xrrggbb');
+  assert.equal(made.length, 1);
+});

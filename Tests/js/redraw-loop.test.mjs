@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { applyDelta } from '../../public/lib/frame-store.js';
+import { holdsLiveRecord } from '../../public/lib/particle-record.js';
 import { RedrawLoop } from '../../public/lib/redraw-loop.js';
 import { sameItems } from '../../public/lib/same-items.js';
 
@@ -75,4 +76,19 @@ test('a delta that changes nothing gives the same items; one that sets a field d
   assert.equal(sameItems(items, items.slice(0, 1)), false);
   assert.equal(sameItems(null, items), false);
   assert.equal(sameItems(null, null), true);
+});
+
+test('with no new frame the loop keeps drawing while a record is alive at the display time, then stops', () => {
+  const frames = fakeFrames();
+  // One record born at local 0 living 0.1 s, the emitter's clock at half speed: alive for d < 0.2.
+  const items = [{ id: 1, pk: [[0, 'flake']], pt: [0.5, 0], pb: [[1, 0, 0, 0.1, 0, 0, 0, 50, 1, 0]] }];
+  const times = [];
+  const loop = new RedrawLoop((now) => {
+    times.push(now);
+    return holdsLiveRecord(items, now / 1000);
+  });
+  loop.invalidate();
+  for (let now = 0; now <= 400; now += 50) frames.run(now);
+  assert.deepEqual(times, [0, 50, 100, 150, 200], 'drawn each frame until d = 0.2 finds the record dead, then not at all');
+  assert.equal(frames.pending(), 0, 'a still scene schedules nothing');
 });

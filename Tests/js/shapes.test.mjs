@@ -49,11 +49,13 @@ test('radial ellipse and conic start angle from p0 and p1', () => {
   assert.equal(conicStartAngle([60, 60], [60, 0]), -Math.PI / 2);
 });
 
-test('the welcome check refuses a newer protocol or an unknown feature, and accepts this server', () => {
-  const features = ['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse', 'acks'];
+test('the welcome check refuses a newer protocol, an unknown feature or a server without births, and accepts this server', () => {
+  const features = ['paths', 'shape', 'gradient', 'group', 'replicator', 'additive', 'imagetint', 'sparse', 'acks', 'births'];
   assert.deepEqual([...FEATURES].sort(), [...features].sort());
   assert.equal(unsupportedReason({ protocol: 2, features }), null);
-  assert.equal(unsupportedReason({ protocol: 1 }), null, 'a version 1 server sends nothing new');
+  assert.equal(unsupportedReason({ protocol: 2, features: features.filter((name) => name !== 'births') }),
+    'this page needs a newer server (features births)', 'such a server sends the old particle tuples');
+  assert.equal(unsupportedReason({ protocol: 1 }), 'this page needs a newer server (features births)');
   assert.match(unsupportedReason({ protocol: PROTOCOL_VERSION + 1, features }), /protocol 3.*reload/);
   assert.equal(unsupportedReason({ protocol: 2, features: [...features, 'filters'] }), 'this page cannot draw filters: reload the page');
 });

@@ -1,16 +1,21 @@
 import { pixelsPerUnit } from './homography.js';
+import { evaluate, kindsOf, localTime, ParticleState } from './particle-record.js';
+
+/** The state `emitterBounds` evaluates records into (one for all calls). */
+const STATE = new ParticleState();
 
 /**
  * The device-pixel box `{left, top, right, bottom}` an emitter item can ink through device matrix
- * `m`: its rect and every particle of `p` as a disc of radius s × half the diagonal of the largest
- * image its `pimg` names (`sizeOf(id)`: `{width, height}` in points, or null while loading), each
- * grown by `reach` device pixels (a shadow's offset and blur). Null when a point lies behind the
- * eye of a projective `m` (the box is then unbounded). Nothing is allocated per particle.
+ * `m` at display time `time`: its rect and every record of `pb` drawn then as a disc of radius
+ * scale × half the diagonal of the largest image its `pk` names (`sizeOf(id)`: `{width, height}`
+ * in points, or null while loading), each grown by `reach` device pixels (a shadow's offset and
+ * blur). Null when a point lies behind the eye of a projective `m` (the box is then unbounded).
+ * Nothing is allocated per record.
  */
-export function emitterBounds(item, m, sizeOf, reach) {
+export function emitterBounds(item, m, sizeOf, reach, time) {
   let half = 0;
-  for (const [image] of item.pimg ?? []) {
-    const size = sizeOf(image);
+  for (const kind of item.pk ?? []) {
+    const size = sizeOf(kind[1]);
     if (size) half = Math.max(half, Math.hypot(size.width, size.height) / 2);
   }
   const [w, h] = item.s ?? [0, 0];
@@ -29,6 +34,13 @@ export function emitterBounds(item, m, sizeOf, reach) {
     return true;
   };
   if (!(add(0, 0, 0) && add(w, 0, 0) && add(w, h, 0) && add(0, h, 0))) return null;
-  for (const particle of item.p ?? []) if (!add(particle[1], particle[2], half * particle[3] * scale)) return null;
+  if (item.pb && item.pk) {
+    const kinds = kindsOf(item.pk);
+    const local = localTime(item, time);
+    for (const record of item.pb) {
+      if (!evaluate(record, kinds.get(record[1]), local, STATE)) continue;
+      if (!add(STATE.x, STATE.y, half * STATE.scale * scale)) return null;
+    }
+  }
   return { left: Math.floor(box.left), top: Math.floor(box.top), right: Math.ceil(box.right), bottom: Math.ceil(box.bottom) };
 }

@@ -1,12 +1,13 @@
-import { applyParticleDelta, hasParticleDelta, PARTICLE_DELTA_KEYS } from './particle-delta.js';
+import { applyBirths, BIRTH_DELTA_KEYS, pruneDeaths } from './particle-births.js';
 import { applyPathTable } from './path-table.js';
 
 /**
  * The display lists of the two latest frames, kept by applying `frame` messages as
  * protocol.md says: a full frame replaces the list; a delta applies to the list of any frame
  * from its `b` (`n − 1` when absent) through `n − 1`, which all hold one list (remove, then
- * set — `null` returns a field to its default — then add, then order). The server sends no
- * frame for a tick that changed nothing (`sparse`), so frames may skip numbers.
+ * set — `null` returns a field to its default — then add, then order). An emitter item's
+ * particle records are applied as particle-births.js says, at the frame's `t`. The server sends
+ * no frame for a tick that changed nothing (`sparse`), so frames may skip numbers.
  *
  * Snapshots are immutable: applying a delta copies the items it changes, so the previous
  * snapshot stays valid for interpolation. A snapshot is `{n, t, items, paths, receivedAt}` with
@@ -29,13 +30,14 @@ export class FrameStore {
     let items;
     let previous = this.latest;
     if (frame.full) {
-      items = frame.items ?? [];
+      items = pruneDeaths(frame.items ?? [], frame.t);
       this.needsFull = false;
     } else {
       const base = frame.b ?? frame.n - 1;
       if (this.needsFull || !(base <= this.latest.n && this.latest.n < frame.n)) return false;
       items = applyDelta(this.latest.items, frame);
       if (!items) return false;
+      items = pruneDeaths(items, frame.t);
       // Frames latest.n + 1 … n − 1 held the latest list and were not sent: the change is
       // interpolated from that list as frame n − 1, one interval before this one.
       if (this.latest.n < frame.n - 1) {
@@ -55,7 +57,8 @@ export class FrameStore {
 
 /**
  * The list that `delta` makes of `items`, or null when the delta names an id the list lacks.
- * `items` is not modified.
+ * `items` is not modified. Records that died naturally by the delta's `t` are left for
+ * `pruneDeaths` to drop (an item the delta does not name may hold some too).
  */
 export function applyDelta(items, delta) {
   const removed = new Set(delta.remove ?? []);
@@ -71,11 +74,11 @@ export function applyDelta(items, delta) {
     if (!item) return null;
     const updated = { ...item };
     for (const [key, value] of Object.entries(change)) {
-      if (PARTICLE_DELTA_KEYS.has(key)) continue;
+      if (BIRTH_DELTA_KEYS.has(key)) continue;
       if (value === null) delete updated[key];
       else updated[key] = value;
     }
-    byId.set(change.id, hasParticleDelta(change) ? applyParticleDelta(updated, change) : updated);
+    byId.set(change.id, applyBirths(updated, change, delta.t));
   }
   for (const item of delta.add ?? []) {
     byId.set(item.id, item);

@@ -1,3 +1,5 @@
+import { recordsBetween } from './particle-births.js';
+
 /**
  * The display list to draw between two frames.
  *
@@ -7,9 +9,9 @@
  * also has gets its numbers interpolated — `m` elementwise (an affine `m` counts as projective
  * with g = h = 0, w = 1), `o`, `s`, `bw`, `cr`, shadow and text numbers — with missing fields at
  * their defaults; strings (colours, images, text) switch at the newer frame's time. An emitter
- * item's particles (`p`) are matched by id: the older frame's particles, each one the newer frame
- * also has moved fraction f towards it in x, y and rotation (`pimg` and the rest switch with the
- * newer frame). At f = 1 it is the newer list.
+ * item's particle records are the newer frame's with those it dropped (particle-births.js,
+ * `recordsBetween`), under the newer `pt` and `pk` (the older `pk` when the newer has none): they
+ * are evaluated at the display time itself (particle-record.js). At f = 1 it is the newer list.
  *
  * @param {object[] | null} older items of the older frame (null: draw `newer` as is)
  * @param {object[]} newer items of the newer frame
@@ -39,23 +41,18 @@ function blendItem(a, b, f) {
   for (const key of ['sh', 'text']) {
     if (a[key] && b[key]) result[key] = blendValue(a[key], b[key], f);
   }
-  if (a.p && b.p) result.p = blendParticles(a.p, b.p, f);
+  if (a.pb || b.pb) {
+    setOrDelete(result, 'pk', b.pk ?? a.pk);
+    setOrDelete(result, 'pt', b.pt);
+    setOrDelete(result, 'pb', recordsBetween(a.pb, b.pb));
+  }
   return result;
 }
 
-/** The particles `a`, each that `b` also has (by id) moved fraction `f` towards it in x, y and r. */
-function blendParticles(a, b, f) {
-  const newer = new Map();
-  for (const particle of b) newer.set(particle[0], particle);
-  return a.map((particle) => {
-    const next = newer.get(particle[0]);
-    if (!next) return particle;
-    const blended = particle.slice();
-    blended[1] += (next[1] - particle[1]) * f;
-    blended[2] += (next[2] - particle[2]) * f;
-    blended[4] += (next[4] - particle[4]) * f;
-    return blended;
-  });
+/** Sets `object[key]` to `value`, or removes the key when `value` is undefined. */
+function setOrDelete(object, key, value) {
+  if (value === undefined) delete object[key];
+  else object[key] = value;
 }
 
 /** Elementwise blend of two matrices, widening a 6-number affine one to 9 numbers if the other is projective. */

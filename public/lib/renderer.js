@@ -84,6 +84,9 @@ export class Renderer {
     this.paths = new Map();
     /** Offscreen canvases for masked groups, reused from frame to frame. */
     this.layers = [];
+    /** The current draw's display time and scene box in device pixels, for particle records. */
+    this.time = 0;
+    this.viewBox = { left: 0, top: 0, right: 0, bottom: 0 };
   }
 
   /** The Path2D of path `id` of the current table, or null when the table lacks it. */
@@ -105,9 +108,12 @@ export class Renderer {
    * @param {{scale: number, x: number, y: number, width: number, height: number}} view the
    *   scene's rect on the canvas in device pixels (scene point p lands at (x, y) + p · scale)
    * @param {Map<number, string>} [paths] the frame's path table
+   * @param {number} [time] the display time on the frames' clock, at which particle records are drawn
    */
-  draw(items, view, paths = new Map()) {
+  draw(items, view, paths = new Map(), time = 0) {
     this.paths = paths;
+    this.time = time;
+    this.viewBox = { left: view.x, top: view.y, right: view.x + view.width, bottom: view.y + view.height };
     const { ctx } = this;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
@@ -237,16 +243,16 @@ export class Renderer {
     let m = toDevice(item.m ?? IDENTITY, view.scale, view.x, view.y);
     if (item.text && !isProjective(m)) m = this.keepInView(item, m, view);
     const shadow = item.sh && { ...SHADOW_DEFAULTS, ...item.sh };
-    if (item.p && item.rm === 'additive') {
+    if (item.pb && item.rm === 'additive') {
       this.drawAdditive(item, m, opacity, shadow, view);
       return;
     }
-    if (item.p) {
+    if (item.pb) {
       // An emitter item: its own parts, then its particles, each with the shadow (particles.js).
       this.ctx.save();
       this.ctx.globalAlpha = opacity;
       this.drawParts(this.ctx, item, m);
-      this.particles.draw(this.ctx, item, m, opacity, shadow);
+      this.particles.draw(this.ctx, item, m, opacity, shadow, this.time, this.viewBox);
       this.ctx.restore();
       return;
     }
@@ -272,7 +278,7 @@ export class Renderer {
     const reach = shadowed
       ? Math.hypot(m[0] * shadow.dx + m[2] * shadow.dy, m[1] * shadow.dx + m[3] * shadow.dy) + 4 * shadow.r * Math.hypot(m[0], m[1])
       : 0;
-    const box = emitterBounds(item, m, (id) => this.assets.get(id), reach);
+    const box = emitterBounds(item, m, (id) => this.assets.get(id), reach, this.time);
     const left = Math.max(Math.floor(view.x), box ? box.left : -Infinity);
     const top = Math.max(Math.floor(view.y), box ? box.top : -Infinity);
     const right = Math.min(Math.ceil(view.x + view.width), box ? box.right : Infinity);
@@ -288,7 +294,7 @@ export class Renderer {
     const local = shifted(m, -left, -top);
     this.drawParts(group, item, local);
     group.globalCompositeOperation = 'lighter';
-    this.particles.draw(group, item, local, 1, shadow);
+    this.particles.draw(group, item, local, 1, shadow, this.time, { left: 0, top: 0, right: width, bottom: height });
     group.globalCompositeOperation = 'source-over';
 
     const { ctx } = this;

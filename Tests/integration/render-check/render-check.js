@@ -7,7 +7,7 @@ import { Renderer } from '/public/lib/renderer.js';
 
 try {
   const vector = await (await fetch('/Tests/vectors/shapes.json')).json();
-  const { items, paths } = vector.steps[0].message;
+  const { items, paths, t } = vector.steps[0].message;
   if (new URLSearchParams(location.search).get('projective') === '1') {
     const lift = (item) => {
       item.m = [...(item.m ?? [1, 0, 0, 1, 0, 0]), 1e-7, 0, 1];
@@ -16,7 +16,7 @@ try {
     items.forEach(lift);
   }
   const canvas = document.getElementById('ours');
-  new Renderer(canvas, { get: () => null }).draw(items, { scale: 1, x: 0, y: 0, width: 400, height: 400 }, new Map(paths));
+  new Renderer(canvas, { get: () => null }).draw(items, { scale: 1, x: 0, y: 0, width: 400, height: 400 }, new Map(paths), t);
   document.body.dataset.drawn = 'yes';
 } catch (error) {
   document.body.dataset.drawn = String(error);
