@@ -4,19 +4,33 @@
 /// (`RequestRefusal`). Some serve both ways (`bad_room`, `not_ready`, `ledger_unavailable`…):
 /// `webSocket`, `api` and `request` list which each uses.
 public enum ErrorCode: String, Sendable, CaseIterable {
+    /// A message or body that is not JSON, or not an object.
     case badJSON = "bad_json"
+    /// A message whose `type` the protocol does not have.
     case unknownType = "unknown_type"
+    /// A field missing, of the wrong kind or out of range; the message names its path.
     case badField = "bad_field"
+    /// A message over 4096 bytes, or a body over its limit.
     case tooLarge = "too_large"
+    /// A binary WebSocket message: the protocol is text only.
     case binary
+    /// More taps or drags a second than a player or connection may make.
     case rateLimited = "rate_limited"
+    /// A spectator sent a `tap` or `drag`.
     case forbidden
+    /// A scene id the server does not register.
     case unknownScene = "unknown_scene"
+    /// A room name that breaks the naming rule.
     case badRoom = "bad_room"
+    /// A `role` other than `player` and `spectator`.
     case badRole = "bad_role"
+    /// The server is at `--max-clients`, or the join would open a room beyond `--max-rooms`; try again later.
     case serverFull = "server_full"
+    /// A player token that does not verify, or has expired.
     case badToken = "bad_token"
+    /// A player join without a token on a server that requires one.
     case tokenRequired = "token_required"
+    /// A player id or name that breaks its rule.
     case badPlayer = "bad_player"
     /// The award ledger could not record a claim, or the API could not read it; nothing was awarded.
     case ledgerUnavailable = "ledger_unavailable"
@@ -51,9 +65,13 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case badRequestLine = "bad_request_line"
     /// A header line without a colon, with white space before it, or folded onto the line before.
     case badHeader = "bad_header"
+    /// Two `Content-Length` headers.
     case duplicateContentLength = "duplicate_content_length"
+    /// A `Content-Length` that is not a decimal number of bytes.
     case badContentLength = "bad_content_length"
+    /// Both `Content-Length` and `Transfer-Encoding`: a request smuggling risk.
     case contentLengthAndTransferEncoding = "content_length_and_transfer_encoding"
+    /// Two `Host` headers.
     case duplicateHost = "duplicate_host"
     /// A path or query holding control characters, encoded or not.
     case badTarget = "bad_target"

@@ -3,9 +3,12 @@ import LayercastJSON
 /// A JSON value (nil when absent) with the path it was read from, so that decoding errors name
 /// the field: "tap.x must be a finite number within ±100000 (it is a string)" (`bad_field`).
 public struct FieldReader {
+    /// The value read; nil when the field is absent.
     public let value: JSONValue?
+    /// Where it was read from, as errors name it (`tap.x`).
     public let path: String
 
+    /// A reader of `value`, found at `path`.
     public init(_ value: JSONValue?, path: String) {
         self.value = value
         self.path = path
@@ -16,6 +19,7 @@ public struct FieldReader {
         FieldReader(value?[key], path: "\(path).\(key)")
     }
 
+    /// Whether the field is missing (null is present).
     public var isAbsent: Bool { value == nil }
 
     /// Absent or null.
@@ -41,11 +45,13 @@ public struct FieldReader {
         return n
     }
 
+    /// A string.
     public func string() throws(ProtocolError) -> String {
         guard case .string(let s)? = value else { throw error("a string") }
         return s
     }
 
+    /// `true` or `false`.
     public func bool() throws(ProtocolError) -> Bool {
         guard case .bool(let b)? = value else { throw error("true or false") }
         return b

@@ -5,23 +5,31 @@ import Foundation
 public struct EmitterParticleBirth: Hashable, Sendable {
     /// The particle's id, as `EmitterParticle.id`.
     public var id: UInt64
+    /// The name of the cell it was born from, as named at its birth.
     public var cellName: String?
+    /// Indices from the layer's `emitterCells` down through each cell's `emitterCells`.
     public var cellPath: [Int]
+    /// The image it shows: its cell's `contents` at its birth.
     public var contents: CGImage
     /// Layer local time of birth; the particle is alive for `0 ≤ t − birthTime < lifetime`.
     public var birthTime: CFTimeInterval
+    /// Seconds it lives.
     public var lifetime: CFTimeInterval
     /// Position (x, y, z) at birth, in the layer's coordinates.
     public var origin: SIMD3<Double>
+    /// Velocity at birth, points a second in the layer's coordinates.
     public var velocity: SIMD3<Double>
+    /// Acceleration, points a second squared (the cell's x, y and zAcceleration).
     public var acceleration: SIMD3<Double>
     /// Scale at birth and its change per second (the scale is clamped at 0).
     public var scale: Double
+    /// The scale's change per second.
     public var scaleSpeed: Double
     /// Radians per second: the rotation is `spin × age`.
     public var spin: Double
     /// Unpremultiplied (r, g, b, a) at birth, unclamped, and its change per second (clamped to 0…1 when evaluated).
     public var color: SIMD4<Double>
+    /// The colour's change per second, per component.
     public var colorSpeed: SIMD4<Double>
 
     /// The position (x, y, z) at `age` seconds: origin + v·age + ½·acceleration·age².
