@@ -17,8 +17,9 @@ public final class Hub {
     let transport: any HubTransport
     let logger: Logger
     let identities: IdentityPolicy
-    /// Where rounds and awards are read; claims and rounds are written through `services`.
-    let ledger: any Ledger
+    /// Where rounds and awards are read, on the ledger's thread; claims and rounds are written
+    /// through `services` (in production, the same `LedgerServices`).
+    let ledger: LedgerServices
     let services: SceneServices
 
     var rooms: [String: Room] = [:]
@@ -40,13 +41,14 @@ public final class Hub {
     var nextCommand = 0
 
     /// A hub on `transport`, reading from `ledger` and committing through `services`.
-    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: any Ledger,
+    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: LedgerServices,
                 services: SceneServices, logger: Logger) {
         self.configuration = configuration
         self.transport = transport
         self.identities = identities
         self.ledger = ledger
         self.services = services
+        ledger.clock = { [unowned transport] in transport.now }
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
@@ -66,6 +68,7 @@ public final class Hub {
     public func tick() {
         let now = transport.now
         tickedAt = now
+        deliverLedgerAnswers()
         if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
             if room.clients.isEmpty, room.remoteClients == 0, room.controller?.isBusy != true {
