@@ -25,10 +25,11 @@ extension Hub {
         if let failure = result.failure {
             logger.error("an award could not be committed", metadata: ["room": "\(room.name)", "error": "\(failure)"])
             let error = ProtocolError(.ledgerUnavailable, "the award could not be recorded in time, so nothing was awarded; tap again")
+            // The ledger's failure, not the client's: it does not count towards closing it for abuse (`reject`).
+            metrics.rejected[error.code, default: 0] += 1
             if let local {
-                if clients[local.id] === local { reject(local, error) }
+                if clients[local.id] === local { enqueue(encoded(ServerMessage.error(error)), to: local, tapArrival: nil) }
             } else {
-                metrics.rejected[error.code, default: 0] += 1
                 if let cluster, let node = room.remoteClientNodes[tapper.client] {
                     cluster.deliver(encoded(ServerMessage.error(error)), to: tapper.client, on: node)
                 }
