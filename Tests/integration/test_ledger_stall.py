@@ -8,11 +8,14 @@ rain replays identically.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import threading
 import time
 from pathlib import Path
+
+import yaml
 
 from conftest import BINARY, REPO, http_get, metric, psql, read_metrics, unique_room
 from layercast_client import LayercastClient
@@ -129,3 +132,14 @@ def test_a_frozen_postgres_stops_no_room_and_pays_exactly_what_was_heard(start_s
     assert f"{len(stored)} awards, {sum(c for _, c in stored.values())} coins, replayed identically" in result.stdout
     for client in players + [calm]:
         client.close()
+
+
+def test_the_alert_rules_name_only_metrics_the_server_exposes(start_server):
+    rules = yaml.safe_load((REPO / "deploy" / "prometheus" / "alerts.yml").read_text())
+    expressions = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    assert len(expressions) == 3
+    named = {name.removesuffix("_bucket") for expr in expressions for name in re.findall(r"layercast_[a-z_]+", expr)}
+    assert named == {"layercast_ledger_timeouts_total", "layercast_ledger_call_seconds", "layercast_ledger_pending_calls"}
+    srv = start_server()
+    exposed = {name.removesuffix("_bucket") for name, _, _ in read_metrics(srv.base_url)}
+    assert named <= exposed, named - exposed
