@@ -28,6 +28,12 @@ public final class LedgerThread: @unchecked Sendable {
         public let seconds: Double?
         /// Whether the call was answered `timedOut` (its deadline came first).
         public let timedOut: Bool
+
+        public init(operation: String, seconds: Double?, timedOut: Bool) {
+            self.operation = operation
+            self.seconds = seconds
+            self.timedOut = timedOut
+        }
     }
 
     /// Why the ledger is degraded, or nil: a call has been running past its deadline, or the last
@@ -41,6 +47,13 @@ public final class LedgerThread: @unchecked Sendable {
 
     /// Calls submitted and not yet answered (queued or running).
     public var pending: Int { calls.count }
+
+    /// The operation of the call running on the ledger's thread, if any.
+    var runningOperation: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return running?.operation
+    }
 
     public let capacity: Int
     private let wake: @Sendable () -> Void
