@@ -125,13 +125,15 @@ public final class RainController: SceneController {
         let release = stage.hold()
         rounds.begin(start) { [self] result in
             beginning = false
-            defer { release() }
             switch result {
             case .failure(let error):
+                release()
                 logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
                 answer(.failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)")))
             case .success(let id):
-                answer(started(id, settings: settings, plan: plan, commitment: commitment, players: players, in: room))
+                let document = started(id, settings: settings, plan: plan, commitment: commitment, players: players, in: room)
+                release()
+                answer(document)
             }
         }
     }
@@ -169,12 +171,17 @@ public final class RainController: SceneController {
         return ProtocolError(.rateLimited, "more than \(RateText.decimal(rate)) taps per second during this rain")
     }
 
-    /// Records the end of a rain once the scene shows its results, and starts a scheduled rain
+    /// Records the end of a rain once the scene shows its results (announced once recorded, or
+    /// when the ledger failed to), and starts a scheduled rain
     /// when the room has clients and has been idle long enough.
     public func ticked(in room: any ControlledRoom) -> [SceneEvent] {
         let now = room.now
         if idleSince == nil { idleSince = now }
-        if let id = running, scene.phase == .results || scene.phase == .idle { recordEnd(of: id, in: room) }
+        // The scene is held while the end is recorded: its results are announced once it is.
+        if let id = running, scene.phase == .results || scene.phase == .idle, !ending, !stage.isHeld {
+            let release = stage.hold()
+            recordEnd(of: id, in: room) { release() }
+        }
         guard scene.phase == .idle, running == nil else {
             idleSince = now
             wasIdle = false

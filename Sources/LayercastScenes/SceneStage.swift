@@ -71,8 +71,9 @@ public final class SceneStage {
     /// Runs `body` inside the scene's context.
     public func run<T>(_ body: () throws -> T) rethrows -> T { try context.run(body) }
 
-    /// Events the scene announced since the last call.
-    public func takeEvents() -> [SceneEvent] { context.run { scene.takeEvents() } }
+    /// Events the scene announced since the last call; none while the scene is held (they wait
+    /// for what holds it: a round's end is announced once it is recorded).
+    public func takeEvents() -> [SceneEvent] { isHeld ? [] : context.run { scene.takeEvents() } }
 
     /// The media time a tap is evaluated at: `viewTime` clamped to `[now − 0.3, now]`.
     public static func resolutionTime(viewTime: CFTimeInterval, now: CFTimeInterval) -> CFTimeInterval {
@@ -105,9 +106,9 @@ public final class SceneStage {
             switch total {
             case .success(let total):
                 context.run { scene.confirm(claim, total: total, for: tapper) }
-                done(TapResult(outcome: outcome, events: takeEvents(), awarded: true))
+                done(TapResult(outcome: outcome, events: context.run { scene.takeEvents() }, awarded: true))
             case .failure(let error):
-                done(TapResult(outcome: outcome, events: takeEvents(), failure: "\(error)"))
+                done(TapResult(outcome: outcome, events: context.run { scene.takeEvents() }, failure: "\(error)"))
             }
             release()
         }
