@@ -72,13 +72,14 @@ public final class LedgerThread: @unchecked Sendable {
     private var calls: [Int: Call] = [:]
     private var nextNumber = 0
 
-    /// A thread owning `ledger`, started at once; answers wake the submitter through `wake`.
+    /// A thread owning `ledger`, started at once and kept (with the ledger) until `stop`; answers
+    /// wake the submitter through `wake`.
     public init(_ ledger: any Ledger, capacity: Int = 256, wake: @escaping @Sendable () -> Void) {
         self.ledger = ledger
         inlineLedger = nil
         self.capacity = capacity
         self.wake = wake
-        let thread = Thread { [unowned self] in serve() }
+        let thread = Thread { [self] in serve() }  // the thread keeps it, and its ledger, until it stops
         thread.name = "layercast-ledger"
         self.thread = thread
         thread.start()
