@@ -111,6 +111,8 @@ public final class LedgerThread: @unchecked Sendable {
                         },
                         abandon: { ledger in if let abandoned, case .success(let value) = box.result { abandoned(ledger, value) } },
                         answer: { timedOut in done(timedOut ? .failure(Self.unavailable("no answer within the deadline")) : box.result!) })
+        nextNumber += 1
+        call.number = nextNumber
         lock.lock()
         let refusal: String? = if let running, running.abandoned {
             "a ledger call (\(running.operation)) has run past its deadline"
@@ -125,9 +127,7 @@ public final class LedgerThread: @unchecked Sendable {
         }
         lock.unlock()
         if let refusal { return done(.failure(Self.unavailable(refusal))) }
-        nextNumber += 1
-        call.number = nextNumber
-        calls[nextNumber] = call
+        calls[call.number] = call
     }
 
     /// Answers what has finished, and `timedOut` each call whose deadline is at or before `now`;
