@@ -11,7 +11,9 @@ import Logging
 /// the tick, admin commands, and each client's outbound queue (docs/architecture.md).
 ///
 /// Threading: a hub is used from one thread, the one its transport calls it on; every call,
-/// and every call it makes to its transport, its scenes' controllers and its ledger, happens there.
+/// and every call it makes to its transport and its scenes' controllers, happens there. Its
+/// ledger's calls run on the ledger's own thread (`LedgerServices`), and their answers come back
+/// here (`deliverLedgerAnswers`, each tick and when the transport is woken).
 public final class Hub {
     public let configuration: HubConfiguration
     let transport: any HubTransport
