@@ -39,6 +39,9 @@ public final class LedgerServices: Awarding, RoundRecords {
         self.init(LedgerThread(inline: ledger))
     }
 
+    /// The ledger's thread stops (and closes the ledger) with its last user.
+    deinit { calls.stop(waiting: 5) }
+
     // MARK: Awarding
 
     /// Records the award (at most once per item: the ledger's constraint) and reads the
