@@ -1,8 +1,8 @@
 """A PostgreSQL ledger that stops answering mid-rain (issue 38; docs/reliability.md, "The ledger's
 deadline"): the database's processes are frozen with SIGSTOP for 5 s while six players tap. The
-node's other room keeps its frame rate, `/healthz` answers at once and says `degraded`, every tap
-is answered within 2 s, and exactly once holds: every award heard is one row, none twice, and the
-rain replays identically.
+node's other room keeps its frame rate, `/healthz` answers at once and says `degraded`, a
+leaderboard read is answered 503 `ledger_unavailable`, every tap is answered within 2 s, and
+exactly once holds: every award heard is one row, none twice, and the rain replays identically.
 """
 
 from __future__ import annotations
@@ -86,6 +86,9 @@ def test_a_frozen_postgres_stops_no_room_and_pays_exactly_what_was_heard(start_s
     try:
         for pid in processes:
             os.kill(pid, signal.SIGSTOP)
+        read_began = time.monotonic()
+        board = http_get(srv.base_url, f"/api/rooms/{room}/leaderboard")
+        read_seconds = time.monotonic() - read_began
         while time.monotonic() < frozen_at + STALL:
             began = time.monotonic()
             response = http_get(srv.base_url, "/healthz")
@@ -109,6 +112,8 @@ def test_a_frozen_postgres_stops_no_room_and_pays_exactly_what_was_heard(start_s
     assert max(seconds for seconds, _ in health) <= 0.1, [round(s, 3) for s, _ in health]
     degraded = [document for _, document in health if document["status"] == "degraded"]
     assert degraded and "deadline" in degraded[-1]["ledger"], health[-1]
+    # A read of the ledger was answered 503 within its deadline.
+    assert (board.status, board.json()["error"]) == (503, "ledger_unavailable") and read_seconds <= 2.0, (board, read_seconds)
     # Every tap was answered within 2 s, awarded or not.
     assert latencies and max(latencies) <= 2.0, f"slowest tap answer {max(latencies):.3f} s of {len(latencies)}"
     assert metric(read_metrics(srv.base_url), "layercast_ledger_timeouts_total", operation="award") >= 1
