@@ -69,13 +69,21 @@ public final class LedgerServices: Awarding, RoundRecords {
                 throw error
             }
         }, abandoned: { [logger] ledger, recorded in
+            // Taken back, or tried again before the next call while the ledger fails (io); a round
+            // ended or claimed since keeps it.
+            let metadata: Logger.Metadata = ["round": "\(recorded.0.round)", "item": "\(recorded.0.item)", "award": "\(recorded.0.id)"]
             do throws(LedgerError) {
                 try ledger.voidAward(recorded.0.id, round: recorded.0.round, epoch: epoch)
-                logger.warning("an award committed after its deadline was taken back; its tapper was told ledger_unavailable",
-                               metadata: ["round": "\(recorded.0.round)", "item": "\(recorded.0.item)", "award": "\(recorded.0.id)"])
+                logger.warning("an award committed after its deadline was taken back; its tapper was told ledger_unavailable", metadata: metadata)
+                return true
+            } catch where error.code == .io || error.code == .open {
+                logger.error("an award committed after its deadline is not taken back yet; trying again before the next ledger call",
+                             metadata: metadata.merging(["error": "\(error)"]) { $1 })
+                return false
             } catch {
                 logger.error("an award committed after its deadline could not be taken back; it stands though its tapper was told ledger_unavailable",
-                             metadata: ["round": "\(recorded.0.round)", "item": "\(recorded.0.item)", "award": "\(recorded.0.id)", "error": "\(error)"])
+                             metadata: metadata.merging(["error": "\(error)"]) { $1 })
+                return true
             }
         }, done: { result in done(result.map(\.1).mapError { $0 }) })
     }
@@ -86,9 +94,14 @@ public final class LedgerServices: Awarding, RoundRecords {
         let started = NewRound(round, at: Date())
         calls.submit("begin_round", deadline: clock() + deadline, { ledger throws(LedgerError) in try ledger.beginRound(started) },
                      abandoned: { [logger] ledger, id in
-                         // Nobody runs a round recorded after its deadline: it ends at once.
-                         try? ledger.endRound(id, status: .interrupted, at: Date(), epoch: 0)
+                         // Nobody runs a round recorded after its deadline: it ends (once the ledger lets it).
+                         do throws(LedgerError) {
+                             try ledger.endRound(id, status: .interrupted, at: Date(), epoch: 0)
+                         } catch where error.code == .io || error.code == .open {
+                             return false
+                         } catch {}
                          logger.warning("a round recorded after its deadline was ended interrupted", metadata: ["round": "\(id)"])
+                         return true
                      },
                      done: { [self] result in
                          if case .success(let id) = result { epochs[id] = 0 }

@@ -7,7 +7,8 @@ import Foundation
 /// submitter's thread, either the call's own result or, once `now` passes the deadline first,
 /// `LedgerThread.timedOut`; exactly one of the two, decided under one lock. A call whose deadline
 /// passes while it waits in the queue never runs; one that was running when its deadline passed
-/// runs its `abandoned` step on the ledger thread right after it (an award undoes itself there).
+/// runs its `abandoned` step on the ledger thread right after it (an award undoes itself there),
+/// and again before each later call until the step says it is done.
 ///
 /// A full queue, or a ledger stalled on a call past its deadline, refuses a new call at once with
 /// `unavailable`. `inline` runs every call at once on the submitter's thread instead (a memory
@@ -95,9 +96,10 @@ public final class LedgerThread: @unchecked Sendable {
 
     /// Submits `work`, answered through `done` on the submitter's thread by `deliver`, by `deadline`
     /// on the submitter's clock (or at once, refused, when the queue is full or the ledger is stalled).
-    /// `abandoned` runs on the ledger thread when `work` finished after the deadline answered it.
+    /// `abandoned` runs on the ledger thread when `work` finished after the deadline answered it,
+    /// and returns whether it is done: if not, it runs again before each later call until it is.
     public func submit<T>(_ operation: String, deadline: Double, _ work: @escaping (any Ledger) throws(LedgerError) -> T,
-                          abandoned: ((any Ledger, T) -> Void)? = nil, done: @escaping (Result<T, LedgerError>) -> Void) {
+                          abandoned: ((any Ledger, T) -> Bool)? = nil, done: @escaping (Result<T, LedgerError>) -> Void) {
         if let inlineLedger {
             return done(Result { () throws(LedgerError) -> T in try work(inlineLedger) })
         }
@@ -109,7 +111,10 @@ public final class LedgerThread: @unchecked Sendable {
                             if case .failure(let error) = result, error.code == .io || error.code == .open { return error.message }
                             return nil
                         },
-                        abandon: { ledger in if let abandoned, case .success(let value) = box.result { abandoned(ledger, value) } },
+                        abandon: { ledger in
+                            guard let abandoned, case .success(let value) = box.result else { return true }
+                            return abandoned(ledger, value)
+                        },
                         answer: { timedOut in done(timedOut ? .failure(Self.unavailable("no answer within the deadline")) : box.result!) })
         nextNumber += 1
         call.number = nextNumber
@@ -202,6 +207,8 @@ public final class LedgerThread: @unchecked Sendable {
     /// The ledger thread: runs each queued call that is still wanted, in order.
     private func serve() {
         guard let ledger else { return }
+        /// Calls that finished late and whose `abandoned` step is not done yet.
+        var unfinished: [Call] = []
         while true {
             lock.lock()
             while queue.isEmpty, !stopRequested { lock.wait() }
@@ -214,6 +221,9 @@ public final class LedgerThread: @unchecked Sendable {
                 lock.unlock()
                 continue
             }
+            lock.unlock()
+            unfinished.removeAll { $0.abandon(ledger) }
+            lock.lock()
             running = call
             lock.unlock()
             let started = DispatchTime.now().uptimeNanoseconds
@@ -230,7 +240,7 @@ public final class LedgerThread: @unchecked Sendable {
             lastFailure = failure.map { "the last ledger call (\(call.operation)) failed: \($0)" }
             lock.broadcast()
             lock.unlock()
-            if abandoned { call.abandon(ledger) }
+            if abandoned, !call.abandon(ledger) { unfinished.append(call) }
             wake()
         }
     }
@@ -241,7 +251,8 @@ public final class LedgerThread: @unchecked Sendable {
         let deadline: Double
         /// Runs on the ledger thread; returns the message of an I/O failure.
         let run: (any Ledger) -> String?
-        let abandon: (any Ledger) -> Void
+        /// Runs on the ledger thread after `run` finished late; false to be run again later.
+        let abandon: (any Ledger) -> Bool
         /// Runs on the submitter's thread: true when timed out.
         let answer: (Bool) -> Void
         var number = 0
@@ -249,7 +260,7 @@ public final class LedgerThread: @unchecked Sendable {
         var finished = false
         var seconds: Double?
 
-        init(operation: String, deadline: Double, run: @escaping (any Ledger) -> String?, abandon: @escaping (any Ledger) -> Void,
+        init(operation: String, deadline: Double, run: @escaping (any Ledger) -> String?, abandon: @escaping (any Ledger) -> Bool,
              answer: @escaping (Bool) -> Void) {
             self.operation = operation
             self.deadline = deadline
