@@ -15,11 +15,8 @@ import Foundation
 /// ledger, tests). Submit, deliver and `stop` from one thread only; `wake` is called from the
 /// ledger thread each time an answer is ready.
 public final class LedgerThread: @unchecked Sendable {
-    /// The code of a call's failure that was not the ledger's own: it timed out or was refused.
-    public static let unavailableCode = LedgerError.Code.io
-
-    /// What a refused or timed-out call answers.
-    public static func unavailable(_ why: String) -> LedgerError { LedgerError(unavailableCode, "the ledger is unavailable: \(why)") }
+    /// What a refused or timed-out call answers: an `io` error saying why.
+    public static func unavailable(_ why: String) -> LedgerError { LedgerError(.io, "the ledger is unavailable: \(why)") }
 
     /// One call's answer as `deliver` reports it, for metrics.
     public struct Outcome: Sendable {
