@@ -51,9 +51,10 @@ extension Hub {
     }
 
     /// Answers the ledger calls that have finished or passed their deadline, and counts them
-    /// (each tick, and whenever the ledger's thread wakes the transport).
+    /// (each tick, and whenever the ledger's thread wakes the transport); probes an idle ledger.
     public func deliverLedgerAnswers() {
         metrics.countLedger(ledger.deliver())
+        ledger.probeIfIdle()
     }
 
     /// Runs `read` on the ledger's thread and answers `found` of what it read, or 503 when the

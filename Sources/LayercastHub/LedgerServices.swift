@@ -21,6 +21,8 @@ public final class LedgerServices: Awarding, RoundRecords {
     /// The hub's clock (its transport's `now`), which deadlines are on; set by the hub.
     var clock: () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
     private let logger: Logger
+    /// When the ledger was last probed (`probeIfIdle`).
+    private var probedAt = -Double.infinity
     /// The epoch this node holds of each round it began (0) or claimed on a takeover.
     private var epochs: [Int64: Int64] = [:]
 
@@ -158,6 +160,18 @@ public final class LedgerServices: Awarding, RoundRecords {
     /// Answers the calls that have finished or passed their deadline (each tick, and when the
     /// ledger's thread wakes the hub); what was answered, for the metrics.
     func deliver() -> [LedgerThread.Outcome] { calls.deliver(now: clock()) }
+
+    /// Seconds between probes of an idle ledger.
+    static let probeInterval = 5.0
+
+    /// Makes a cheap read when no call is pending and none was probed for `probeInterval`, so an
+    /// idle node's `/healthz` learns that the ledger went away, and that it came back.
+    func probeIfIdle() {
+        let now = clock()
+        guard calls.pending == 0, now - probedAt >= Self.probeInterval else { return }
+        probedAt = now
+        calls.submit("probe", deadline: now + deadline, { ledger throws(LedgerError) in try ledger.totalCoins(player: "") }) { _ in }
+    }
 
     /// Why the ledger is degraded (`/healthz`), or nil.
     var degradedReason: String? { calls.degradedReason }

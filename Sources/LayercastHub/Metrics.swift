@@ -151,8 +151,8 @@ extension Metrics {
                                                    "invalid_utf8", "bad_deflate", "close_payload", "close_code", "close_reason_utf8"]
 
     /// Every operation of the ledger's families: an award's commit, a round's start and end, a
-    /// takeover's claims, a read.
-    static let ledgerOperations = ["award", "begin_round", "end_round", "claim_rounds", "read"]
+    /// takeover's claims, a read, the probe of an idle ledger.
+    static let ledgerOperations = ["award", "begin_round", "end_round", "claim_rounds", "read", "probe"]
     static let ledgerHistogram = Histogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
 
     /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").

@@ -71,6 +71,7 @@ import Testing
             layercast_ledger_timeouts_total{operation="begin_round"} 0
             layercast_ledger_timeouts_total{operation="claim_rounds"} 0
             layercast_ledger_timeouts_total{operation="end_round"} 0
+            layercast_ledger_timeouts_total{operation="probe"} 0
             layercast_ledger_timeouts_total{operation="read"} 1
 
             """))
