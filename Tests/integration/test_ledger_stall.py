@@ -148,3 +148,26 @@ def test_the_alert_rules_name_only_metrics_the_server_exposes(start_server):
     srv = start_server()
     exposed = {name.removesuffix("_bucket") for name, _, _ in read_metrics(srv.base_url)}
     assert named <= exposed, named - exposed
+
+
+def test_an_idle_node_learns_that_its_ledger_froze_and_came_back(start_server, postgres):
+    srv = rain_server(start_server, "--ledger", postgres.new_database())
+    assert http_get(srv.base_url, "/healthz").json()["status"] == "ok"
+    processes = postgres_processes(postgres.directory)
+    try:
+        for pid in processes:
+            os.kill(pid, signal.SIGSTOP)
+        # Its probe (every 5 s) runs past the deadline (1.5 s).
+        deadline = time.monotonic() + 10
+        while http_get(srv.base_url, "/healthz").json()["status"] != "degraded" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        health = http_get(srv.base_url, "/healthz").json()
+        assert (health["status"], health["ledger"]) == ("degraded", "a ledger call (probe) has run past its deadline"), health
+    finally:
+        for pid in processes:
+            os.kill(pid, signal.SIGCONT)
+    deadline = time.monotonic() + 10
+    while http_get(srv.base_url, "/healthz").json()["status"] != "ok" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    health = http_get(srv.base_url, "/healthz").json()
+    assert health["status"] == "ok" and "ledger" not in health, health
