@@ -82,7 +82,7 @@ private func freePacketPoint(in scene: RainScene, at time: CFTimeInterval) -> CG
 }
 
 /// The bench's ledger: takes every claim and remembers the last.
-private final class RebuildBenchAwarding: Awarding {
+private final class RebuildBenchAwarding: ImmediateAwarding {
     var last: Award?
 
     func commit(_ award: Award) throws -> Int {

@@ -203,7 +203,8 @@ extension Hub {
                        name: client.player?.name, action: .joined)
     }
 
-    private func deliverError(_ error: ProtocolError, to client: String, in room: Room) {
+    /// Sends `error` to `client`, a client of another node in `room`, and counts it.
+    func deliverError(_ error: ProtocolError, to client: String, in room: Room) {
         metrics.rejected[error.code, default: 0] += 1
         guard let cluster, let node = room.remoteClientNodes[client] else { return }
         cluster.deliver(encoded(ServerMessage.error(error)), to: client, on: node)

@@ -38,7 +38,7 @@ extension Hub {
         let room = room(scene: scene, name: name, now: transport.now)
         switch room.source {
         case .scene:
-            reply(run(command, body: body, in: room, opened: opened))
+            run(command, body: body, in: room, opened: opened, reply: reply)
         case .origin, .placing:
             nextCommand += 1
             let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
@@ -51,12 +51,16 @@ extension Hub {
     }
 
     /// A command another node forwarded to this origin (its sender checked the token, the body's
-    /// size and the room's name); its answer, for the sender.
+    /// size and the room's name); its answer, for the sender. One that waits on the ledger (a
+    /// rain's start) is waited for here, at most the ledger's deadline: the cluster answers in line.
     public func perform(_ forwarded: ForwardedCommand) -> Result<CommandAnswer, APIError> {
         guard let room = rooms[forwarded.room], room.source == .scene else {
             return .failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it"))
         }
-        return run(forwarded.command, body: forwarded.body, in: room, opened: false)
+        var answer: Result<CommandAnswer, APIError>?
+        run(forwarded.command, body: forwarded.body, in: room, opened: false) { answer = $0 }
+        ledger.wait(until: { answer != nil }, deliver: deliverLedgerAnswers)
+        return answer ?? .failure(APIError(503, .ledgerUnavailable, "the ledger did not answer in time; repeat the command"))
     }
 
     /// The scene of the room `name` that takes `command`: of the registered scenes that take it,
@@ -80,7 +84,7 @@ extension Hub {
             switch room.source {
             case .scene:
                 pendingCommands[id] = nil
-                pending.reply(run(pending.command.command, body: pending.command.body, in: room, opened: false))
+                run(pending.command.command, body: pending.command.body, in: room, opened: false, reply: pending.reply)
             case .origin(let origin):
                 pendingCommands[id]?.sent = true
                 cluster?.forward(pending.command, to: origin)
@@ -98,12 +102,16 @@ extension Hub {
         }
     }
 
-    private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool) -> Result<CommandAnswer, APIError> {
-        guard let controller = room.controller else { return .failure(APIError(404, .notFound, "this node does not run the scene of \(room.key)")) }
-        let answer = controller.perform(command, body: body, in: room)
-        if case .failure = answer, opened, room.clients.isEmpty, !controller.isBusy, cluster == nil { rooms[room.key] = nil }
-        broadcast(room.takeEvents(), in: room, tapArrival: nil)
-        return answer
+    /// Runs `command` in `room`, answering through `reply` once the controller has (a command that
+    /// waits on the ledger answers later).
+    private func run(_ command: String, body: [UInt8], in room: Room, opened: Bool,
+                     reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
+        guard let controller = room.controller else { return reply(.failure(APIError(404, .notFound, "this node does not run the scene of \(room.key)"))) }
+        controller.perform(command, body: body, in: room) { [self] answer in
+            if case .failure = answer, opened, room.clients.isEmpty, !controller.isBusy, cluster == nil, rooms[room.key] === room { rooms[room.key] = nil }
+            broadcast(room.takeEvents(), in: room, tapArrival: nil)
+            reply(answer)
+        }
     }
 
     /// The most bytes of a command's body that are read.

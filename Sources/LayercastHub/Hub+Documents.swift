@@ -43,13 +43,18 @@ extension Hub {
         let inRooms = clients.values.filter { $0.room != nil }
         let players = inRooms.filter { $0.role == .player }.count
         return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players,
-                              refusedAnimations: CALayer.unsupportedAnimations.count) + (cluster?.metricsText ?? "")
+                              refusedAnimations: CALayer.unsupportedAnimations.count)
+            + metrics.renderLedger(pending: ledger.pending) + (cluster?.metricsText ?? "")
     }
 
-    /// `GET /healthz`: `status` (`ok`, or `degraded` while a cluster node has lost Redis) and
-    /// the node's id, with the cluster's address when there is one.
+    /// `GET /healthz`, answered at once: `status` (`ok`, or `degraded` while a cluster node has lost
+    /// Redis or the ledger is unreachable or timing out, with `ledger` saying why) and the node's id,
+    /// with the cluster's address when there is one.
     public func healthDocument() -> JSONValue {
-        guard let cluster else { return ["status": "ok", "node": .string(configuration.node)] }
-        return cluster.health
+        let document = cluster?.health ?? ["status": "ok", "node": .string(configuration.node)]
+        guard let reason = ledger.degradedReason, case .object(var fields) = document else { return document }
+        fields["status"] = "degraded"
+        fields["ledger"] = .string(reason)
+        return .object(fields)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastIdentity
 import LayercastJSON
+import LayercastLedger
 import LayercastScenes
 import LayercastWire
 
@@ -44,27 +45,40 @@ extension Hub {
                        code: CloseCode.tryAgainLater)
                 return
             }
-            let room = if let scene { room(scene: scene, name: join.room, now: now) } else {
-                relayedRoom(sceneID: join.sceneID, fields: elsewhere ?? [:], name: join.room, now: now)
+            // A player's welcome tells its total: the room is joined once the ledger has read it.
+            guard let player = join.player else { return enter(client, join: join, scene: scene, elsewhere: elsewhere, total: 0) }
+            ledger.read({ ledger throws(LedgerError) in try ledger.totalCoins(player: player.id) }) { [self] result in
+                if case .failure(let error) = result { logger.error("ledger read failed", metadata: ["error": "\(error)"]) }
+                guard clients[id] === client else { return }  // gone meanwhile
+                enter(client, join: join, scene: scene, elsewhere: elsewhere, total: (try? result.get()) ?? 0)
             }
-            client.room = room
-            room.clients.append(client)
-            let welcome = ServerMessage.welcome(room: join.room, sceneFields: room.sceneFields, role: join.role.rawValue, client: client.name,
-                                                fps: fps, time: room.mediaTime(at: now),
-                                                player: join.player.map { welcomePlayer($0, secret: join.mintedSecret) })
-            enqueue(encoded(welcome), to: client, tapArrival: nil)
-            switch room.source {
-            case .scene:
-                for event in room.controller?.joined(client: client.name, in: room) ?? [] {
-                    enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
-                }
-            case .origin(let origin):
-                cluster?.forward(joined(client, in: room), to: origin)
-            case .placing:
-                break  // told when the room is placed
-            }
-            logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.key)", "role": "\(join.role.rawValue)"])
         }
+    }
+
+    /// Puts an admitted client in its room: first `welcome` (a player's with `total`), then what
+    /// the scene tells joiners, then frames.
+    private func enter(_ client: Client, join: JoinRequest, scene: (any Scene.Type)?, elsewhere: JSONObject?, total: Int) {
+        let now = transport.now
+        let room = if let scene { room(scene: scene, name: join.room, now: now) } else {
+            relayedRoom(sceneID: join.sceneID, fields: elsewhere ?? [:], name: join.room, now: now)
+        }
+        client.room = room
+        room.clients.append(client)
+        let welcome = ServerMessage.welcome(room: join.room, sceneFields: room.sceneFields, role: join.role.rawValue, client: client.name,
+                                            fps: fps, time: room.mediaTime(at: now),
+                                            player: join.player.map { welcomePlayer($0, total: total, secret: join.mintedSecret) })
+        enqueue(encoded(welcome), to: client, tapArrival: nil)
+        switch room.source {
+        case .scene:
+            for event in room.controller?.joined(client: client.name, in: room) ?? [] {
+                enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+            }
+        case .origin(let origin):
+            cluster?.forward(joined(client, in: room), to: origin)
+        case .placing:
+            break  // told when the room is placed
+        }
+        logger.debug("joined", metadata: ["client": "\(client.name)", "room": "\(room.key)", "role": "\(join.role.rawValue)"])
     }
 
     /// Forgets a client whose connection has closed.
@@ -94,15 +108,9 @@ extension Hub {
     }
 
     /// What `welcome` tells a player about itself: public id, name, coins won so far, and the
-    /// anonymous id the server made for it (`secret`, only when it brought none).
-    private func welcomePlayer(_ player: PublicPlayer, secret: String?) -> JSONValue {
-        let total: Int
-        do {
-            total = try ledger.totalCoins(player: player.id)
-        } catch {
-            logger.error("ledger read failed", metadata: ["error": "\(error)"])
-            total = 0
-        }
+    /// anonymous id the server made for it (`secret`, only when it brought none); 0 coins when the
+    /// ledger could not tell in time.
+    private func welcomePlayer(_ player: PublicPlayer, total: Int, secret: String?) -> JSONValue {
         var document: JSONObject = ["id": .string(player.id), "name": .string(player.name), "total": .number(Double(total))]
         if let secret { document["secret"] = .string(secret) }
         return .object(document)

@@ -11,14 +11,17 @@ import Logging
 /// the tick, admin commands, and each client's outbound queue (docs/architecture.md).
 ///
 /// Threading: a hub is used from one thread, the one its transport calls it on; every call,
-/// and every call it makes to its transport, its scenes' controllers and its ledger, happens there.
+/// and every call it makes to its transport and its scenes' controllers, happens there. Its
+/// ledger's calls run on the ledger's own thread (`LedgerServices`), and their answers come back
+/// here (`deliverLedgerAnswers`, each tick and when the transport is woken).
 public final class Hub {
     public let configuration: HubConfiguration
     let transport: any HubTransport
     let logger: Logger
     let identities: IdentityPolicy
-    /// Where rounds and awards are read; claims and rounds are written through `services`.
-    let ledger: any Ledger
+    /// Where rounds and awards are read, on the ledger's thread; claims and rounds are written
+    /// through `services` (in production, the same `LedgerServices`).
+    let ledger: LedgerServices
     let services: SceneServices
 
     var rooms: [String: Room] = [:]
@@ -40,13 +43,14 @@ public final class Hub {
     var nextCommand = 0
 
     /// A hub on `transport`, reading from `ledger` and committing through `services`.
-    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: any Ledger,
+    public init(configuration: HubConfiguration, transport: any HubTransport, identities: IdentityPolicy, ledger: LedgerServices,
                 services: SceneServices, logger: Logger) {
         self.configuration = configuration
         self.transport = transport
         self.identities = identities
         self.ledger = ledger
         self.services = services
+        ledger.clock = { [unowned transport] in transport.now }
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
         tickedAt = transport.now
@@ -67,6 +71,7 @@ public final class Hub {
         let now = transport.now
         tickedAt = now
         cluster?.ticked()
+        deliverLedgerAnswers()
         if !pendingCommands.isEmpty { expireCommands(at: now) }
         for (key, room) in rooms {
             if room.clients.isEmpty, room.remoteClients == 0, room.controller?.isBusy != true {

@@ -1,3 +1,4 @@
+import LayercastLedger
 import LayercastScenes
 import LayercastWire
 
@@ -38,6 +39,10 @@ public struct Metrics {
     /// In a cluster: rooms this node stepped down from, by why (`Hub.stepDown`).
     var stepDowns: [StepDownReason: Int] = [:]
     var tapLatency = Histogram(bounds: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1])
+    /// Seconds each ledger call ran on the ledger's thread, by operation (`LedgerThread.Outcome`).
+    var ledgerLatency: [String: Histogram] = Dictionary(uniqueKeysWithValues: Self.ledgerOperations.map { ($0, Self.ledgerHistogram) })
+    /// Ledger calls answered `ledger_unavailable` at their deadline, by operation.
+    var ledgerTimeouts: [String: Int] = Dictionary(uniqueKeysWithValues: Self.ledgerOperations.map { ($0, 0) })
 
     /// Counters at 0, with a sample from the start for each scene in `tapRules` and each of its rules.
     init(tapRules: [(scene: String, rules: [String])]) {
@@ -47,6 +52,25 @@ public struct Metrics {
     }
 
     /// Counts a tap of scene `scene` refused under its rule `rule`.
+    /// Counts what the ledger's thread answered.
+    mutating func countLedger(_ outcomes: [LedgerThread.Outcome]) {
+        for outcome in outcomes {
+            if let seconds = outcome.seconds { ledgerLatency[outcome.operation, default: Self.ledgerHistogram].observe(seconds) }
+            if outcome.timedOut { ledgerTimeouts[outcome.operation, default: 0] += 1 }
+        }
+    }
+
+    /// The ledger's families: call latency by operation, pending calls, timeouts by operation.
+    func renderLedger(pending: Int) -> String {
+        var out = PrometheusText()
+        out.family("layercast_ledger_call_seconds", "Seconds a ledger call ran on the ledger's thread, by operation.",
+                   label: "operation", histograms: ledgerLatency)
+        out.family("layercast_ledger_pending_calls", .gauge, "Ledger calls made and not yet answered (queued or running).", value: pending)
+        out.family("layercast_ledger_timeouts_total", .counter, "Ledger calls answered ledger_unavailable at their deadline, by operation.",
+                   label: "operation", counts: ledgerTimeouts)
+        return out.text
+    }
+
     mutating func countRefusal(scene: String, rule: String) {
         claimRefusals[scene, default: [:]][rule, default: 0] += 1
     }
@@ -130,6 +154,11 @@ extension Metrics {
     public static let webSocketViolationReasons = ["unmasked", "rsv_bits", "opcode", "control_frame", "continuation", "length",
                                                    "invalid_utf8", "bad_deflate", "close_payload", "close_code", "close_reason_utf8"]
 
+    /// Every operation of the ledger's families: an award's commit, a round's start and end, a
+    /// takeover's claims, a read, the probe of an idle ledger.
+    static let ledgerOperations = ["award", "begin_round", "end_round", "claim_rounds", "read", "probe"]
+    static let ledgerHistogram = Histogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
+
     /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
     public static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
                                      "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",
@@ -154,10 +183,13 @@ struct Histogram {
         total += 1
     }
 
-    func render(name: String) -> String {
+    /// Its samples; `labels` (`key="value"`, comma-separated) go before each bucket's `le`.
+    func render(name: String, labels: String = "") -> String {
         var out = ""
-        for (bound, count) in zip(bounds, counts) { out += "\(name)_bucket{le=\"\(bound)\"} \(count)\n" }
-        out += "\(name)_bucket{le=\"+Inf\"} \(total)\n\(name)_sum \(sum)\n\(name)_count \(total)\n"
+        let prefix = labels.isEmpty ? "" : labels + ","
+        let own = labels.isEmpty ? "" : "{\(labels)}"
+        for (bound, count) in zip(bounds, counts) { out += "\(name)_bucket{\(prefix)le=\"\(bound)\"} \(count)\n" }
+        out += "\(name)_bucket{\(prefix)le=\"+Inf\"} \(total)\n\(name)_sum\(own) \(sum)\n\(name)_count\(own) \(total)\n"
         return out
     }
 }

@@ -45,6 +45,12 @@ struct PrometheusText {
         text += histogram.render(name: name)
     }
 
+    /// A histogram family with one histogram per key of `histograms`, labelled `label`, in key order.
+    mutating func family(_ name: String, _ help: String, label: String, histograms: [String: Histogram]) {
+        header(name, .histogram, help)
+        for (key, histogram) in histograms.sorted(by: { $0.key < $1.key }) { text += histogram.render(name: name, labels: "\(label)=\"\(key)\"") }
+    }
+
     private mutating func header(_ name: String, _ type: MetricType, _ help: String) {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type.rawValue)\n"
     }

@@ -267,10 +267,11 @@ final class Room: ControlledRoom {
         return message
     }
 
-    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through the awarding
-    /// service of `controller` (the room's own).
-    func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, at now: Double, in controller: any SceneController) -> TapResult {
-        controller.stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: controller.awarding)
+    /// A tap through the scene's one tap path (`SceneStage.tap`), committed through `awarding`;
+    /// `done` gets its result at once or when the commit settles.
+    func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, at now: Double, in controller: any SceneController,
+             awarding: any Awarding, done: @escaping (TapResult) -> Void) {
+        controller.stage.tap(at: CGPoint(x: x, y: y), viewTime: viewTime, now: mediaTime(at: now), by: tapper, awarding: awarding, done: done)
     }
 
     /// A drag step, resolved like a tap.

@@ -54,6 +54,12 @@ public protocol Ledger: AnyObject {
     /// for negative coins or item, or a NaN position or time. `award.id` is ignored.
     func recordAward(_ award: AwardRow, epoch: Int64) throws(LedgerError) -> AwardRow
 
+    /// Takes back award `id` of round `round`, committed after its caller had stopped waiting for
+    /// it (`LedgerThread`: the tapper was told `ledger_unavailable`), if the caller still holds
+    /// `epoch` and the round is running. Throws `fenced` or `notFound`, changing nothing, when not:
+    /// the award then stands.
+    func voidAward(_ id: Int64, round: Int64, epoch: Int64) throws(LedgerError)
+
     /// The round with its prize plan and awards (in id order), or nil when there is none.
     func round(id: Int64) throws(LedgerError) -> RoundRecord?
 

@@ -89,6 +89,16 @@ public final class MemoryLedger: Ledger {
         }
     }
 
+    public func voidAward(_ id: Int64, round: Int64, epoch: Int64) throws(LedgerError) {
+        try LedgerError.during("void award \(id) in round \(round)") { () throws(LedgerError) in
+            try requireRunning(round, holding: epoch)
+            let index = Int(round - 1)
+            guard let award = rounds[index].awards.first(where: { $0.id == id }) else { return }
+            rounds[index].awards.removeAll { $0.id == id }
+            awardsOfPlayer[Array(award.player.utf8)]?.removeAll { $0.id == id }
+        }
+    }
+
     /// Nothing to check: there is no file or schema, and every call keeps the contract's rules.
     public func verify() throws(LedgerError) {}
 

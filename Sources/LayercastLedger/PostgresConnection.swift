@@ -56,16 +56,31 @@ final class PostgresConnection: SQLConnection {
         let shared: Bool
     }
 
+    /// What every connection runs with unless its URL says otherwise: a lost server is noticed
+    /// within seconds (TCP keepalives, `tcp_user_timeout` for unacknowledged data) and no
+    /// statement runs longer than `statement_timeout` on the server.
+    static let defaults: [(key: String, value: String)] = [
+        ("application_name", "layercast"), ("connect_timeout", "5"),
+        ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"), ("keepalives_count", "3"),
+        ("tcp_user_timeout", "10000"), ("options", "-c statement_timeout=10s"),
+    ]
+
+    /// Seconds between attempts to re-establish a lost session: doubled after each failure from
+    /// the first, up to the last.
+    static let reconnectBackoff = (first: 0.25, last: 5.0)
+
     private let connection: OpaquePointer
+    /// When the next attempt to re-establish a lost session may be made, and the wait after it.
+    private var nextReconnect = (at: 0.0, wait: reconnectBackoff.first)
     /// The lock this session holds (`takeSessionLock`), or nil.
     private var sessionLock: SessionLock?
 
     /// Connects to `url` (`postgres://` or `postgresql://`, libpq's URI syntax) and sets the
     /// session up. Throws `open` when the server cannot be reached or refuses.
     init(url: String) throws(LedgerError) {
-        // Later keywords win: what the URL says overrides these defaults.
-        let keys = ["application_name", "connect_timeout", "dbname"]
-        let values = ["layercast", "10", url]
+        // Later keywords win: what the URL says overrides these defaults (docs/reliability.md).
+        let keys = Self.defaults.map(\.key) + ["dbname"]
+        let values = Self.defaults.map(\.value) + [url]
         let handle = withCStrings(keys) { keys in withCStrings(values) { values in PQconnectdbParams(keys, values, 1) } }
         guard let handle else { throw LedgerError(.open, "cannot allocate a libpq connection") }
         // From here on a throw runs deinit, which closes the handle.
@@ -144,13 +159,7 @@ final class PostgresConnection: SQLConnection {
     /// since the last call is re-established and set up again first; a commit whose answer is
     /// lost is an `io` error saying its outcome is unknown.
     func transaction<T>(_ begin: String, _ body: () throws(LedgerError) -> T) throws(LedgerError) -> T {
-        if PQstatus(connection) != CONNECTION_OK {
-            PQreset(connection)
-            guard PQstatus(connection) == CONNECTION_OK else {
-                throw LedgerError(.io, "the connection is lost and cannot be re-established: \(Self.trimmed(PQerrorMessage(connection)))")
-            }
-            try setUpSession()
-        }
+        if PQstatus(connection) != CONNECTION_OK { try reconnect() }
         try execute(begin)
         let result: T
         do throws(LedgerError) {
@@ -171,6 +180,21 @@ final class PostgresConnection: SQLConnection {
             throw LedgerError(.io, "the connection was lost during COMMIT, whose outcome is unknown: \(error.message)")
         }
         return result
+    }
+
+    /// Re-establishes a lost session, at most once per backoff interval (`reconnectBackoff`).
+    private func reconnect() throws(LedgerError) {
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+        guard now >= nextReconnect.at else {
+            throw LedgerError(.io, "the connection is lost; the next attempt to re-establish it is in \(Int(((nextReconnect.at - now) * 1000).rounded(.up))) ms")
+        }
+        PQreset(connection)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            nextReconnect = (now + nextReconnect.wait, min(nextReconnect.wait * 2, Self.reconnectBackoff.last))
+            throw LedgerError(.io, "the connection is lost and cannot be re-established: \(Self.trimmed(PQerrorMessage(connection)))")
+        }
+        nextReconnect = (0, Self.reconnectBackoff.first)
+        try setUpSession()
     }
 
     /// A parameter as PostgreSQL's text input reads it; text holding NUL is refused (libpq's

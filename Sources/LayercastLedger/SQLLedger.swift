@@ -115,6 +115,13 @@ extension SQLLedger {
         }
     }
 
+    public func voidAward(_ id: Int64, round: Int64, epoch: Int64) throws(LedgerError) {
+        try writing("void award \(id) in round \(round)") { () throws(LedgerError) in
+            try requireRunning(round, holding: epoch, lock: .update)
+            try connection.run("DELETE FROM awards WHERE id = \(p(1)) AND round = \(p(2))", [.integer(id), .integer(round)])
+        }
+    }
+
     public func round(id: Int64) throws(LedgerError) -> RoundRecord? {
         try reading("read round \(id)") { () throws(LedgerError) -> RoundRecord? in
             let rows = try connection.query(

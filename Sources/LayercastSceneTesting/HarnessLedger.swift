@@ -3,7 +3,7 @@ import LayercastScenes
 /// The ledger's stand-in in a `SceneHarness`: it commits every award a scene claims, keeping each
 /// player's running total, so a paying scene is tested without a database. Set `refuses` to see
 /// what the scene does when a commit fails (nothing is awarded and nothing announced).
-public final class HarnessLedger: Awarding {
+public final class HarnessLedger: ImmediateAwarding {
     /// Every award committed, oldest first.
     public private(set) var awards: [Award] = []
     /// Each player's total coins over the committed awards.

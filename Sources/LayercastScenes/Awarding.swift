@@ -17,11 +17,26 @@ public struct Award: Equatable, Sendable {
     }
 }
 
-/// Where a room commits claims before anyone hears of them: the ledger in production, a
-/// recorder in `layercast replay`, a fake in tests. Called on the room's thread, outside any
-/// scene context.
+/// Where a room commits claims before anyone hears of them: the ledger in production (on its own
+/// thread, answering later), a recorder in `layercast replay`, a fake in tests. Called on the
+/// room's thread, outside any scene context.
 public protocol Awarding: AnyObject {
+    /// Commits `award` durably and calls `done` on the room's thread, at once or later, with the
+    /// player's total coins after it, or with the error, and then nothing was awarded. Until `done`
+    /// is called the room's scene is held (`SceneStage.isCommitting`).
+    func commit(_ award: Award, done: @escaping (Result<Int, any Error>) -> Void)
+}
+
+/// An awarding service that answers at once (replay, tests, a scene package's fakes): implement
+/// the throwing `commit`, and `SceneStage.tap(at:viewTime:now:by:awarding:)` returns the result.
+public protocol ImmediateAwarding: Awarding {
     /// Commits `award` durably and returns the player's total coins after it; throws when it
     /// could not, and then nothing was awarded.
     func commit(_ award: Award) throws -> Int
+}
+
+extension ImmediateAwarding {
+    public func commit(_ award: Award, done: @escaping (Result<Int, any Error>) -> Void) {
+        done(Result { try commit(award) })
+    }
 }

@@ -27,6 +27,9 @@ public final class RainController: SceneController {
     private var taps: [String: RateLimiter] = [:]
     /// Whether an operator stopped the running rain (it is recorded interrupted), reset by each rain.
     private var stopped = false
+    /// Whether the ledger is recording a rain's start, or the running rain's end.
+    private var beginning = false
+    private var ending = false
 
     init(scene: RainScene, stage: SceneStage, options: RainOptions, services: SceneServices) {
         self.scene = scene
@@ -37,7 +40,7 @@ public final class RainController: SceneController {
         logger = services.logger
     }
 
-    public var isBusy: Bool { running != nil }
+    public var isBusy: Bool { running != nil || beginning }
 
     /// The rain a request or the schedule leaves to the server's defaults.
     public static func defaults(_ options: RainOptions) -> RainRequest.Order {
@@ -47,25 +50,32 @@ public final class RainController: SceneController {
 
     /// `POST /api/rooms/{room}/rain`: starts a rain with the body's settings (201).
     /// `POST /api/rooms/{room}/stop-rain`: stops the rain counting down or falling (200).
-    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
-        if command == "stop-rain" { return stopRain(in: room).map { CommandAnswer(status: 200, $0) } }
-        return RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed())
-            .flatMap { startRain($0, in: room) }
-            .map { CommandAnswer(status: 201, $0) }
+    /// Each is answered once the ledger has recorded it.
+    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom,
+                        answer: @escaping (Result<CommandAnswer, APIError>) -> Void) {
+        if command == "stop-rain" { return stopRain(in: room) { answer($0.map { CommandAnswer(status: 200, $0) }) } }
+        switch RainRequest.order(from: body, defaults: Self.defaults(options), seed: Self.randomSeed()) {
+        case .failure(let error): answer(.failure(error))
+        case .success(let order): startRain(order, in: room) { answer($0.map { CommandAnswer(status: 201, $0) }) }
+        }
     }
 
     /// Stops the running rain now (RainScene.stopRain) and records it interrupted; the claims it
     /// made stand. Refused (409 `no_rain`) unless a rain is counting down or falling.
-    func stopRain(in room: any ControlledRoom) -> Result<JSONValue, APIError> {
+    func stopRain(in room: any ControlledRoom, answer: @escaping (Result<JSONValue, APIError>) -> Void) {
         guard let id = running, scene.phase == .countdown || scene.phase == .raining else {
-            return .failure(APIError(409, .noRain, "room \(room.name) has no rain counting down or falling"))
+            return answer(.failure(APIError(409, .noRain, "room \(room.name) has no rain counting down or falling")))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         stage.run { _ = scene.stopRain() }
         stopped = true
         logger.warning("rain stopped by the operator", metadata: ["room": "\(room.name)", "rain": "\(id)"])
-        recordEnd(of: id, in: room)
-        guard let rain = scene.rain else { return .failure(APIError(500, .internal, "the scene lost rain \(id)")) }
+        recordEnd(of: id, in: room) { [self] in answer(stoppedAnswer(id, in: room)) }
+    }
+
+    /// What `stop-rain` answers about rain `id` once its end was recorded (or failed to be).
+    private func stoppedAnswer(_ id: Int64, in room: any ControlledRoom) -> Result<JSONValue, APIError> {
+        guard let rain = scene.rain, rain.id == id else { return .failure(APIError(500, .internal, "the scene lost rain \(id)")) }
         return .success([
             "rain": .number(Double(id)), "room": .string(room.name),
             "status": .string(running == nil ? "interrupted" : "running"),
@@ -74,23 +84,34 @@ public final class RainController: SceneController {
         ])
     }
 
-    /// Records the end of rain `id` (interrupted when an operator stopped it); on failure it stays
-    /// `running` here and the next tick tries again.
-    private func recordEnd(of id: Int64, in room: any ControlledRoom) {
-        do {
-            try rounds.end(id, interrupted: stopped)
-            running = nil
-            logger.info(stopped ? "rain recorded interrupted" : "rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
-        } catch {
-            logger.error("ledger could not end a rain; retrying next tick", metadata: ["rain": "\(id)", "error": "\(error)"])
+    /// Records the end of rain `id` (interrupted when an operator stopped it), then calls `done`;
+    /// on failure it stays `running` here and a later tick tries again. One end at a time.
+    private func recordEnd(of id: Int64, in room: any ControlledRoom, done: @escaping () -> Void = {}) {
+        guard !ending else { return done() }
+        ending = true
+        let interrupted = stopped
+        rounds.end(id, interrupted: interrupted) { [self] result in
+            ending = false
+            switch result {
+            case .success:
+                if running == id { running = nil }
+                logger.info(interrupted ? "rain recorded interrupted" : "rain finished", metadata: ["room": "\(room.name)", "rain": "\(id)"])
+            case .failure(let error):
+                logger.error("ledger could not end a rain; retrying next tick", metadata: ["rain": "\(id)", "error": "\(error)"])
+            }
+            done()
         }
     }
 
     /// Starts a rain now, with a fresh secret salt and its per-player limits settled over the
     /// players in the room: recorded first, then the scene counts down. Refused while one runs.
-    func startRain(_ order: RainRequest.Order, in room: any ControlledRoom) -> Result<JSONValue, APIError> {
+    /// The scene is held while the ledger records the rain, so it starts at the media time recorded.
+    func startRain(_ order: RainRequest.Order, in room: any ControlledRoom, answer: @escaping (Result<JSONValue, APIError>) -> Void) {
         if let running = running ?? scene.rain?.id {
-            return .failure(APIError(409, .rainRunning, "room \(room.name) is running rain \(running); start the next one when it is idle"))
+            return answer(.failure(APIError(409, .rainRunning, "room \(room.name) is running rain \(running); start the next one when it is idle")))
+        }
+        guard !beginning, !stage.isHeld else {
+            return answer(.failure(APIError(409, .rainRunning, "room \(room.name) is recording a rain's start; start the next one when it is idle")))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         let players = room.playerCount
@@ -98,14 +119,28 @@ public final class RainController: SceneController {
         settings.salt = RainCommitment.makeSalt()
         let commitment = RainCommitment(settings: settings, size: scene.configuration.size)
         let plan = PrizePlan(settings: settings)
-        let id: Int64
-        do {
-            id = try rounds.begin(RainStart(room: room.name, settings: settings, commitment: commitment, plan: plan,
-                                            size: scene.configuration.size, players: players, mediaStart: stage.now).round)
-        } catch {
-            logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
-            return .failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)"))
+        let start = RainStart(room: room.name, settings: settings, commitment: commitment, plan: plan,
+                              size: scene.configuration.size, players: players, mediaStart: stage.now).round
+        beginning = true
+        let release = stage.hold()
+        rounds.begin(start) { [self] result in
+            beginning = false
+            switch result {
+            case .failure(let error):
+                release()
+                logger.error("ledger refused a rain", metadata: ["room": "\(room.name)", "error": "\(error)"])
+                answer(.failure(APIError(503, .ledgerUnavailable, "the ledger could not record the rain: \(error)")))
+            case .success(let id):
+                let document = started(id, settings: settings, plan: plan, commitment: commitment, players: players, in: room)
+                release()
+                answer(document)
+            }
         }
+    }
+
+    /// Starts recorded rain `id` in the scene; the answer to its start.
+    private func started(_ id: Int64, settings: RainSettings, plan: PrizePlan, commitment: RainCommitment, players: Int,
+                         in room: any ControlledRoom) -> Result<JSONValue, APIError> {
         stage.run { _ = scene.startRain(id: id, settings: settings, plan: plan) }
         running = id
         taps = [:]
@@ -136,12 +171,17 @@ public final class RainController: SceneController {
         return ProtocolError(.rateLimited, "more than \(RateText.decimal(rate)) taps per second during this rain")
     }
 
-    /// Records the end of a rain once the scene shows its results, and starts a scheduled rain
+    /// Records the end of a rain once the scene shows its results (announced once recorded, or
+    /// when the ledger failed to), and starts a scheduled rain
     /// when the room has clients and has been idle long enough.
     public func ticked(in room: any ControlledRoom) -> [SceneEvent] {
         let now = room.now
         if idleSince == nil { idleSince = now }
-        if let id = running, scene.phase == .results || scene.phase == .idle { recordEnd(of: id, in: room) }
+        // The scene is held while the end is recorded: its results are announced once it is.
+        if let id = running, scene.phase == .results || scene.phase == .idle, !ending, !stage.isHeld {
+            let release = stage.hold()
+            recordEnd(of: id, in: room) { release() }
+        }
         guard scene.phase == .idle, running == nil else {
             idleSince = now
             wasIdle = false
@@ -156,9 +196,11 @@ public final class RainController: SceneController {
         guard every > 0, room.hasClients, now - (idleSince ?? now) >= every else { return events }
         var order = Self.defaults(options)
         order.settings.seed = Self.randomSeed()
-        if case .failure(let error) = startRain(order, in: room) {
-            logger.error("scheduled rain not started", metadata: ["room": "\(room.name)", "error": "\(error.message)"])
-            idleSince = now
+        idleSince = now  // one attempt per period, whatever the ledger answers
+        startRain(order, in: room) { [logger] result in
+            if case .failure(let error) = result {
+                logger.error("scheduled rain not started", metadata: ["room": "\(room.name)", "error": "\(error.message)"])
+            }
         }
         return events
     }
@@ -178,11 +220,12 @@ public final class RainController: SceneController {
     /// Records a rain still running as interrupted.
     public func stopping() {
         guard let id = running else { return }
-        do {
-            try rounds.end(id, interrupted: true)
-            running = nil
-        } catch {
-            logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(id)", "error": "\(error)"])
+        rounds.end(id, interrupted: true) { [self] result in
+            if case .failure(let error) = result {
+                logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(id)", "error": "\(error)"])
+            } else if running == id {
+                running = nil
+            }
         }
     }
 
@@ -213,10 +256,10 @@ public final class RainController: SceneController {
                 continue
             }
             logger.warning("rain not resumed on takeover; recorded interrupted", metadata: ["rain": "\(rain.id)", "reason": "\(outcome.rawValue)"])
-            do {
-                try rounds.end(rain.id, interrupted: true)
-            } catch {
-                logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(rain.id)", "error": "\(error)"])
+            rounds.end(rain.id, interrupted: true) { [logger] result in
+                if case .failure(let error) = result {
+                    logger.error("ledger could not mark a rain interrupted", metadata: ["rain": "\(rain.id)", "error": "\(error)"])
+                }
             }
         }
         return Takeover(events: scene.phaseEvent().map { [$0] } ?? [], outcomes: outcomes)

@@ -74,7 +74,7 @@ public struct RainReplay {
     }
 
     /// The replay's awarding service: it takes every claim and remembers the last.
-    private final class Recorder: Awarding {
+    private final class Recorder: ImmediateAwarding {
         var last: Award?
 
         func commit(_ award: Award) throws -> Int {

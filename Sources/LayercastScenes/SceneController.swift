@@ -15,6 +15,9 @@ public protocol SceneController: AnyObject {
     /// Answers `command`, one of the scene's `commands`, with the request body `body`; a refusal
     /// changes nothing.
     func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError>
+    /// `perform`, answering through `answer` on the room's thread, at once or later: a command that
+    /// waits on the ledger (`RoundRecords`) implements this one. By default, `perform`'s answer.
+    func perform(_ command: String, body: [UInt8], in room: any ControlledRoom, answer: @escaping (Result<CommandAnswer, APIError>) -> Void)
     /// Events for `client`, which has just joined (after its `welcome`).
     func joined(client: String, in room: any ControlledRoom) -> [SceneEvent]
     /// The scene's own refusal of a tap by `player` before it is resolved, or nil.
@@ -34,6 +37,11 @@ extension SceneController {
 
     public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom) -> Result<CommandAnswer, APIError> {
         .failure(APIError(404, .notFound, "this scene takes no command \(FieldReader.quoted(command))"))
+    }
+
+    public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom,
+                        answer: @escaping (Result<CommandAnswer, APIError>) -> Void) {
+        answer(perform(command, body: body, in: room))
     }
 
     public func joined(client: String, in room: any ControlledRoom) -> [SceneEvent] { [] }
@@ -117,7 +125,7 @@ public final class PlainSceneController: SceneController {
 }
 
 /// An awarding service for scenes that never claim: any commit is refused.
-public final class NoAwards: Awarding {
+public final class NoAwards: ImmediateAwarding {
     /// The service that refuses every commit.
     public init() {}
 

@@ -34,17 +34,48 @@ public final class SceneStage {
     /// The media time the scene has been advanced to.
     public var now: CFTimeInterval { clock.now }
 
-    /// Runs the scene up to media time `time` (timers, animation events); never backwards.
+    /// Runs the scene up to media time `time` (timers, animation events); never backwards. While a
+    /// claim is being committed the scene is held: the advance waits until the commit has settled.
     public func advance(to time: CFTimeInterval) {
+        if isHeld {
+            if case .advance(let last) = held.last { held[held.count - 1] = .advance(max(last, time)) } else { held.append(.advance(time)) }
+            return
+        }
         clock.now = max(clock.now, time)
         context.advance(to: clock.now)
+    }
+
+    /// Whether the scene is held: while a claim is being committed (or a controller waits on the
+    /// ledger, `hold()`), its clock stands still and taps, drags and advances wait, in order, so
+    /// the scene decides everything exactly as it would with an instant ledger (and as
+    /// `layercast replay` does).
+    public private(set) var isHeld = false
+
+    /// Holds the scene (`isHeld`) until the returned function is called: for a controller that
+    /// waits on the ledger for something the scene must do at this media time (a round's start).
+    public func hold() -> () -> Void {
+        precondition(!isHeld, "the scene is already held")
+        isHeld = true
+        return { [self] in
+            isHeld = false
+            releaseHeld()
+        }
+    }
+    /// What waits for the commit in progress, in arrival order.
+    private var held: [HeldInput] = []
+
+    private enum HeldInput {
+        case advance(CFTimeInterval)
+        case tap(CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval, tapper: Tapper, awarding: any Awarding, done: (TapResult) -> Void)
+        case drag(DragPhase, CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval, client: String)
     }
 
     /// Runs `body` inside the scene's context.
     public func run<T>(_ body: () throws -> T) rethrows -> T { try context.run(body) }
 
-    /// Events the scene announced since the last call.
-    public func takeEvents() -> [SceneEvent] { context.run { scene.takeEvents() } }
+    /// Events the scene announced since the last call; none while the scene is held (they wait
+    /// for what holds it: a round's end is announced once it is recorded).
+    public func takeEvents() -> [SceneEvent] { isHeld ? [] : context.run { scene.takeEvents() } }
 
     /// The media time a tap is evaluated at: `viewTime` clamped to `[now − 0.3, now]`.
     public static func resolutionTime(viewTime: CFTimeInterval, now: CFTimeInterval) -> CFTimeInterval {
@@ -62,31 +93,65 @@ public final class SceneStage {
     /// The one tap path, for live play and replay alike. After advancing to `now`: decide (the
     /// scene hit-tests at the resolution time and answers or claims, inside its context);
     /// commit a claim through `awarding` (outside the context, so no scene state is held across
-    /// an fsync); confirm it in the scene, or, when the commit failed, announce nothing. The
-    /// result's events are the scene's, for the room to broadcast.
+    /// an fsync), holding the scene until it settles; confirm it in the scene, or, when the commit
+    /// failed, announce nothing. `done` gets the result, with the scene's events for the room to
+    /// broadcast: at once, or when the commit (or one ahead of this tap) settles.
     public func tap(at point: CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval, by tapper: Tapper,
-                    awarding: any Awarding) -> TapResult {
+                    awarding: any Awarding, done: @escaping (TapResult) -> Void) {
+        if isHeld { return held.append(.tap(point, viewTime: viewTime, now: now, tapper: tapper, awarding: awarding, done: done)) }
         advance(to: now)
         let (hit, time) = resolve(point, viewTime: viewTime)
         let outcome = context.run { scene.tap(hit, at: point, time: time, by: tapper) }
-        guard case .claim(let claim) = outcome else { return TapResult(outcome: outcome, events: takeEvents()) }
-        let total: Int
-        do {
-            total = try awarding.commit(Award(claim: claim, player: tapper.player, name: tapper.name, serverTime: clock.now))
-        } catch {
-            return TapResult(outcome: outcome, events: takeEvents(), failure: "\(error)")
+        guard case .claim(let claim) = outcome else { return done(TapResult(outcome: outcome, events: takeEvents())) }
+        let release = hold()
+        awarding.commit(Award(claim: claim, player: tapper.player, name: tapper.name, serverTime: clock.now)) { [self] total in
+            switch total {
+            case .success(let total):
+                context.run { scene.confirm(claim, total: total, for: tapper) }
+                done(TapResult(outcome: outcome, events: context.run { scene.takeEvents() }, awarded: true))
+            case .failure(let error):
+                done(TapResult(outcome: outcome, events: context.run { scene.takeEvents() }, failure: "\(error)"))
+            }
+            release()
         }
-        context.run { scene.confirm(claim, total: total, for: tapper) }
-        return TapResult(outcome: outcome, events: takeEvents(), awarded: true)
     }
 
-    /// A drag step, resolved like a tap (nothing to commit).
+    /// `tap` through an awarding service that answers at once (replay, tests): the result.
+    public func tap(at point: CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval, by tapper: Tapper,
+                    awarding: any ImmediateAwarding) -> TapResult {
+        var result: TapResult?
+        tap(at: point, viewTime: viewTime, now: now, by: tapper, awarding: awarding as any Awarding) { result = $0 }
+        guard let result else { preconditionFailure("a tap waited on an immediate awarding service: the stage was already held") }
+        return result
+    }
+
+    /// A drag step, resolved like a tap (nothing to commit). While a claim is being committed it
+    /// waits, and its events come with the room's next ones (`takeEvents`).
     public func drag(_ phase: DragPhase, at point: CGPoint, viewTime: CFTimeInterval, now: CFTimeInterval,
                      by client: String) -> [SceneEvent] {
+        if isHeld {
+            held.append(.drag(phase, point, viewTime: viewTime, now: now, client: client))
+            return []
+        }
         advance(to: now)
         let (hit, time) = resolve(point, viewTime: viewTime)
         context.run { scene.drag(phase, hit: hit, at: point, time: time, by: client) }
         return takeEvents()
+    }
+
+    /// Runs what waited while the scene was held, in order, until one of the taps holds it again.
+    private func releaseHeld() {
+        while !isHeld, !held.isEmpty {
+            switch held.removeFirst() {
+            case .advance(let time): advance(to: time)
+            case .tap(let point, let viewTime, let now, let tapper, let awarding, let done):
+                tap(at: point, viewTime: viewTime, now: now, by: tapper, awarding: awarding, done: done)
+            case .drag(let phase, let point, let viewTime, let now, let client):
+                advance(to: now)
+                let (hit, time) = resolve(point, viewTime: viewTime)
+                context.run { scene.drag(phase, hit: hit, at: point, time: time, by: client) }
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import LayercastWire
 
 /// The documented HTTP API (docs/protocol.md, "HTTP"; docs/openapi.yaml): each route a function
 /// from an `APIRequest` to an `APIResponse`, answered by the hub. The answer comes at once, or
-/// later for an admin command this cluster node forwards to the room's origin.
+/// later: a ledger read, an admin command this cluster node forwards to the room's origin.
 struct APIRoutes {
     /// Answers a request through its `respond`, exactly once.
     typealias Handler = (Hub, APIRequest, _ respond: @escaping (APIResponse) -> Void) -> Void
@@ -45,12 +45,13 @@ struct APIRoutes {
         }
         get("/api/scenes") { hub, _ in .json(hub.scenesDocument()) }
         table.add(.get, "/api/rooms") { hub, _, respond in hub.roomsDocument { respond(.json($0)) } }
-        get("/api/rooms/{room}/leaderboard") { hub, request in
-            APIResponse(hub.leaderboard(room: request["room"], limit: request.limit(default: 10)))
+        // The ledger's reads are answered when the ledger's thread has read them (Hub+Ledger.swift).
+        table.add(.get, "/api/rooms/{room}/leaderboard") { hub, request, respond in
+            hub.leaderboard(room: request["room"], limit: request.limit(default: 10)) { respond(APIResponse($0)) }
         }
-        get("/api/players/{player}") { hub, request in APIResponse(hub.playerDocument(id: request["player"])) }
-        get("/api/me") { hub, request in APIResponse(hub.ownDocument(authorization: request.authorization)) }
-        get("/api/rains/{rain}") { hub, request in APIResponse(hub.roundDocument(id: request["rain"])) }
+        table.add(.get, "/api/players/{player}") { hub, request, respond in hub.playerDocument(id: request["player"]) { respond(APIResponse($0)) } }
+        table.add(.get, "/api/me") { hub, request, respond in hub.ownDocument(authorization: request.authorization) { respond(APIResponse($0)) } }
+        table.add(.get, "/api/rains/{rain}") { hub, request, respond in hub.roundDocument(id: request["rain"]) { respond(APIResponse($0)) } }
         get("/healthz") { hub, _ in .json(hub.healthDocument()) }
         get("/metrics") { hub, _ in .text(hub.metricsText(), type: "text/plain; version=0.0.4; charset=utf-8") }
         get("/ws") { _, _ in .text("this is the layercast.v1 WebSocket endpoint\n", status: 426) }

@@ -38,6 +38,8 @@ public final class Server: @unchecked Sendable {
     public private(set) var hub: Hub!
     /// Called on the service thread each time another thread has called `cancelService()`.
     public var onServiceWake: (() -> Void)?
+    /// The ledger's calls, on its own thread; answered in the hub's tick and when it wakes the loop.
+    private let ledgerServices: LedgerServices
 
     private var context: OpaquePointer?
     /// The libev loop (epoll) the context runs on, with the tick's and the gate's timers: lws's
@@ -142,8 +144,13 @@ public final class Server: @unchecked Sendable {
 
         guard let eventLoop = EventLoop() else { throw .listen("libev could not create an event loop") }
         self.eventLoop = eventLoop
-        let services = LedgerServices(ledger)
-        hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: ledger,
+        // From here on the ledger is its thread's (a memory ledger's calls run inline).
+        let waker = ServiceWaker()
+        let calls = ledger is MemoryLedger ? LedgerThread(inline: ledger)
+            : LedgerThread(ledger, capacity: configuration.ledgerQueue) { waker.wake() }
+        let services = LedgerServices(calls, deadline: configuration.ledgerDeadline, logger: logger)
+        ledgerServices = services
+        hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: services,
                   services: SceneServices(awarding: services, rounds: services, logger: logger), logger: logger)
         routes = APIRoutes(hub: hub)
         // A release build runs on past an animation the engine cannot run; it says so once per key path.
@@ -186,6 +193,7 @@ public final class Server: @unchecked Sendable {
             }
             port = listener.port
         }
+        waker.server = self
     }
 
     deinit {
@@ -254,6 +262,8 @@ public final class Server: @unchecked Sendable {
         // lws closes every connection and stops its watchers here; the loop goes with the server.
         lws_context_destroy(context)
         self.context = nil
+        // What the stop recorded (a running rain interrupted) is written before the ledger closes.
+        ledgerServices.stop(waiting: 5)
         logger.info("stopped")
     }
 
@@ -278,6 +288,7 @@ public final class Server: @unchecked Sendable {
     /// Called on the service thread after `lws_cancel_service`.
     func serviceWasCancelled() {
         if stopRequested.load(ordering: .sequentiallyConsistent) { stopping = true }
+        hub.deliverLedgerAnswers()
         onServiceWake?()
     }
 

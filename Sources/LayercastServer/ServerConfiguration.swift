@@ -73,6 +73,11 @@ public struct ServerConfiguration: Sendable {
     /// running as interrupted by its last stop; in a cluster, the node that takes a room over
     /// ends that room's running rains instead.
     public var ledgerRole = LedgerRole.soleWriter
+    /// Seconds a ledger call may take before it is answered `ledger_unavailable` (a tap, a
+    /// round's start or end, a read; docs/reliability.md, "The ledger's deadline").
+    public var ledgerDeadline = LedgerServices.defaultDeadline
+    /// Ledger calls that may wait for the ledger's thread; more are refused at once.
+    public var ledgerQueue = 256
     /// Whether other processes listen on the same port (`SO_REUSEPORT`, `serve --workers`): the
     /// server then makes its listening socket itself and hands each connection to lws.
     public var sharesPort = false

@@ -68,6 +68,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The award ledger in PostgreSQL, postgres://USER@HOST:PORT/DB (or LAYERCAST_LEDGER), or memory: for tests and demos (every award is lost when the server stops); default: SQLite under --data.", valueName: "url"))
     var ledger: String?
 
+    @Option(help: "Seconds a ledger call (an award's commit, a rain's start or end, a read) may take before it is answered ledger_unavailable; at most 2, so a tap is always answered within 2 s.")
+    var ledgerDeadline: Double = LedgerServices.defaultDeadline
+
+    @Option(help: "Ledger calls that may wait for the ledger's thread; more are refused at once with ledger_unavailable.")
+    var ledgerQueue = 256
+
     @Option(help: ArgumentHelp("Bearer token of the admin API (or LAYERCAST_ADMIN_TOKEN); without one the admin API is off.", valueName: "token"))
     var adminToken: String?
 
@@ -137,6 +143,10 @@ struct ServeCommand: ParsableCommand {
             guard resolvedCluster != nil else { throw ValidationError("--workers needs --cluster: the workers are nodes of one cluster") }
             guard port != 0 else { throw ValidationError("--workers needs a fixed --port (they share it)") }
         }
+        guard ledgerDeadline.isFinite, ledgerDeadline >= 0.05, ledgerDeadline <= 2 else {
+            throw ValidationError("--ledger-deadline must be between 0.05 and 2 seconds")
+        }
+        guard (1...100_000).contains(ledgerQueue) else { throw ValidationError("--ledger-queue must be between 1 and 100000") }
         let location: LedgerLocation
         do throws(LedgerError) {
             location = try ledgerLocation
@@ -197,6 +207,8 @@ struct ServeCommand: ParsableCommand {
         configuration.headTimeoutSeconds = headTimeout
         configuration.dataDirectory = data
         configuration.ledger = try ledgerLocation
+        configuration.ledgerDeadline = ledgerDeadline
+        configuration.ledgerQueue = ledgerQueue
         configuration.adminToken = resolvedAdminToken
         configuration.tokenSecret = resolvedTokenSecret
         configuration.allowAnonymous = allowAnonymous ? true : nil

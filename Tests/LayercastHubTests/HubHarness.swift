@@ -16,13 +16,15 @@ final class HubHarness {
 
     let identities: IdentityPolicy
 
-    /// A hub of `scenes` numbering its clients from `firstClient`, on its own ledger or on `sharing`'s.
+    /// A hub of `scenes` numbering its clients from `firstClient`, on its own ledger or on `sharing`'s,
+    /// or on `services` (a ledger on its own thread; `ledger` is then an unused memory ledger).
     init(identities: IdentityPolicy = IdentityPolicyFixtures.anonymous, firstClient: Int = 1, sharing: HubHarness? = nil,
-         scenes: SceneRegistry = HubHarness.scenes, _ configure: (inout HubConfiguration) -> Void = { _ in }) {
+         services given: LedgerServices? = nil, scenes: SceneRegistry = HubHarness.scenes,
+         _ configure: (inout HubConfiguration) -> Void = { _ in }) {
         self.identities = identities
         transport = EmbeddedTransport(firstClient: firstClient)
         ledger = sharing?.ledger ?? MemoryLedger()
-        let services = LedgerServices(ledger)
+        let services = given ?? LedgerServices(ledger)
         awarding = ScriptedAwarding(services)
         var configuration = HubConfiguration(scenes: scenes)
         configuration.adminToken = Self.adminToken
@@ -30,7 +32,7 @@ final class HubHarness {
         configure(&configuration)
         var logger = Logger(label: "hub-tests")
         logger.logLevel = .critical
-        hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: ledger,
+        hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: services,
                   services: SceneServices(awarding: awarding, rounds: services, logger: logger), logger: logger)
     }
 
@@ -90,14 +92,15 @@ final class ScriptedAwarding: Awarding {
 
     init(_ ledger: LedgerServices) { self.ledger = ledger }
 
-    func commit(_ award: Award) throws -> Int {
+    func commit(_ award: Award, done: @escaping (Result<Int, any Error>) -> Void) {
         if failures > 0 {
             failures -= 1
-            throw Failure()
+            return done(.failure(Failure()))
         }
-        let total = try ledger.commit(award)
-        committed.append(award)
-        return total
+        ledger.commit(award) { [self] result in
+            if case .success = result { committed.append(award) }
+            done(result)
+        }
     }
 
     struct Failure: Error {}

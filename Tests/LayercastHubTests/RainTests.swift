@@ -61,7 +61,7 @@ extension HubHarness {
 }
 
 /// An awarding service that commits nothing: a tap through it decides and changes nothing.
-private final class CommitsNothing: Awarding {
+private final class CommitsNothing: ImmediateAwarding {
     struct Refused: Error {}
 
     func commit(_ award: Award) throws -> Int { throw Refused() }

@@ -145,7 +145,7 @@ private enum Decision: Equatable {
 }
 
 /// The ledger's stand-in: commits every claim as the tapper's `total`, or, while `refusing`, none.
-private final class TestAwarding: Awarding {
+private final class TestAwarding: ImmediateAwarding {
     var total = 100
     var refusing = false
 

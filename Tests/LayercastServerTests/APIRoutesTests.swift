@@ -49,7 +49,7 @@ import Testing
         let ledger = MemoryLedger()
         let services = LedgerServices(ledger)
         let identities = IdentityPolicy(tokenSecret: nil, allowAnonymous: true, pseudonyms: PlayerPseudonyms(secret: Array("route-tests".utf8)))
-        hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: ledger,
+        hub = Hub(configuration: configuration, transport: transport, identities: identities, ledger: services,
                   services: SceneServices(awarding: services, rounds: services, logger: logger), logger: logger)
         routes = APIRoutes(hub: hub)
     }

@@ -43,8 +43,6 @@ MIN_FPS = 29             # the cut node's other rooms, in every second of a data
 GAP_P99 = 0.1            # and the 99th percentile of the gaps between their frames
 SLACK = 0.25             # scheduling and measuring on a loaded 2-core machine
 DB_CUT_SECONDS = float(os.environ.get("LAYERCAST_PARTITION_SECONDS", "10"))   # issue 38 ran 20
-LEDGER_WORK = ("the ledger still commits on the event loop on this branch: its commits move off the loop on "
-               "branch `ledger` (issue 38, item 1); remove this mark once both are merged")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -331,11 +329,9 @@ def squeeze_link(partition: netns.Partition, port: int) -> None:
     partition.squeeze(port, "8kbit")
 
 
-@pytest.mark.xfail(strict=True, reason=LEDGER_WORK)
 def test_b_a_database_partition_of_one_node_costs_its_other_rooms_nothing(cluster_ledger, tmp_path):
     database_fault(cluster_ledger, tmp_path, cut_link, degraded=True)
 
 
-@pytest.mark.xfail(strict=True, reason=LEDGER_WORK)
 def test_c_a_squeezed_database_link_costs_the_nodes_other_rooms_nothing(cluster_ledger, tmp_path):
     database_fault(cluster_ledger, tmp_path, squeeze_link, degraded=False)
