@@ -16,7 +16,7 @@ run() {
 run bash scripts/install-deps.sh
 run swift build --build-tests
 # The public API a scene author compiles against, as docs/public-api.txt lists it (writing-a-scene.md §8).
-run python3 scripts/public-api.py --check
+run python3 scripts/public-api.py --check --require-docs
 # The API reference (README, "API reference"): DocC archives of Layercast, the engine and the kit.
 run python3 scripts/reference.py
 run swift test

@@ -4,11 +4,16 @@ import LayercastEngine
 /// A claim with the player it goes to and the room's media time when the tap arrived: what an
 /// `Awarding` commits.
 public struct Award: Equatable, Sendable {
+    /// What was won: the round, the item, its coins, where and at what view time.
     public var claim: Claim
+    /// The id of the player it goes to.
     public var player: String
+    /// The player's display name, as recorded with the award.
     public var name: String
+    /// The room's media time when the tap arrived.
     public var serverTime: CFTimeInterval
 
+    /// An award of `claim` to `player` (shown as `name`), tapped at `serverTime`.
     public init(claim: Claim, player: String, name: String, serverTime: CFTimeInterval) {
         self.claim = claim
         self.player = player

@@ -8,21 +8,32 @@ import LayercastJSON
 /// `minVisible`, `tapRate`, `players`). Doubles are written with their shortest exact digits, so
 /// they read back bit for bit; ledger schema 5 turned the rains of older versions into the same.
 public struct RainRoundSettings: Equatable, Sendable {
+    /// Seconds the rain falls.
     public var duration: Double
+    /// Coins the winning packets share, exactly.
     public var pool: Int
+    /// Packets that pay.
     public var winners: Int
+    /// The fewest coins a winning packet carries.
     public var minCoins: Int
+    /// The most coins a winning packet carries.
     public var maxCoins: Int
+    /// The width of the screen it fell on, in points.
     public var width: Double
+    /// The height of the screen it fell on, in points.
     public var height: Double
-    /// Per-player limits (0: none), the on-screen rule in seconds and taps per second.
+    /// The most packets one player may win in the rain (0: no limit).
     public var maxAwardsPerPlayer: Int
+    /// The most coins one player may win in the rain (0: no limit).
     public var maxCoinsPerPlayer: Int
+    /// Seconds a packet must have been on screen before a tap on it counts (0: none).
     public var minVisible: Double
+    /// Taps a second one player may make while it falls.
     public var tapRate: Double
     /// The players in the room when the rain was made, whom its fair-share limits divide by.
     public var players: Int
 
+    /// The settings of a rain, with the limits left at none and 20 taps a second unless given.
     public init(duration: Double, pool: Int, winners: Int, minCoins: Int, maxCoins: Int, width: Double, height: Double,
                 maxAwardsPerPlayer: Int = 0, maxCoinsPerPlayer: Int = 0, minVisible: Double = 0, tapRate: Double = 20,
                 players: Int = 0) {

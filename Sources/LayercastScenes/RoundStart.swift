@@ -2,6 +2,7 @@
 public struct RoundStart: Sendable {
     /// The id of the scene that plays it (`SceneInfo.id`).
     public var scene: String
+    /// The room it runs in.
     public var room: String
     /// The seed of its layout.
     public var seed: UInt64
@@ -16,6 +17,7 @@ public struct RoundStart: Sendable {
     /// The prize plan: item index → coins, for the paying items only.
     public var prizes: [Int: Int]
 
+    /// A round of scene `scene` in `room` to record before anyone can claim in it.
     public init(scene: String, room: String, seed: UInt64, salt: String, commitment: String, settings: String,
                 mediaStart: Double, prizes: [Int: Int]) {
         self.scene = scene
