@@ -58,7 +58,7 @@ def test_a_frozen_postgres_stops_no_room_and_pays_exactly_what_was_heard(start_s
     url = postgres.new_database()
     srv = rain_server(start_server, "--ledger", url)
     room = unique_room("pgstall")
-    calm = LayercastClient.connect(srv.base_url, scene="snow", room=unique_room("calm"), role="spectator")
+    calm = LayercastClient.connect(srv.base_url, scene="radar", room=unique_room("calm"), role="spectator")
     calm.wait_welcome(5)
     players = [connect_player(srv, room) for _ in range(6)]
     rain = start_rain(srv, room, duration=10, pool=600, winners=40, minCoins=5, maxCoins=30, seed=3838)
