@@ -168,6 +168,17 @@ def start_server():
         proc.stop()
 
 
+def serve_example(binary: Path, package: str, variable: str):
+    """Serves an example package's binary for a module's tests (yield from it in a fixture), and
+    stops it after them; skips when the binary is not built (examples/`package`, or `variable`)."""
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        pytest.skip(f"example binary not found at {binary} (swift build --package-path "
+                    f"examples/{package}, or set {variable})")
+    proc = ServerProcess([], binary=binary)
+    yield proc
+    assert proc.stop() == 0, proc.log_tail()
+
+
 _room_counter = itertools.count(1)
 
 

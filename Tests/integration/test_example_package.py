@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from browser import Console, chromium, skip_module_without_browser
-from conftest import REPO, ServerProcess, http_get, unique_room, wait_until
+from conftest import REPO, http_get, serve_example, unique_room, wait_until
 
 EXAMPLE_BIN = Path(os.environ.get("LAYERCAST_EXAMPLE_BIN")
                    or REPO / "examples" / "scene-package" / ".build" / "debug" / "card-flip-server")
@@ -27,12 +27,7 @@ skip_module_without_browser()
 
 @pytest.fixture(scope="module")
 def example_server():
-    if not (EXAMPLE_BIN.is_file() and os.access(EXAMPLE_BIN, os.X_OK)):
-        pytest.skip(f"example binary not found at {EXAMPLE_BIN} (swift build --package-path "
-                    f"examples/scene-package, or set LAYERCAST_EXAMPLE_BIN)")
-    proc = ServerProcess([], binary=EXAMPLE_BIN)
-    yield proc
-    assert proc.stop() == 0, proc.log_tail()
+    yield from serve_example(EXAMPLE_BIN, "scene-package", "LAYERCAST_EXAMPLE_BIN")
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from browser import Console, chromium, skip_module_without_browser
-from conftest import REPO, ServerProcess, http_get, unique_room, wait_until
+from conftest import REPO, http_get, serve_example, unique_room, wait_until
 
 # Its own build folder, or the scene package's when CI builds both there (--scratch-path).
 BUILT = [REPO / "examples" / folder / ".build" / "debug" / "uikit-examples-server" for folder in ("uikit-package", "scene-package")]
@@ -28,12 +28,7 @@ skip_module_without_browser()
 
 @pytest.fixture(scope="module")
 def example_server():
-    if not (EXAMPLE_BIN.is_file() and os.access(EXAMPLE_BIN, os.X_OK)):
-        pytest.skip(f"example binary not found at {EXAMPLE_BIN} (swift build --package-path "
-                    f"examples/uikit-package, or set LAYERCAST_UIKIT_EXAMPLE_BIN)")
-    proc = ServerProcess([], binary=EXAMPLE_BIN)
-    yield proc
-    assert proc.stop() == 0, proc.log_tail()
+    yield from serve_example(EXAMPLE_BIN, "uikit-package", "LAYERCAST_UIKIT_EXAMPLE_BIN")
 
 
 @pytest.fixture(scope="module")
