@@ -52,7 +52,7 @@ extension Hub {
 
     /// A command another node forwarded to this origin (its sender checked the token, the body's
     /// size and the room's name); its answer, for the sender. One that waits on the ledger (a
-    /// rain's start) is waited for here, at most the ledger's deadline: the cluster answers in line.
+    /// round's start) is waited for here, at most the ledger's deadline: the cluster answers in line.
     public func perform(_ forwarded: ForwardedCommand) -> Result<CommandAnswer, APIError> {
         guard let room = rooms[forwarded.room], room.source == .scene else {
             return .failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it"))
