@@ -21,15 +21,17 @@ struct RainPacketTests {
 
         // Every packet, looked at every 0.25 s until the end, with its fall and spin as first seen
         // (the fall is removed when it ends).
-        var falls: [Int: CAKeyframeAnimation] = [:], spins: [Int: CAKeyframeAnimation] = [:]
+        var seen: [Int: CALayer] = [:], falls: [Int: CAKeyframeAnimation] = [:], spins: [Int: CAKeyframeAnimation] = [:]
         while h.now < 25 {
-            for layer in h.livePackets where falls[h.index(of: layer)] == nil {
-                falls[h.index(of: layer)] = layer.animation(forKey: "fall") as? CAKeyframeAnimation
-                spins[h.index(of: layer)] = layer.animation(forKey: "spin") as? CAKeyframeAnimation
+            for layer in h.livePackets where seen[h.index(of: layer)] == nil {
+                let i = h.index(of: layer)
+                seen[i] = layer
+                falls[i] = layer.animation(forKey: "fall") as? CAKeyframeAnimation
+                spins[i] = layer.animation(forKey: "spin") as? CAKeyframeAnimation
             }
             h.advance(by: 0.25)
         }
-        #expect(falls.count == 80 && spins.count == 80)
+        #expect(seen.count == 80 && falls.count == 80 && spins.count == 80)
         let draws = expectedDraws(seed: settings.seed, count: 80)
         for i in 0..<80 {
             let d = draws[i]
