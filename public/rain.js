@@ -18,10 +18,12 @@
  * a credential: it is never shown; everyone, this page included, sees the public id (`p-…`) the
  * server derives from it.
  *
- * This module holds the page's state and joins its parts, in `createRainPage`: the results card
- * (lib/results-card.js) and the passing notices (lib/rain-notices.js); what the page says and
- * computes is in lib/ too (rain-countdown.js, rain-phase.js, tap-answer.js, rain-results.js,
- * room-link.js, anonymous-player.js, words.js).
+ * This module holds the page: what it decides from each message, in pure functions exported for
+ * Tests/js/rain-page.test.mjs, and `createRainPage`, which joins them to rain.html's elements
+ * with one small function per message or part. rain-start.js starts it. The results card
+ * (lib/results-card.js) and the passing notices (lib/rain-notices.js) are parts of their own;
+ * what the page says and computes is in lib/ too (rain-countdown.js, rain-phase.js,
+ * tap-answer.js, rain-results.js, room-link.js, anonymous-player.js, words.js).
  *
  * For tests: `window.layercastView` is the mounted view's handle; `window.rainState` is
  * `{player: {id (public), name} | null, total, phase, rain, lastTap, leaderboard, role, connected,
@@ -44,36 +46,33 @@ const LEADERBOARD_LIMIT = 10;
 const TICK_MS = 250;
 /** After this many failed attempts without any socket opening, check whether the server is up. */
 const REFUSAL_CHECK_ATTEMPTS = 3;
+/** Error codes that are this page's own mistakes, not the player's: kept in `errors`, never shown. */
+const OWN_ERRORS = new Set(['unknown_type', 'bad_field', 'bad_json']);
+
+// ---------------------------------------------------------------------------------------------
+// what the page decides (pure)
 
 /**
- * Starts the rain page in `doc` (rain.html's elements, found by id) for the page at `location`,
- * keeping the anonymous id in `getStorage()`. Returns `{state, destroy}`; `state` is also
- * `window.rainState`.
+ * The page's options from its query string `search`: `{room, role, token, server, spectator,
+ * lang (en | zh), langParam (as given, for a shared link)}`.
  */
-export function createRainPage(doc, { location: here = doc.defaultView.location, getStorage = () => doc.defaultView.localStorage } = {}) {
-  const win = doc.defaultView;
-  const params = new URLSearchParams(here.search);
-  const room = params.get('room') || 'lobby';
+export function pageOptions(search) {
+  const params = new URLSearchParams(search);
   const role = params.get('role') || 'player';
-  const token = params.get('token') || '';
-  const server = params.get('server') || '';
-  const spectator = role === 'spectator';
-  const lang = pageLanguage(here.search);
-  const t = words(lang);
-  doc.documentElement.lang = documentLanguage(lang);
-  const reducedMotion = win.matchMedia('(prefers-reduced-motion: reduce)');
-
-  const $ = (id) => doc.getElementById(id);
-  const page = doc.body;
-  const stage = $('stage');
-  const viewElement = $('view');
-  const hud = {
-    name: $('hud-name'), coins: $('hud-coins'), total: $('hud-total'), state: $('hud-state'),
-    progress: $('hud-progress'), bar: $('hud-progress-bar'), feed: $('hud-feed'), conn: $('hud-conn'),
-    share: $('share'), shareText: $('share-text'),
+  return {
+    room: params.get('room') || 'lobby',
+    role,
+    token: params.get('token') || '',
+    server: params.get('server') || '',
+    spectator: role === 'spectator',
+    lang: pageLanguage(search),
+    langParam: params.get('lang') || '',
   };
+}
 
-  const state = {
+/** `window.rainState` before anything is heard, for a page joining as `role`. */
+export function initialState(role) {
+  return {
     role,
     player: null,
     total: null,
@@ -90,344 +89,484 @@ export function createRainPage(doc, { location: here = doc.defaultView.location,
     announcements: [],
     attempt: 0,
   };
+}
+
+/** The plain words `t` has for an error code (never the code itself). */
+export function errorText(code, t) {
+  return t.errors[code] ?? t.errorFallback;
+}
+
+/** What the view's veil says for a connection `status`: why it stopped, or the reconnect attempt. */
+export function veilText(status, t) {
+  if (!status.stopped) return t.reconnecting(status.attempt ?? 0);
+  return status.stopped === 'closed' ? t.disconnected : errorText(status.stopped, t);
+}
+
+/**
+ * What the page does about a server error `code` on a socket joined as `player` (an anonymous
+ * id, or '' with a `token` or as a spectator): `rejoin` as a new guest when the kept id is refused,
+ * `ignore` for the page's own mistakes, else `tell` the player in plain words.
+ */
+export function errorResponse(code, { player, token }) {
+  if (code === 'bad_player' && player && !token) return 'rejoin';
+  return OWN_ERRORS.has(code) ? 'ignore' : 'tell';
+}
+
+/**
+ * Takes a `welcome` into `state` (a join more; the player and their total, or none for a
+ * spectator). Returns the anonymous id to keep when the server made one up, else undefined.
+ */
+export function welcomed(state, welcome) {
+  state.joins += 1;
+  if (!welcome.player) {
+    state.player = null;
+    state.total = null;
+    return undefined;
+  }
+  state.player = { id: welcome.player.id, name: welcome.player.name };
+  state.total = welcome.player.total ?? 0;
+  return welcome.player.secret || undefined;
+}
+
+/** The scene's size from a `welcome`, the rain's 414 × 736 where it says none. */
+export function sceneSize(welcome) {
+  return { width: welcome.size?.width || 414, height: welcome.size?.height || 736 };
+}
+
+/** Takes a connection `status` into `state`: connected, and the reconnect attempt (0 once connected). */
+export function statusChanged(state, status) {
+  state.connected = Boolean(status.connected);
+  state.attempt = status.connected ? 0 : status.attempt ?? state.attempt;
+}
+
+/**
+ * The HUD's connection line for `state` (after `statusChanged`) and `status`: null while
+ * connected (the line is hidden), else why it stopped, connecting, or the reconnect attempt.
+ */
+export function connectionText(status, state, t) {
+  if (status.connected) return null;
+  if (status.stopped) return status.stopped === 'closed' ? t.disconnected : errorText(status.stopped, t);
+  return state.joins > 0 ? t.reconnecting(state.attempt) : t.connecting;
+}
+
+/** Whether to ask if the server refuses the page: no socket ever joined, tried enough, not asked yet. */
+export function shouldCheckRefusal({ everJoined, refusalChecked, attempt }) {
+  return !everJoined && !refusalChecked && attempt >= REFUSAL_CHECK_ATTEMPTS;
+}
+
+/**
+ * The page after a `rain` event's `data`, from its `phase`, `rain` and `rainCoins` (coins this
+ * player won in the current rain): the new phase; the rain, keeping the same rain's earlier
+ * fields; the coins, reset when a rain counts down or another one starts; and whether the rain
+ * `starts` (announce it), `ends` (announce and show the results) or `hidesResults`.
+ */
+export function rainChanged({ phase: previous, rain, rainCoins }, data) {
+  const phase = data.phase;
+  const another = phase === 'countdown' || (phase === 'raining' && rain?.rain !== data.rain);
+  return {
+    phase,
+    rain: { ...(rain?.rain === data.rain ? rain : {}), ...data },
+    rainCoins: another ? 0 : rainCoins,
+    starts: phase === 'raining' && previous !== 'raining',
+    ends: phase === 'results',
+    hidesResults: phase === 'idle' || phase === 'countdown',
+  };
+}
+
+/**
+ * What an `award` event's `data` changes for a page with `player`, `total` and `rainCoins`:
+ * for the player's own award `{mine: true, total, rainCoins, bump (the total changed), say}`,
+ * else `{mine: false, feed}`; `say` and `feed` are the words to announce or pass in the feed
+ * (null for an empty packet).
+ */
+export function awardSeen({ player, total, rainCoins }, data, t) {
+  if (player && data.player === player.id) {
+    const next = typeof data.total === 'number' ? data.total : total;
+    return {
+      mine: true,
+      total: next,
+      rainCoins: rainCoins + (typeof data.coins === 'number' ? data.coins : 0),
+      bump: next !== total,
+      say: data.coins > 0 ? t.youWon(data.coins, next ?? 0) : null,
+    };
+  }
+  return { mine: false, feed: data.coins > 0 ? t.someoneWon(data.name || 'Someone', data.coins) : null };
+}
+
+/** Who the HUD names: `{watching: true, name}` for a spectator or a page without a player, else the player's name (or public id). */
+export function identityLine(state, spectator, t) {
+  if (spectator || !state.player) return { watching: true, name: t.watching };
+  return { watching: false, name: state.player.name || state.player.id };
+}
+
+/** The text of the coin pill for a `total` (a dash while unknown). */
+export function totalText(total) {
+  return total === null ? '–' : String(total);
+}
+
+/**
+ * The state line at room time `now` (`{time, estimated}` or null): the countdown `clock`
+ * (`rainCountdown`), its `text`, whether it is `estimated`, and a `key` that changes only when
+ * what is shown does.
+ */
+export function stateLine(state, now, spectator, t) {
+  const clock = rainCountdown(state.phase, state.rain, now);
+  const text = stateText(clock, { phase: state.phase, connected: state.connected, spectator }, t);
+  const estimated = Boolean(clock?.estimated);
+  return { clock, text, estimated, key: `${text}|${estimated}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the page: rain.html's elements joined to the view and to the functions above
+
+/**
+ * Starts the rain page in `doc` (rain.html's elements, found by id) for the page at `location`,
+ * keeping the anonymous id in `getStorage()`. Returns `{state, destroy}`; `state` is also
+ * `window.rainState`.
+ */
+export function createRainPage(doc, { location: here = doc.defaultView.location, getStorage = () => doc.defaultView.localStorage } = {}) {
+  const win = doc.defaultView;
+  const options = pageOptions(here.search);
+  const t = words(options.lang);
+  doc.documentElement.lang = documentLanguage(options.lang);
+  const state = initialState(options.role);
   win.rainState = state;
-
-  /** Whether the phase came from a `rain` event (else it is guessed from the frames). */
-  let phaseFromEvents = false;
-  /** Coins this player won in the current rain (from its own `award` events). */
-  let rainCoins = 0;
-  let progressFrame = 0;
-  let guessTimer = 0;
-  let handle = null;
-  /** Whether any socket of this page ever got a welcome (else failures may be a refusal). */
-  let everJoined = false;
-  let refusalChecked = false;
-
-  const notices = createNotices({ stage, toast: $('toast'), tapLabel: $('tap-label'), announcer: $('announcer'), feed: hud.feed },
+  const $ = (id) => doc.getElementById(id);
+  const page = {
+    doc, win, here, getStorage, options, t, state,
+    body: doc.body,
+    stage: $('stage'),
+    viewElement: $('view'),
+    hud: {
+      name: $('hud-name'), coins: $('hud-coins'), total: $('hud-total'), state: $('hud-state'),
+      progress: $('hud-progress'), bar: $('hud-progress-bar'), feed: $('hud-feed'), conn: $('hud-conn'),
+      share: $('share'), shareText: $('share-text'),
+    },
+    reducedMotion: win.matchMedia('(prefers-reduced-motion: reduce)'),
+    /** The mounted view, or null. */
+    handle: null,
+    /** Whether the phase came from a `rain` event (else it is guessed from the frames). */
+    phaseFromEvents: false,
+    /** Coins this player won in the current rain (from its own `award` events). */
+    rainCoins: 0,
+    progressFrame: 0,
+    guessTimer: 0,
+    /** Whether any socket of this page ever got a welcome (else failures may be a refusal). */
+    everJoined: false,
+    refusalChecked: false,
+  };
+  page.notices = createNotices({ stage: page.stage, toast: $('toast'), tapLabel: $('tap-label'), announcer: $('announcer'), feed: page.hud.feed },
     { announcements: state.announcements });
-  const announce = notices.announce;
-  const results = createResultsCard({
+  page.results = createResultsCard({
     root: $('results'), close: $('results-close'), summary: $('results-summary'), mine: $('results-mine'),
     rows: $('results-rows'), note: $('results-note'), total: $('results-total'),
   }, {
-    t, spectator,
+    t, spectator: options.spectator,
     viewer: () => state.player?.id,
-    loadPlayers: async () => {
-      const response = await win.fetch(handle.url(leaderboardPath(room, LEADERBOARD_LIMIT)), { cache: 'no-store' });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const body = await response.json();
-      return Array.isArray(body.players) ? body.players : [];
-    },
+    loadPlayers: () => loadLeaderboard(page),
     onLeaderboard: (players) => {
       state.leaderboard = players;
     },
-    onClose: () => stage.focus(),
+    onClose: () => page.stage.focus(),
   });
 
-  // -------------------------------------------------------------------------------------------
-  // identity
-
-  /** Keeps the anonymous id for the next visit (not when playing with a token). */
-  function keepPlayer(id) {
-    if (!token) storePlayer(getStorage, id);
-  }
-
-  /** The kept anonymous id, or a new one, kept from now on. */
-  function ownPlayer() {
-    const kept = storedPlayer(getStorage);
-    if (kept) return kept;
-    const fresh = newPlayer();
-    keepPlayer(fresh);
-    return fresh;
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // the view
-
-  /** Mounts the rain view, joining as `player` (or as the token's player, or as a new guest). */
-  function start(player) {
-    handle?.destroy();
-    state.connected = false;
-    handle = mount(viewElement, {
-      scene: 'rain', room, role, server, token: token || undefined, player: player || undefined,
-      veil: (status) => (status.stopped ? (status.stopped === 'closed' ? t.disconnected : errorText(status.stopped)) : t.reconnecting(status.attempt ?? 0)),
-    });
-    win.layercastView = handle;
-    handle.on('welcome', onWelcome);
-    handle.on('event', onEvent);
-    handle.on('error', (error) => onError(error, player));
-    handle.on('status', onStatus);
-    const stopGuessing = handle.on('frame', () => {
-      stopGuessing();
-      if (!phaseFromEvents) guessPhase();
-    });
-  }
-
-  function onWelcome(welcome) {
-    state.joins += 1;
-    everJoined = true;
-    stage.style.setProperty('--scene-w', String(welcome.size?.width || 414));
-    stage.style.setProperty('--scene-h', String(welcome.size?.height || 736));
-    if (welcome.player) {
-      state.player = { id: welcome.player.id, name: welcome.player.name };
-      state.total = welcome.player.total ?? 0;
-      // The server names an anonymous id only when it made one up for a join that brought none.
-      if (welcome.player.secret) keepPlayer(welcome.player.secret);
-    } else {
-      state.player = null;
-      state.total = null;
-    }
-    renderIdentity();
-  }
-
-  /** The plain words for an error code (never the code itself). */
-  function errorText(code) {
-    return t.errors[code] ?? t.errorFallback;
-  }
-
-  function onError(error, player) {
-    state.errors.push(error);
-    if (error.code === 'bad_player' && player && !token) {
-      // The kept id is refused (e.g. the server's rules changed): start over as a new guest.
-      forgetPlayer(getStorage);
-      const fresh = newPlayer();
-      keepPlayer(fresh);
-      start(fresh);
-      return;
-    }
-    if (error.code === 'unknown_type' || error.code === 'bad_field' || error.code === 'bad_json') return; // ours, not the player's
-    const text = errorText(error.code);
-    notices.toast(text, 'info');
-    announce(text);
-  }
-
-  function onStatus(status) {
-    state.connected = Boolean(status.connected);
-    state.attempt = status.connected ? 0 : status.attempt ?? state.attempt;
-    page.classList.toggle('offline', !status.connected && state.joins > 0);
-    if (status.connected) {
-      hud.conn.hidden = true;
-      hud.conn.textContent = '';
-      renderCountdown();
-      return;
-    }
-    hud.conn.hidden = false;
-    if (status.stopped) hud.conn.textContent = status.stopped === 'closed' ? t.disconnected : errorText(status.stopped);
-    else hud.conn.textContent = state.joins > 0 ? t.reconnecting(state.attempt) : t.connecting;
-    if (state.joins > 0 && state.attempt === 1) announce(t.connectionLost);
-    if (!everJoined && !refusalChecked && state.attempt >= REFUSAL_CHECK_ATTEMPTS) checkRefusal();
-    renderCountdown();
-  }
-
-  /**
-   * The socket never opened: when the server answers plain HTTP, it is up and refused this page
-   * (its origin is not allowed, or it is full), so say so instead of reconnecting in silence.
-   */
-  async function checkRefusal() {
-    refusalChecked = true;
-    try {
-      // no-cors: the server may be another origin without CORS; any answer at all means it is up.
-      await win.fetch(handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
-      if (everJoined) return;
-      hud.conn.textContent = t.refused;
-      announce(t.refused);
-    } catch {
-      // the server is down (or unreachable from here): keep saying "Reconnecting"
-    }
-  }
-
-  function onEvent({ name, data }) {
-    if (!data || typeof data !== 'object') return;
-    switch (name) {
-      case 'rain':
-        onRain(data);
-        break;
-      case 'award':
-        onAward(data);
-        break;
-      case 'tap':
-        onTap(data);
-        break;
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // rain phases and countdowns
-
-  function onRain(data) {
-    phaseFromEvents = true;
-    clearTimeout(guessTimer);
-    const phase = data.phase;
-    const previous = state.phase;
-    if (phase === 'countdown' || (phase === 'raining' && state.rain?.rain !== data.rain)) rainCoins = 0;
-    state.rain = { ...(state.rain?.rain === data.rain ? state.rain : {}), ...data };
-    setPhase(phase);
-    if (phase === 'raining' && previous !== 'raining') announce(t.rainStarts);
-    if (phase === 'results') {
-      announce(t.rainEnds(data.claimed ?? 0, data.awarded ?? 0));
-      showResults(data);
-    } else if (phase === 'idle' || phase === 'countdown') results.hide();
-  }
-
-  function setPhase(phase) {
-    state.phase = phase;
-    page.dataset.phase = phase || '';
-    cancelAnimationFrame(progressFrame);
-    hud.progress.hidden = phase !== 'raining';
-    if (phase === 'raining') progressFrame = requestAnimationFrame(drawProgress);
-    renderCountdown();
-  }
-
-  /** The room's media time now (an estimate while disconnected), or null. */
-  function roomTime() {
-    return handle?.mediaTime() ?? null;
-  }
-
-  /** Redraws the state line: the phase in words with its countdown (estimates marked). */
-  function renderCountdown() {
-    const clock = rainCountdown(state.phase, state.rain, roomTime());
-    state.countdown = clock;
-    const text = stateText(clock, { phase: state.phase, connected: state.connected, spectator }, t);
-    const estimated = Boolean(clock?.estimated);
-    const key = `${text}|${estimated}`;
-    if (hud.state.dataset.key === key) return;
-    hud.state.dataset.key = key;
-    markChinese(hud.state, text);
-    if (estimated) {
-      const mark = doc.createElement('span');
-      mark.className = 'estimate';
-      mark.textContent = ` ${t.estimate}`;
-      hud.state.append(mark);
-    }
-  }
-
-  /** The bar under the state line: how much of the rain is left (from the estimated time when offline). */
-  function drawProgress() {
-    if (state.phase !== 'raining') return;
-    const left = rainLeftFraction(state.rain, roomTime()?.time);
-    if (left !== null) hud.bar.style.transform = `scaleX(${left})`;
-    progressFrame = requestAnimationFrame(drawProgress);
-  }
-
-  /**
-   * Until the first `rain` event (a page that joins mid-rain hears of no phase change yet),
-   * guesses the phase from what is drawn, from the first frame on and then every second.
-   */
-  function guessPhase() {
-    clearTimeout(guessTimer);
-    if (phaseFromEvents || !handle) return;
-    const phase = guessedPhase(handle.items());
-    if (phase !== state.phase) setPhase(phase);
-    guessTimer = setTimeout(guessPhase, 1000);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // awards and taps
-
-  function onAward(data) {
-    const mine = state.player && data.player === state.player.id;
-    if (mine) {
-      const before = state.total;
-      if (typeof data.total === 'number') state.total = data.total;
-      rainCoins += typeof data.coins === 'number' ? data.coins : 0;
-      renderTotal(state.total !== before);
-      if (data.coins > 0) announce(t.youWon(data.coins, state.total ?? 0));
-    } else if (data.coins > 0) {
-      notices.feed(t.someoneWon(data.name || 'Someone', data.coins));
-    }
-  }
-
-  function onTap(data) {
-    state.lastTap = { ...data, at: Date.now() };
-    const answer = tapAnswer(data, t);
-    if (!answer) return;
-    notices.tapLabel(answer.text, answer.kind);
-    if (answer.vibrate && !reducedMotion.matches) win.navigator.vibrate?.(40);
-    if (answer.flash) notices.flash();
-    if (answer.announce) announce(answer.text);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // HUD
-
-  function renderIdentity() {
-    if (spectator || !state.player) {
-      hud.name.textContent = t.watching;
-      hud.coins.hidden = true;
-      page.classList.add('watching');
-    } else {
-      hud.name.textContent = state.player.name || state.player.id;
-      hud.coins.hidden = false;
-      page.classList.remove('watching');
-      renderTotal(false);
-    }
-    renderCountdown();
-  }
-
-  /** Shows the total; `bump` animates the pill (only when the total changed). */
-  function renderTotal(bump) {
-    hud.total.textContent = state.total === null ? '–' : String(state.total);
-    if (!bump) return;
-    state.bumps += 1;
-    hud.coins.classList.remove('bump');
-    void hud.coins.offsetWidth;
-    hud.coins.classList.add('bump');
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // share
-
-  async function share() {
-    const link = roomLink(here, { room, server, lang: params.get('lang') || '' });
-    try {
-      await win.navigator.clipboard.writeText(link);
-      notices.toast(t.copied, 'info');
-      announce(t.copied);
-    } catch {
-      notices.toast(t.copyFailed(link), 'info');
-      announce(t.copyFailed(link));
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // results
-
-  function showResults(data) {
-    state.results = { ...data };
-    state.leaderboard = null;
-    results.show(data, { playing: !spectator && Boolean(state.player), rainCoins, total: state.total });
-  }
-
-  // -------------------------------------------------------------------------------------------
-
-  hud.share.addEventListener('click', share);
-  hud.share.setAttribute('aria-label', t.shareLabel);
-  hud.shareText.textContent = t.share;
-  // Keep a phone from opening the context menu while tapping packets (pinch zoom stays allowed;
-  // touch-action: manipulation stops double-tap zoom).
-  stage.addEventListener('contextmenu', (event) => event.preventDefault());
-  const ticker = setInterval(renderCountdown, TICK_MS);
-
-  if (spectator) {
-    hud.name.textContent = t.watching;
-    hud.coins.hidden = true;
-    page.classList.add('watching');
-  }
-  hud.state.textContent = t.connecting;
-  start(token || spectator ? '' : ownPlayer());
+  setUpHud(page);
+  const ticker = setInterval(() => renderCountdown(page), TICK_MS);
+  join(page, options.token || options.spectator ? '' : ownPlayer(page));
 
   return {
     state,
     /** Stops the page: the view, its timers and the countdown. */
     destroy() {
       clearInterval(ticker);
-      notices.destroy();
-      clearTimeout(guessTimer);
-      cancelAnimationFrame(progressFrame);
-      handle?.destroy();
-      handle = null;
+      page.notices.destroy();
+      clearTimeout(page.guessTimer);
+      cancelAnimationFrame(page.progressFrame);
+      page.handle?.destroy();
+      page.handle = null;
     },
   };
 }
 
-createRainPage(document);
+/** The share button, the stage's context menu and the HUD's first words, before any message. */
+function setUpHud(page) {
+  const { hud, t } = page;
+  hud.share.addEventListener('click', () => share(page));
+  hud.share.setAttribute('aria-label', t.shareLabel);
+  hud.shareText.textContent = t.share;
+  // Keep a phone from opening the context menu while tapping packets (pinch zoom stays allowed;
+  // touch-action: manipulation stops double-tap zoom).
+  page.stage.addEventListener('contextmenu', (event) => event.preventDefault());
+  if (page.options.spectator) showIdentity(page, identityLine(page.state, true, t));
+  hud.state.textContent = t.connecting;
+}
+
+// identity
+
+/** Keeps the anonymous id for the next visit (not when playing with a token). */
+function keepPlayer(page, id) {
+  if (!page.options.token) storePlayer(page.getStorage, id);
+}
+
+/** The kept anonymous id, or a new one, kept from now on. */
+function ownPlayer(page) {
+  const kept = storedPlayer(page.getStorage);
+  if (kept) return kept;
+  const fresh = newPlayer();
+  keepPlayer(page, fresh);
+  return fresh;
+}
+
+// the view
+
+/** Mounts the rain view, joining as `player` (or as the token's player, or as a new guest). */
+function join(page, player) {
+  const { options, t } = page;
+  page.handle?.destroy();
+  page.state.connected = false;
+  const handle = mount(page.viewElement, {
+    scene: 'rain', room: options.room, role: options.role, server: options.server,
+    token: options.token || undefined, player: player || undefined,
+    veil: (status) => veilText(status, t),
+  });
+  page.handle = handle;
+  page.win.layercastView = handle;
+  handle.on('welcome', (welcome) => onWelcome(page, welcome));
+  handle.on('event', (event) => onEvent(page, event));
+  handle.on('error', (error) => onError(page, error, player));
+  handle.on('status', (status) => onStatus(page, status));
+  const stopGuessing = handle.on('frame', () => {
+    stopGuessing();
+    if (!page.phaseFromEvents) guessPhase(page);
+  });
+}
+
+function onWelcome(page, welcome) {
+  page.everJoined = true;
+  const size = sceneSize(welcome);
+  page.stage.style.setProperty('--scene-w', String(size.width));
+  page.stage.style.setProperty('--scene-h', String(size.height));
+  // The server names an anonymous id only when it made one up for a join that brought none.
+  const secret = welcomed(page.state, welcome);
+  if (secret) keepPlayer(page, secret);
+  renderIdentity(page);
+}
+
+function onError(page, error, player) {
+  page.state.errors.push(error);
+  switch (errorResponse(error.code, { player, token: page.options.token })) {
+    case 'rejoin': {
+      // The kept id is refused (e.g. the server's rules changed): start over as a new guest.
+      forgetPlayer(page.getStorage);
+      const fresh = newPlayer();
+      keepPlayer(page, fresh);
+      join(page, fresh);
+      break;
+    }
+    case 'tell': {
+      const text = errorText(error.code, page.t);
+      page.notices.toast(text, 'info');
+      page.notices.announce(text);
+      break;
+    }
+  }
+}
+
+function onStatus(page, status) {
+  const { state, hud, t } = page;
+  statusChanged(state, status);
+  page.body.classList.toggle('offline', !status.connected && state.joins > 0);
+  const text = connectionText(status, state, t);
+  hud.conn.hidden = text === null;
+  hud.conn.textContent = text ?? '';
+  if (!status.connected) {
+    if (state.joins > 0 && state.attempt === 1) page.notices.announce(t.connectionLost);
+    if (shouldCheckRefusal({ everJoined: page.everJoined, refusalChecked: page.refusalChecked, attempt: state.attempt })) {
+      checkRefusal(page);
+    }
+  }
+  renderCountdown(page);
+}
+
+/**
+ * The socket never opened: when the server answers plain HTTP, it is up and refused this page
+ * (its origin is not allowed, or it is full), so say so instead of reconnecting in silence.
+ */
+async function checkRefusal(page) {
+  page.refusalChecked = true;
+  try {
+    // no-cors: the server may be another origin without CORS; any answer at all means it is up.
+    await page.win.fetch(page.handle.url('healthz'), { cache: 'no-store', mode: 'no-cors' });
+    if (page.everJoined) return;
+    page.hud.conn.textContent = page.t.refused;
+    page.notices.announce(page.t.refused);
+  } catch {
+    // the server is down (or unreachable from here): keep saying "Reconnecting"
+  }
+}
+
+function onEvent(page, { name, data }) {
+  if (!data || typeof data !== 'object') return;
+  switch (name) {
+    case 'rain':
+      onRain(page, data);
+      break;
+    case 'award':
+      onAward(page, data);
+      break;
+    case 'tap':
+      onTap(page, data);
+      break;
+  }
+}
+
+// rain phases and countdowns
+
+function onRain(page, data) {
+  const { state, t } = page;
+  page.phaseFromEvents = true;
+  clearTimeout(page.guessTimer);
+  const change = rainChanged({ phase: state.phase, rain: state.rain, rainCoins: page.rainCoins }, data);
+  page.rainCoins = change.rainCoins;
+  state.rain = change.rain;
+  setPhase(page, change.phase);
+  if (change.starts) page.notices.announce(t.rainStarts);
+  if (change.ends) {
+    page.notices.announce(t.rainEnds(data.claimed ?? 0, data.awarded ?? 0));
+    showResults(page, data);
+  } else if (change.hidesResults) page.results.hide();
+}
+
+function setPhase(page, phase) {
+  page.state.phase = phase;
+  page.body.dataset.phase = phase || '';
+  cancelAnimationFrame(page.progressFrame);
+  page.hud.progress.hidden = phase !== 'raining';
+  if (phase === 'raining') page.progressFrame = requestAnimationFrame(() => drawProgress(page));
+  renderCountdown(page);
+}
+
+/** The room's media time now (an estimate while disconnected), or null. */
+function roomTime(page) {
+  return page.handle?.mediaTime() ?? null;
+}
+
+/** Redraws the state line: the phase in words with its countdown (estimates marked). */
+function renderCountdown(page) {
+  const { state, hud } = page;
+  const line = stateLine(state, roomTime(page), page.options.spectator, page.t);
+  state.countdown = line.clock;
+  if (hud.state.dataset.key === line.key) return;
+  hud.state.dataset.key = line.key;
+  markChinese(hud.state, line.text);
+  if (line.estimated) {
+    const mark = page.doc.createElement('span');
+    mark.className = 'estimate';
+    mark.textContent = ` ${page.t.estimate}`;
+    hud.state.append(mark);
+  }
+}
+
+/** The bar under the state line: how much of the rain is left (from the estimated time when offline). */
+function drawProgress(page) {
+  if (page.state.phase !== 'raining') return;
+  const left = rainLeftFraction(page.state.rain, roomTime(page)?.time);
+  if (left !== null) page.hud.bar.style.transform = `scaleX(${left})`;
+  page.progressFrame = requestAnimationFrame(() => drawProgress(page));
+}
+
+/**
+ * Until the first `rain` event (a page that joins mid-rain hears of no phase change yet),
+ * guesses the phase from what is drawn, from the first frame on and then every second.
+ */
+function guessPhase(page) {
+  clearTimeout(page.guessTimer);
+  if (page.phaseFromEvents || !page.handle) return;
+  const phase = guessedPhase(page.handle.items());
+  if (phase !== page.state.phase) setPhase(page, phase);
+  page.guessTimer = setTimeout(() => guessPhase(page), 1000);
+}
+
+// awards and taps
+
+function onAward(page, data) {
+  const { state } = page;
+  const seen = awardSeen({ player: state.player, total: state.total, rainCoins: page.rainCoins }, data, page.t);
+  if (!seen.mine) {
+    if (seen.feed) page.notices.feed(seen.feed);
+    return;
+  }
+  state.total = seen.total;
+  page.rainCoins = seen.rainCoins;
+  renderTotal(page, seen.bump);
+  if (seen.say) page.notices.announce(seen.say);
+}
+
+function onTap(page, data) {
+  page.state.lastTap = { ...data, at: Date.now() };
+  const answer = tapAnswer(data, page.t);
+  if (!answer) return;
+  page.notices.tapLabel(answer.text, answer.kind);
+  if (answer.vibrate && !page.reducedMotion.matches) page.win.navigator.vibrate?.(40);
+  if (answer.flash) page.notices.flash();
+  if (answer.announce) page.notices.announce(answer.text);
+}
+
+// HUD
+
+/** Names the player (or says the page is watching) in the HUD. */
+function showIdentity(page, { watching, name }) {
+  page.hud.name.textContent = name;
+  page.hud.coins.hidden = watching;
+  page.body.classList.toggle('watching', watching);
+}
+
+function renderIdentity(page) {
+  const identity = identityLine(page.state, page.options.spectator, page.t);
+  showIdentity(page, identity);
+  if (!identity.watching) renderTotal(page, false);
+  renderCountdown(page);
+}
+
+/** Shows the total; `bump` animates the pill (only when the total changed). */
+function renderTotal(page, bump) {
+  const { hud } = page;
+  hud.total.textContent = totalText(page.state.total);
+  if (!bump) return;
+  page.state.bumps += 1;
+  hud.coins.classList.remove('bump');
+  void hud.coins.offsetWidth;
+  hud.coins.classList.add('bump');
+}
+
+// share
+
+async function share(page) {
+  const { options, notices, t } = page;
+  const link = roomLink(page.here, { room: options.room, server: options.server, lang: options.langParam });
+  try {
+    await page.win.navigator.clipboard.writeText(link);
+    notices.toast(t.copied, 'info');
+    notices.announce(t.copied);
+  } catch {
+    notices.toast(t.copyFailed(link), 'info');
+    notices.announce(t.copyFailed(link));
+  }
+}
+
+// results
+
+/** The room's leaderboard's `players` (resolves to [] when it has none). */
+async function loadLeaderboard(page) {
+  const response = await page.win.fetch(page.handle.url(leaderboardPath(page.options.room, LEADERBOARD_LIMIT)), { cache: 'no-store' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body = await response.json();
+  return Array.isArray(body.players) ? body.players : [];
+}
+
+function showResults(page, data) {
+  const { state } = page;
+  state.results = { ...data };
+  state.leaderboard = null;
+  page.results.show(data, { playing: !page.options.spectator && Boolean(state.player), rainCoins: page.rainCoins, total: state.total });
+}

@@ -6,8 +6,9 @@ import LayercastScenes
 public final class HarnessLedger: ImmediateAwarding {
     /// Every award committed, oldest first.
     public private(set) var awards: [Award] = []
-    /// Each player's total coins over the committed awards.
-    public private(set) var totals: [String: Int] = [:]
+    /// Each player's total coins: the committed awards added to the player's opening balance
+    /// (0 unless a test sets `totals[player]` first).
+    public var totals: [String: Int] = [:]
     /// When true, every commit fails with `Refused` and changes nothing.
     public var refuses = false
 

@@ -7,7 +7,8 @@ import LayercastWire
 /// A scene run as a room runs it, with a manual clock and no sockets: ticked at `fps`, its input
 /// resolved by the room's own code (`SceneStage`), its frames built by the room's
 /// `DisplayListBuilder`, its claims committed to a `HarnessLedger`. It drives the scene only,
-/// not its controller (admin commands, schedules). Use from one thread.
+/// not its controller: a test plays the controller's part (admin commands, schedules) with
+/// `perform(_:)`. Use from one thread.
 ///
 /// ```swift
 /// let harness = SceneHarness(RadarScene.self, seed: 42)
@@ -44,6 +45,18 @@ public final class SceneHarness<S: Scene> {
     /// Creates `type` with `seed` (its `init(seed:)`) at media time 0 and makes frame 0.
     public convenience init(_ type: S.Type, seed: UInt64, fps: Int = 30) {
         self.init(fps: fps) { S(seed: seed) }
+    }
+
+    /// Takes over `scene` on a `stage` made elsewhere (a scene rebuilt by a replay), at the stage's
+    /// time, and makes a frame there; ticks go on from the 1/fps grid. `scene` is the stage's scene.
+    public init(stage: SceneStage, scene: S, fps: Int = 30) {
+        precondition((1...120).contains(fps), "fps must be between 1 and 120")
+        precondition(stage.scene === scene, "scene must be the stage's scene")
+        self.fps = fps
+        self.stage = stage
+        self.scene = scene
+        tick = Int((stage.now * Double(fps)).rounded(.down))
+        frame()
     }
 
     /// The media time the scene has been run to.
@@ -98,6 +111,15 @@ public final class SceneHarness<S: Scene> {
         let stepEvents = stage.drag(phase, at: point, viewTime: viewTime ?? now, now: now, by: client)
         events += stepEvents
         return stepEvents
+    }
+
+    /// Runs `command` on the scene inside its context at `now`, as a controller runs an admin
+    /// command (`startRain`, `stopRain`), and appends what the scene announced to `events`.
+    @discardableResult
+    public func perform<R>(_ command: (S) throws -> R) rethrows -> R {
+        let result = try stage.run { try command(scene) }
+        events += stage.takeEvents()
+        return result
     }
 
     /// Returns `events` and empties it.

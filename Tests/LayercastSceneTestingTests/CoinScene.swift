@@ -7,7 +7,8 @@ import LayercastScenes
 /// A small paying scene for the harness's own tests: a 40 × 40 coin slides along y = 200 from
 /// x = 20 to x = 320 over 3 s (linear), so where it is depends on the time a tap is resolved at.
 /// A tap on the coin claims 5 coins; the confirmed claim announces `won` to the tapper. A timer
-/// announces `second` every second. A drag step announces its phase and the layer it hit.
+/// announces `second` every second. A drag step announces its phase and the layer it hit. The
+/// command `ring(after:)` (as a controller would send) announces `armed` at once and `ring` later.
 final class CoinScene: Scene {
     static let info = SceneInfo(id: "coin", title: "Coin", size: CGSize(width: 400, height: 400),
                                 interactions: ["tap", "drag"], assets: [])
@@ -53,6 +54,15 @@ final class CoinScene: Scene {
     func drag(_ phase: DragPhase, hit: CALayer?, at point: CGPoint, time: CFTimeInterval, by client: String) {
         events.append(SceneEvent(name: "drag", data: ["phase": .string(phase.rawValue), "hit": hit?.name.map(JSONValue.string) ?? .null],
                                  client: client))
+    }
+
+    /// Announces `armed` now and `ring` `delay` seconds later, on the scene's own timer; returns
+    /// the media time it ran at.
+    func ring(after delay: CFTimeInterval) -> CFTimeInterval {
+        let context = SceneContext.current
+        events.append(SceneEvent(name: "armed"))
+        context.schedule(after: delay) { [weak self] _ in self?.events.append(SceneEvent(name: "ring")) }
+        return context.now
     }
 
     func takeEvents() -> [SceneEvent] {

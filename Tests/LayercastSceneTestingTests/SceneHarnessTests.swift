@@ -108,6 +108,41 @@ struct SceneHarnessTests {
         #expect(harness.ledger.awards.count == 3)
     }
 
+    @Test func anOpeningBalanceIsAddedTo() {
+        let harness = SceneHarness(CoinScene.self, seed: 0)
+        harness.run(to: 0.5)   // the coin is at x = 70
+        harness.ledger.totals["ann"] = 100
+        let result = harness.tap(at: CGPoint(x: 70, y: 200), by: Tapper(client: "c1", player: "ann"))
+        #expect(result.events == [SceneEvent(name: "won", data: ["item": 1, "total": 105], client: "c1", audience: .client)])
+        #expect(harness.ledger.totals == ["ann": 105])
+    }
+
+    @Test func aCommandRunsInTheScenesContextAndItsEventsAreKeptAtOnce() {
+        let harness = SceneHarness(fps: 10) { CoinScene(seed: 0) }
+        harness.run(to: 1.25)
+        _ = harness.takeEvents()
+        #expect(harness.perform { $0.ring(after: 0.5) } == 1.25)
+        #expect(harness.events == [SceneEvent(name: "armed")])
+        harness.run(to: 1.74)
+        #expect(harness.events == [SceneEvent(name: "armed")])
+        harness.run(to: 1.75)
+        #expect(harness.takeEvents() == [SceneEvent(name: "armed"), SceneEvent(name: "ring")])
+    }
+
+    @Test func aSceneOnAStageMadeElsewhereIsTakenOverAtItsTime() throws {
+        let (stage, scene) = SceneStage.make { CoinScene(seed: 0) }
+        stage.advance(to: 1.25)
+        let harness = SceneHarness(stage: stage, scene: scene, fps: 10)
+        #expect(harness.now == 1.25 && harness.displayList.time == 1.25)
+        // The frame at 1.25 s: the coin's centre is at 20 + 125 = 145, its left edge at 125.
+        let coin = try #require(harness.displayList.items.first { $0.name == "coin" })
+        #expect(abs(coin.matrix.tx - 125) < 1e-3)
+        // The scene's second at 1 s, announced before the takeover, then its second at 2 s.
+        harness.run(to: 2.05)
+        #expect(harness.takeEvents() == [SceneEvent(name: "second", data: ["n": 1]), SceneEvent(name: "second", data: ["n": 2])])
+        #expect(harness.now == 2.05 && harness.displayList.time == 2.05)
+    }
+
     @Test func dragStepsAreResolvedLikeTaps() {
         let harness = SceneHarness(CoinScene.self, seed: 0)
         harness.run(to: 1)   // the coin is at x = 120
