@@ -130,7 +130,6 @@ let package = Package(
             name: "LayercastServer",
             dependencies: [
                 "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
-                "LayercastUIKit",  // UIKitErrors' report, logged
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -211,7 +210,7 @@ let package = Package(
         ]),
         .testTarget(name: "LayercastPlatformTests", dependencies: ["LayercastPlatform"]),
         .testTarget(name: "LayercastServiceTests", dependencies: [
-            "Layercast", "LayercastHub", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Layercast", "LayercastHub", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),

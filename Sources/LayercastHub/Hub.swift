@@ -120,8 +120,8 @@ public final class Hub {
         if let room = rooms[key] { return room }
         let options = configuration.sceneOptions[scene.info.id] ?? SceneOptionValues(defaultsOf: scene)
         let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: options, services: services)
-        let room = Room(name: name, controller: controller, now: now, clock: transport, placing: cluster != nil)
-        room.maxParticles = configuration.maxParticles
+        let room = Room(name: name, controller: controller, now: now, clock: transport, maxParticles: configuration.maxParticles,
+                        placing: cluster != nil)
         if room.source == .scene { room.tick(at: now) }
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])

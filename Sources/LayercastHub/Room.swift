@@ -39,12 +39,8 @@ final class Room: ControlledRoom {
 
     /// The transport: its clock is the room's `now`, its headroom the encodings'.
     private unowned let clock: any HubTransport
-    private let builder = DisplayListBuilder()
-    /// The most particle records the room's emitter items hold together (`--max-particles`).
-    var maxParticles: Int {
-        get { builder.maxParticles }
-        set { builder.maxParticles = newValue }
-    }
+    /// Builds the room's frames, holding at most `--max-particles` particle records a frame.
+    private let builder: DisplayListBuilder
     private let encoder = FrameEncoder()
     /// The newest frame: its number, media time and display list.
     private(set) var frameNumber = -1
@@ -72,9 +68,11 @@ final class Room: ControlledRoom {
     private var fullMessage: EncodedMessage?
 
     /// A room around `controller`'s scene, created at media time 0; the root layer's bounds give the
-    /// scene size that `welcome` announces.
-    init(name: String, controller: any SceneController, now: Double, clock: any HubTransport, placing: Bool = false) {
+    /// scene size that `welcome` announces. Its frames hold at most `maxParticles` particle records.
+    init(name: String, controller: any SceneController, now: Double, clock: any HubTransport, maxParticles: Int,
+         placing: Bool = false) {
         self.name = name
+        builder = DisplayListBuilder(maxParticles: maxParticles)
         if placing { source = .placing }
         self.controller = controller
         self.clock = clock
@@ -89,6 +87,7 @@ final class Room: ControlledRoom {
     /// `sceneFields` are what that node published of the scene.
     init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, clock: any HubTransport) {
         self.name = name
+        builder = DisplayListBuilder(maxParticles: 0)  // a relayed room builds no frame
         source = .placing
         controller = nil
         self.sceneID = sceneID

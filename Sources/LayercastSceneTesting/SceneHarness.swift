@@ -29,7 +29,7 @@ public final class SceneHarness<S: Scene> {
     /// What a client is sent for the newest frame, the one at `now`.
     public private(set) var displayList = DisplayList()
 
-    private let builder = DisplayListBuilder()
+    private let builder = DisplayListBuilder(maxParticles: 2_000)  // `serve`'s default (HubConfiguration)
     /// The number of the newest tick on the 1/fps grid.
     private var tick = 0
 

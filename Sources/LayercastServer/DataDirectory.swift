@@ -2,10 +2,10 @@ import Glibc
 
 /// `--data`: made with its missing parents (mode 0755, as `mkdir -p`) before anything is kept in
 /// it, whatever the ledger; when it cannot be, the error names the directory that failed and why.
-enum DataDirectory {
+package enum DataDirectory {
     /// Makes `path` and its missing parents; throws `configuration` naming `path`, the component
     /// that could not be made and the system's reason (`strerror`).
-    static func create(_ path: String) throws(ServerError) {
+    package static func create(_ path: String) throws(ServerError) {
         guard !path.isEmpty else { throw .configuration("--data must name a directory, not be empty") }
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {

@@ -7,13 +7,13 @@ import LayercastLedger
 /// public id stays the same across restarts and on every node that shares the ledger
 /// (docs/cluster.md). A `<data>/player-id.key` from before the ledger kept it is taken into the
 /// ledger on the first start, and must agree with it after.
-enum PlayerIDKey {
+package enum PlayerIDKey {
     static let fileName = "player-id.key"
     /// The ledger's name for it.
     static let secretName = "player-id"
 
     /// The key `ledger` keeps, adopting `directory`'s key file, or a new key, when it keeps none.
-    static func load(ledger: any Ledger, directory: String) throws(ServerError) -> [UInt8] {
+    package static func load(ledger: any Ledger, directory: String) throws(ServerError) -> [UInt8] {
         let path = (directory as NSString).appendingPathComponent(fileName)
         let file = try read(path)
         let kept: String

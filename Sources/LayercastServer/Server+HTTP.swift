@@ -16,7 +16,7 @@ extension Server {
         }
         let request = APIRequest(.get, path, query: queryArguments(wsi), authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION))
         if let status = answer(wsi, request) { return status }
-        switch SceneAssetRoute.target(of: path, in: configuration.scenes) {
+        switch SceneAssetRoute.target(of: path, in: scenes) {
         case .file(let asset, let type): return writeSceneAsset(wsi, asset, type: type)
         case .missing: return write(wsi, .text("not found\n", status: 404))
         case nil: break

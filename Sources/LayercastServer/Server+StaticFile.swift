@@ -14,7 +14,7 @@ extension Server {
         if file.varies { headers.append(("vary", "Accept-Encoding")) }
         if notModified { return writeAnswer(wsi, headers: headers, body: nil) }
         headers.append(("content-type", file.type))
-        if let link = ScenePreload.link(scene: query["scene"], type: file.type, in: configuration.scenes) { headers.append(("link", link)) }
+        if let link = ScenePreload.link(scene: query["scene"], type: file.type, in: scenes) { headers.append(("link", link)) }
         if gzip { headers.append(("content-encoding", "gzip")) }
         return writeAnswer(wsi, headers: headers, body: gzip ? file.gzipped : file.bytes)
     }

@@ -1,17 +1,13 @@
 import CLibWebSockets
 import Foundation
-import LayercastEngine
 import LayercastHub
-import LayercastIdentity
-import LayercastLedger
 import LayercastPlatform
 import LayercastScenes
-import LayercastUIKit
 import LayercastWire
 import Logging
 import Synchronization
 
-/// `layercast serve`: the libwebsockets transport of a `Hub`. One lws context serves `public/`,
+/// The libwebsockets transport of a `Hub` (`Application` assembles the two). One lws context serves `public/`,
 /// the JSON API and the `layercast.v1` WebSocket handshake; lws events become hub calls. Once a
 /// WebSocket is established the server reads its frames itself (Server+Inbound.swift) and writes
 /// the hub's messages with its own `send` (Server+FrameWrite.swift), lws keeping what the kernel
@@ -19,6 +15,8 @@ import Synchronization
 /// other threads may only call `requestStop()`.
 public final class Server: @unchecked Sendable {
     public let configuration: ServerConfiguration
+    /// The scenes whose images and preloads the server serves.
+    let scenes: SceneRegistry
     /// The port actually listened on (the chosen one when configured as 0).
     public private(set) var port = 0
     let logger: Logger
@@ -26,7 +24,7 @@ public final class Server: @unchecked Sendable {
     /// The files of `files` as served, read and compressed once each.
     let staticCache = StaticFileCache()
     let origins: OriginPolicy
-    /// The HTTP API; set once the hub is.
+    /// The HTTP API; set by `listen(hub:identities:)`.
     private(set) var routes: APIRoutes!
     /// Sent with every HTTP answer (lws adds them to the ones it builds, `vhostHeaders`); static
     /// files and scene images send their own `Cache-Control` in place of this `no-cache`.
@@ -34,12 +32,11 @@ public final class Server: @unchecked Sendable {
     private let vhostHeaders: VhostHeaders
     /// Connections held until their next request head has passed `RequestFraming`.
     let gate = RequestGate()
-    /// Rooms, clients and their rules; set once `init` has made the transport it calls.
+    /// Rooms, clients and their rules; set by `listen(hub:identities:)`, the hub being made with
+    /// this server as its transport.
     public private(set) var hub: Hub!
     /// Called on the service thread each time another thread has called `cancelService()`.
     public var onServiceWake: (() -> Void)?
-    /// The ledger's calls, on its own thread; answered in the hub's tick and when it wakes the loop.
-    private let ledgerServices: LedgerServices
 
     private var context: OpaquePointer?
     /// The libev loop (epoll) the context runs on, with the tick's and the gate's timers: lws's
@@ -88,14 +85,14 @@ public final class Server: @unchecked Sendable {
     let proxies: TrustedProxies
     /// Whether the log has said once that a proxy's X-Forwarded-For was not trusted.
     var warnedOfUntrustedProxy = false
-    let identities: IdentityPolicy
-    /// The fingerprint of the key of public player ids, which cluster nodes compare.
-    public var playerIDFingerprint: String { identities.keyFingerprint }
+    /// Who a handshake's join names; set by `listen(hub:identities:)`.
+    private(set) var identities: IdentityPolicy!
 
-    /// Creates the data directory, opens the ledger and binds the listening socket; throws when
-    /// the public directory, the data directory, the ledger or the address is unusable.
-    public init(configuration: ServerConfiguration, logger: Logger) throws(ServerError) {
+    /// A transport serving `scenes`' images, not yet listening; throws when the public directory
+    /// or a trusted proxy is unusable.
+    public init(configuration: ServerConfiguration, scenes: SceneRegistry, logger: Logger) throws(ServerError) {
         self.configuration = configuration
+        self.scenes = scenes
         self.logger = logger
         nextClient = configuration.firstClientNumber
         files = try StaticFiles(directory: configuration.publicDirectory)
@@ -105,31 +102,6 @@ public final class Server: @unchecked Sendable {
         // One request per connection (Server+Gate.swift): every HTTP answer says so.
         vhostHeaders = VhostHeaders(securityHeaders + [("connection", "close")])
         proxies = try TrustedProxies(configuration.trustedProxies)
-        // Before the ledger: with SQLite it lives there, and with any ledger the player-id key may.
-        try DataDirectory.create(configuration.dataDirectory)
-        let ledger: any Ledger
-        do {
-            ledger = try (configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)).open()
-            try ledger.lock(configuration.ledgerRole)
-            let interrupted = configuration.ledgerRole == .soleWriter ? try ledger.recoverInterrupted(now: Date()) : []
-            if !interrupted.isEmpty { logger.warning("rounds interrupted by the last stop", metadata: ["rounds": "\(interrupted)"]) }
-        } catch where error.code == .inUse {
-            let advice = configuration.ledgerRole == .soleWriter
-                ? "a node started without --cluster must be the ledger's only one, since it ends the rounds (rains) it finds running: stop the other process, or run every node with --cluster"
-                : "stop that node, or restart it with --cluster, before starting cluster nodes on its ledger"
-            throw .ledger("\(error.message): \(advice)")
-        } catch {
-            throw .ledger("cannot open the ledger in \(configuration.ledger ?? .sqlite(directory: configuration.dataDirectory)): \(error.message)")
-        }
-        let pseudonymSecret: [UInt8]
-        if let secret = configuration.playerIDSecret {
-            pseudonymSecret = Array(secret.utf8)
-        } else {
-            pseudonymSecret = try PlayerIDKey.load(ledger: ledger, directory: configuration.dataDirectory)
-        }
-        identities = IdentityPolicy(tokenSecret: configuration.tokenSecret, allowAnonymous: configuration.anonymousAllowed,
-                                    pseudonyms: PlayerPseudonyms(secret: pseudonymSecret, showsTokenSubjects: configuration.showTokenSubjects))
-
         protocols = .allocate(capacity: 4)
         protocols.initialize(repeating: lws_protocols(), count: 4)
         protocols[0].name = UnsafePointer(strdup("http"))
@@ -144,25 +116,14 @@ public final class Server: @unchecked Sendable {
 
         guard let eventLoop = EventLoop() else { throw .listen("libev could not create an event loop") }
         self.eventLoop = eventLoop
-        // From here on the ledger is its thread's (a memory ledger's calls run inline).
-        let waker = ServiceWaker()
-        let calls = ledger is MemoryLedger ? LedgerThread(inline: ledger)
-            : LedgerThread(ledger, capacity: configuration.ledgerQueue) { waker.wake() }
-        let services = LedgerServices(calls, deadline: configuration.ledgerDeadline, logger: logger)
-        ledgerServices = services
-        hub = Hub(configuration: configuration.hub, transport: self, identities: identities, ledger: services,
-                  services: SceneServices(awarding: services, rounds: services, logger: logger), logger: logger)
-        routes = APIRoutes(hub: hub)
-        // A release build runs on past an animation the engine cannot run; it says so once per key path.
-        CALayer.unsupportedAnimations.report = { [logger] keyPath, message in
-            logger.warning("refused an animation the engine cannot run (layercast_animations_refused_total)",
-                           metadata: ["keyPath": "\(keyPath)", "reason": "\(message)"])
-        }
-        // A scene's UIKit code runs on past bad input (a NaN frame, a negative duration); said once per call.
-        UIKitErrors.shared.report = { [logger] error in
-            logger.warning("refused a UIKit call", metadata: ["call": "\(error.call)", "reason": "\(error.message)"])
-        }
+    }
 
+    /// Serves `hub` (made with this server as its transport), its HTTP API and the joins
+    /// `identities` name, and binds the listening socket; throws when the address is unusable.
+    public func listen(hub: Hub, identities: IdentityPolicy) throws(ServerError) {
+        self.hub = hub
+        self.identities = identities
+        routes = APIRoutes(hub: hub)
         lws_set_log_level(LLL_ERR | LLL_WARN, nil)
         var info = lws_context_creation_info()
         if configuration.sharesPort {
@@ -193,7 +154,6 @@ public final class Server: @unchecked Sendable {
             }
             port = listener.port
         }
-        waker.server = self
     }
 
     deinit {
@@ -262,9 +222,6 @@ public final class Server: @unchecked Sendable {
         // lws closes every connection and stops its watchers here; the loop goes with the server.
         lws_context_destroy(context)
         self.context = nil
-        // What the stop recorded (a running rain interrupted) is written before the ledger closes.
-        ledgerServices.stop(waiting: 5)
-        logger.info("stopped")
     }
 
     /// Asks the service thread to stop; safe from any thread and from signal handlers' queues.

@@ -71,9 +71,13 @@ public final class DisplayListBuilder {
 
     /// The most particle records the emitter items of one frame hold together, in drawing order:
     /// the room's particle cap (protocol.md, "Particles"); the oldest are evicted past it.
-    public var maxParticles = 2_000
+    public var maxParticles: Int
 
-    public init() {}
+    /// A builder holding at most `maxParticles` records a frame (a room's is `--max-particles`;
+    /// without one, only each emitter's own `maxParticles` limits them).
+    public init(maxParticles: Int = .max) {
+        self.maxParticles = maxParticles
+    }
 
     /// The display list of `root`'s presentation tree at media time `time`; a layer keeps its id across calls.
     public func build(_ root: CALayer, at time: CFTimeInterval) -> DisplayList {
