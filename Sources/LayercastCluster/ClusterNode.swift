@@ -1,3 +1,4 @@
+import LayercastEngine
 import LayercastHub
 import LayercastJSON
 import LayercastScenes
@@ -37,7 +38,7 @@ public final class ClusterNode: HubCluster {
     public let timing: ClusterTiming
     private unowned let hub: Hub
     private let link: ClusterLink
-    private let clock: any ClusterClock & Sendable
+    private let clock: any MediaClock & Sendable
     private let logger: Logger
     private var metrics = ClusterMetrics()
     private var connected = false
@@ -60,7 +61,7 @@ public final class ClusterNode: HubCluster {
     /// (`agreeOnKey`). `notify` must make the hub's thread call `handleEvents()` soon; it is called
     /// from the link's thread.
     public init(node: String, address: RedisAddress, hub: Hub, keyFingerprint: String, timing: ClusterTiming = ClusterTiming(),
-                clock: any ClusterClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+                clock: any MediaClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.node = node
         self.address = address
         self.hub = hub

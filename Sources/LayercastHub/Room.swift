@@ -37,8 +37,9 @@ final class Room: ControlledRoom {
     /// Set when this node takes the room over: the next frame goes in full to every client.
     private var restarting = false
 
-    /// The transport: its clock is the room's `now`, its headroom the encodings'.
-    private unowned let clock: any HubTransport
+    /// The transport, whose headroom is the encodings'; and the hub's clock, the room's `now`.
+    private unowned let transport: any HubTransport
+    private let clock: any MediaClock
     private let builder = DisplayListBuilder()
     /// The most particle records the room's emitter items hold together (`--max-particles`).
     var maxParticles: Int {
@@ -73,10 +74,11 @@ final class Room: ControlledRoom {
 
     /// A room around `controller`'s scene, created at media time 0; the root layer's bounds give the
     /// scene size that `welcome` announces.
-    init(name: String, controller: any SceneController, now: Double, clock: any HubTransport, placing: Bool = false) {
+    init(name: String, controller: any SceneController, now: Double, transport: any HubTransport, clock: any MediaClock, placing: Bool = false) {
         self.name = name
         if placing { source = .placing }
         self.controller = controller
+        self.transport = transport
         self.clock = clock
         startedAt = now
         var info = type(of: controller.stage.scene).info
@@ -87,17 +89,18 @@ final class Room: ControlledRoom {
 
     /// A room of scene `sceneID`, which this node lacks, to be relayed from the node that runs it;
     /// `sceneFields` are what that node published of the scene.
-    init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, clock: any HubTransport) {
+    init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, transport: any HubTransport, clock: any MediaClock) {
         self.name = name
         source = .placing
         controller = nil
         self.sceneID = sceneID
         self.sceneFields = sceneFields
+        self.transport = transport
         self.clock = clock
         startedAt = now
     }
 
-    /// Now, on the transport's monotonic clock (`ControlledRoom`).
+    /// Now, on the hub's monotonic clock (`ControlledRoom`).
     var now: Double { clock.now }
     var hasClients: Bool { !clients.isEmpty || remoteClients > 0 }
     var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count + remotePlayers }
@@ -189,7 +192,7 @@ final class Room: ControlledRoom {
         let base = history[index].number
         if let cached = catchUps[base] { return cached }
         let change = FrameDelta.from(history[index].list, to: list)
-        let delta = EncodedMessage(encoder.delta(change, number: frameNumber, time: frameTime, base: base), headroom: clock.headroom)
+        let delta = EncodedMessage(encoder.delta(change, number: frameNumber, time: frameTime, base: base), headroom: transport.headroom)
         metrics.deltaFramesEncoded += 1
         let message = delta.count < full.count ? delta : full
         catchUps[base] = message
@@ -252,7 +255,7 @@ final class Room: ControlledRoom {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
         let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime, base: deltaBase),
-                                     headroom: clock.headroom)
+                                     headroom: transport.headroom)
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message
@@ -261,7 +264,7 @@ final class Room: ControlledRoom {
     /// The newest frame in full.
     func fullFrame(_ metrics: inout Metrics) -> EncodedMessage {
         if let fullMessage { return fullMessage }
-        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: clock.headroom)
+        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: transport.headroom)
         metrics.fullFramesEncoded += 1
         fullMessage = message
         return message
