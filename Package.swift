@@ -204,7 +204,10 @@ let package = Package(
             dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"],
             exclude: ["metrics.prom"]  // MetricsTextTests' expected text, read from the source tree
         ),
-        .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastEngine", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "LayercastClusterTests", dependencies: [
+            "LayercastCluster", "LayercastEngine", "LayercastHub", "LayercastIdentity", "LayercastJSON", "LayercastLedger", "LayercastScenes",
+            "LayercastWire", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "LayercastServerTests", dependencies: [
             "CZlib", "LayercastServer", "LayercastHub", "LayercastWire", "LayercastLedger", "LayercastScenes", "LayercastIdentity",
             "LayercastJSON", .product(name: "Logging", package: "swift-log"),
