@@ -14,5 +14,6 @@ protocol ClusterNodeLink: AnyObject {
 }
 
 extension ClusterLink: ClusterNodeLink {
+    /// Stops, waiting for the link's thread at most a second.
     func stop() { stop(wait: 1) }
 }

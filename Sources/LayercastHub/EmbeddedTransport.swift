@@ -15,6 +15,7 @@ public final class EmbeddedTransport: HubTransport {
     /// The manual clock the hub reads (as swift-nio's `EmbeddedEventLoop` advances its time);
     /// `advance(by:)` or `now` moves it.
     public let manualClock: ManualClock
+    /// `manualClock`, as the hub reads it (`HubTransport`).
     public var clock: any MediaClock { manualClock }
     /// The manual clock's time, in seconds.
     public var now: Double {
