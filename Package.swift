@@ -108,8 +108,8 @@ let package = Package(
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
         .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastSceneKit"]),
 
-        // What the server and the load tool share of the platform: the monotonic clock and
-        // libwebsockets' permessage-deflate table.
+        // What the server and the load tool share of the platform: libwebsockets'
+        // permessage-deflate table, and the libev loop and timers their lws contexts run on.
         .target(name: "LayercastPlatform", dependencies: ["CLibEv", "CLibWebSockets"]),
 
         // The hub: rooms, clients, input rules, ticks, admin commands and each client's outbound
@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "LayercastCluster",
             dependencies: [
-                "CHiredis", "LayercastPlatform", "LayercastHub", "LayercastJSON", "LayercastWire", "LayercastScenes",
+                "CHiredis", "LayercastEngine", "LayercastHub", "LayercastJSON", "LayercastWire", "LayercastScenes",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -153,7 +153,7 @@ let package = Package(
         .target(
             name: "LayercastLoad",
             dependencies: [
-                "CLibWebSockets", "LayercastPlatform", "LayercastJSON", "LayercastIdentity",
+                "CLibWebSockets", "LayercastPlatform", "LayercastEngine", "LayercastJSON", "LayercastIdentity",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Yams", package: "Yams"),  // scenario files (docs/loadtest.md, "Scenarios")
             ]
@@ -203,7 +203,10 @@ let package = Package(
             dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"],
             exclude: ["metrics.prom"]  // MetricsTextTests' expected text, read from the source tree
         ),
-        .testTarget(name: "LayercastClusterTests", dependencies: ["LayercastCluster", "LayercastHub", "LayercastJSON", "LayercastScenes", "LayercastWire", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "LayercastClusterTests", dependencies: [
+            "LayercastCluster", "LayercastEngine", "LayercastHub", "LayercastIdentity", "LayercastJSON", "LayercastLedger", "LayercastScenes",
+            "LayercastWire", .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "LayercastServerTests", dependencies: [
             "CZlib", "LayercastServer", "LayercastHub", "LayercastWire", "LayercastLedger", "LayercastScenes", "LayercastIdentity",
             "LayercastJSON", .product(name: "Logging", package: "swift-log"),

@@ -1,3 +1,4 @@
+import LayercastEngine
 import LayercastHub
 
 /// The leases of the rooms open on this node (docs/cluster.md, "Placement and leases"): the
@@ -71,12 +72,12 @@ struct ClusterLeases {
 
     let node: String
     let timing: ClusterTiming
-    private let clock: any ClusterClock
+    private let clock: any MediaClock
     private var rooms: [String: Room] = [:]
     private var connectedAt = -Double.infinity
     private var lastRenewal = -Double.infinity
 
-    init(node: String, timing: ClusterTiming, clock: any ClusterClock) {
+    init(node: String, timing: ClusterTiming, clock: any MediaClock) {
         self.node = node
         self.timing = timing
         self.clock = clock

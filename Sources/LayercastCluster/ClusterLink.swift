@@ -1,5 +1,5 @@
 import Foundation
-import LayercastPlatform
+import LayercastEngine
 import Logging
 import Synchronization
 
@@ -45,13 +45,13 @@ final class ClusterLink: @unchecked Sendable {
     private let wakeDescriptors: (read: Int32, write: Int32)
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
-    private let clock: any ClusterClock & Sendable
+    private let clock: any MediaClock & Sendable
     /// When (on `clock`) the newest heartbeat that Redis answered without an error was sent; the
     /// link's making at first (the node had just talked to Redis).
     private let confirmed: Mutex<Double>
 
     init(address: RedisAddress, timing: ClusterTiming = ClusterTiming(), heartbeat: [[String]] = [],
-         clock: any ClusterClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+         clock: any MediaClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
         self.address = address
         self.clock = clock
         confirmed = Mutex(clock.now)
@@ -127,7 +127,7 @@ final class ClusterLink: @unchecked Sendable {
         var connection: (commands: RedisConnection, subscriber: RedisConnection)?
         var backoff = timing.backoff
         var reportedDown = false
-        var nextTimer = monotonicSeconds() + timing.period
+        var nextTimer = clock.now + timing.period
         var beatDue = true
         while true {
             var (requests, stopped) = queues.withLock { state in
@@ -166,7 +166,7 @@ final class ClusterLink: @unchecked Sendable {
             do throws(ClusterError) {
                 try serve(requests, on: connection, channels: &channels, events: &events, beatSentAt: beatSentAt)
                 if let subscriber = connection?.subscriber {
-                    let wait = max(0, nextTimer - monotonicSeconds())
+                    let wait = max(0, nextTimer - clock.now)
                     if try poll(subscriber.descriptor, wait: wait) {
                         for reply in try subscriber.readAvailable() {
                             if case .array(let parts) = reply, parts.count == 3, parts[0].text == "message",
@@ -185,7 +185,7 @@ final class ClusterLink: @unchecked Sendable {
                 reportedDown = true
                 events.append(.disconnected(error.message))
             }
-            let now = monotonicSeconds()
+            let now = clock.now
             if now >= nextTimer {
                 events.append(.timer)
                 beatDue = true

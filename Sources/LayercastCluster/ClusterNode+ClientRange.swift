@@ -1,5 +1,5 @@
 import Foundation
-import LayercastPlatform
+import LayercastEngine
 
 /// A starting node's range of client numbers (`ClusterKeys.clientRanges`), so that client ids are
 /// unique over the cluster.
@@ -8,7 +8,8 @@ extension ClusterNode {
     /// `wait` seconds for it) so that client ids are unique over the cluster; answers the first
     /// number of the range. Called once, before the node serves.
     public static func clientRange(at address: RedisAddress, wait: Double = 5) throws(ClusterError) -> Int {
-        let deadline = monotonicSeconds() + wait
+        let clock = MonotonicClock()  // it sleeps in real time, so it waits on the real clock
+        let deadline = clock.now + wait
         while true {
             do throws(ClusterError) {
                 let connection = try RedisConnection(host: address.host, port: address.port, database: address.database, timeout: 1)
@@ -17,7 +18,7 @@ extension ClusterNode {
                 }
                 return (range % 9_000) * 1_000_000_000 + 1
             } catch {
-                guard monotonicSeconds() < deadline else { throw ClusterError("\(error.message) (tried for \(Int(wait)) s)") }
+                guard clock.now < deadline else { throw ClusterError("\(error.message) (tried for \(Int(wait)) s)") }
                 Thread.sleep(forTimeInterval: 0.2)
             }
         }

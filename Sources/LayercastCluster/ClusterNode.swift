@@ -1,3 +1,4 @@
+import LayercastEngine
 import LayercastHub
 import LayercastJSON
 import LayercastScenes
@@ -36,8 +37,8 @@ public final class ClusterNode: HubCluster {
     public let address: RedisAddress
     public let timing: ClusterTiming
     private unowned let hub: Hub
-    private let link: ClusterLink
-    private let clock: any ClusterClock & Sendable
+    private let link: any ClusterNodeLink
+    private let clock: any MediaClock
     private let logger: Logger
     private var metrics = ClusterMetrics()
     private var connected = false
@@ -59,11 +60,19 @@ public final class ClusterNode: HubCluster {
     /// the cluster tells the hub how long to publish); its heartbeat carries `keyFingerprint`
     /// (`agreeOnKey`). `notify` must make the hub's thread call `handleEvents()` soon; it is called
     /// from the link's thread.
-    public init(node: String, address: RedisAddress, hub: Hub, keyFingerprint: String, timing: ClusterTiming = ClusterTiming(),
-                clock: any ClusterClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+    public convenience init(node: String, address: RedisAddress, hub: Hub, keyFingerprint: String, timing: ClusterTiming = ClusterTiming(),
+                            clock: any MediaClock & Sendable = MonotonicClock(), logger: Logger, notify: @escaping @Sendable () -> Void) {
+        let heartbeat = ClusterLeases(node: node, timing: timing, clock: clock).heartbeat(fingerprint: keyFingerprint)
+        let link = ClusterLink(address: address, timing: timing, heartbeat: [heartbeat], clock: clock, logger: logger, notify: notify)
+        self.init(node: node, address: address, hub: hub, link: link, timing: timing, clock: clock, logger: logger)
+    }
+
+    /// A node on `link` (a fake one in tests), which carries the heartbeat and wakes the hub's thread.
+    init(node: String, address: RedisAddress, hub: Hub, link: any ClusterNodeLink, timing: ClusterTiming, clock: any MediaClock, logger: Logger) {
         self.node = node
         self.address = address
         self.hub = hub
+        self.link = link
         self.timing = timing
         self.clock = clock
         self.logger = logger
@@ -71,8 +80,6 @@ public final class ClusterNode: HubCluster {
         relayed = RelayedRooms(timing: timing, clock: clock)
         reports = NodeReports(node: node, timing: timing, clock: clock)
         scenes = NodeScenes(hub.configuration.scenes)
-        link = ClusterLink(address: address, timing: timing, heartbeat: [leases.heartbeat(fingerprint: keyFingerprint)],
-                           clock: clock, logger: logger, notify: notify)
     }
 
     /// Starts the link to Redis and listens on this node's channel.

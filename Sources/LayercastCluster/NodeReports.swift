@@ -1,4 +1,5 @@
 import Foundation
+import LayercastEngine
 import LayercastHub
 import LayercastJSON
 
@@ -37,12 +38,12 @@ struct NodeReports {
 
     let node: String
     let timing: ClusterTiming
-    private let clock: any ClusterClock
+    private let clock: any MediaClock
     /// Wall-clock milliseconds: entries are written on other machines.
     private let wall: () -> Int
     private var lastReport = -Double.infinity
 
-    init(node: String, timing: ClusterTiming, clock: any ClusterClock, wall: @escaping () -> Int = NodeReports.wallMilliseconds) {
+    init(node: String, timing: ClusterTiming, clock: any MediaClock, wall: @escaping () -> Int = NodeReports.wallMilliseconds) {
         self.node = node
         self.timing = timing
         self.clock = clock

@@ -1,3 +1,5 @@
+import LayercastEngine
+
 /// The rooms this node relays (docs/cluster.md, "Roles"): the origin each is relayed from,
 /// whether this node listens on its channel, and when it last asked the origin for a full frame
 /// (at most once per `fullFrameRequests`).
@@ -9,10 +11,10 @@ struct RelayedRooms {
     }
 
     private let timing: ClusterTiming
-    private let clock: any ClusterClock
+    private let clock: any MediaClock
     private var rooms: [String: Room] = [:]
 
-    init(timing: ClusterTiming, clock: any ClusterClock) {
+    init(timing: ClusterTiming, clock: any MediaClock) {
         self.timing = timing
         self.clock = clock
     }

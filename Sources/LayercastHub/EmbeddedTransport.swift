@@ -1,3 +1,4 @@
+import LayercastEngine
 import LayercastJSON
 
 /// A transport with no sockets, for tests and tools (as swift-nio's `EmbeddedChannel` is): a
@@ -11,8 +12,16 @@ public final class EmbeddedTransport: HubTransport {
         case close(code: Int, reason: String)
     }
 
-    /// The manual clock, in seconds; `advance(by:)` moves it.
-    public var now: Double
+    /// The manual clock the hub reads (as swift-nio's `EmbeddedEventLoop` advances its time);
+    /// `advance(by:)` or `now` moves it.
+    public let manualClock: ManualClock
+    /// `manualClock`, as the hub reads it (`HubTransport`).
+    public var clock: any MediaClock { manualClock }
+    /// The manual clock's time, in seconds.
+    public var now: Double {
+        get { manualClock.now }
+        set { manualClock.now = newValue }
+    }
     public let headroom = 16
     /// Clients woken since their last read.
     public private(set) var awake: Set<ClientID> = []
@@ -25,8 +34,14 @@ public final class EmbeddedTransport: HubTransport {
     private var nextClient: Int
 
     /// A transport whose clock reads `now`, numbering clients from `firstClient`.
-    public init(now: Double = 1000, firstClient: Int = 1) {
-        self.now = now
+    public convenience init(now: Double = 1000, firstClient: Int = 1) {
+        self.init(clock: ManualClock(now: now), firstClient: firstClient)
+    }
+
+    /// A transport on `clock`, which a test may share with other parts (a cluster node),
+    /// numbering clients from `firstClient`.
+    public init(clock: ManualClock, firstClient: Int = 1) {
+        manualClock = clock
         nextClient = firstClient
     }
 
@@ -46,7 +61,7 @@ public final class EmbeddedTransport: HubTransport {
     }
 
     /// Moves the clock on by `seconds`.
-    public func advance(by seconds: Double) { now += seconds }
+    public func advance(by seconds: Double) { manualClock.advance(by: seconds) }
 
     /// Everything `client` can be written now, as its socket would take it: the hub's writes in
     /// turn until it has nothing more, or until a close (after which the client is gone).

@@ -22,7 +22,7 @@ public struct RoomPresence: Equatable, Sendable {
 extension Hub {
     /// The rooms open on this node.
     public var clusterRooms: [RoomPresence] {
-        let now = transport.now
+        let now = clock.now
         return rooms.values.map { room in
             let players = room.clients.filter { $0.role == .player }
             return RoomPresence(key: room.key, source: room.source, clients: room.clients.count, players: players.count,
@@ -39,7 +39,7 @@ extension Hub {
         guard let room = rooms[key] else { return }
         let before = room.source
         guard origin.map({ before != .origin($0) }) ?? (before != .scene && room.controller != nil) else { return }
-        let now = transport.now
+        let now = clock.now
         if origin != nil, before == .scene { room.controller?.stopping() }
         room.place(origin: origin, at: now)
         if origin == nil, before != .scene, let controller = room.controller {
@@ -98,7 +98,7 @@ extension Hub {
     func relayedRoom(sceneID: String, fields: JSONObject, name: String, now: Double) -> Room {
         let key = "\(sceneID)/\(name)"
         if let room = rooms[key] { return room }
-        let room = Room(name: name, sceneID: sceneID, sceneFields: fields, now: now, clock: transport)
+        let room = Room(name: name, sceneID: sceneID, sceneFields: fields, now: now, transport: transport, clock: clock)
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(sceneID)", "room": "\(name)", "relayed": "this node lacks the scene"])
         cluster?.opened(key)
@@ -115,7 +115,7 @@ extension Hub {
               let scene = configuration.scenes.scene(id: String(key[..<slash])) else { return }
         let name = String(key[key.index(after: slash)...])
         guard NameRule.isValid(name), rooms.count < configuration.maxRooms else { return }
-        let room = room(scene: scene, name: name, now: transport.now)  // placed later: the lease's answer comes on this thread
+        let room = room(scene: scene, name: name, now: clock.now)  // placed later: the lease's answer comes on this thread
         if frame >= 0 { room.goOn(after: frame, time: time) }
     }
 
@@ -169,7 +169,7 @@ extension Hub {
         guard let room = rooms[input.room], room.source == .scene, let controller = room.controller else { return }
         if room.remoteClientNodes[input.client] == nil, room.remoteClientNodes.count >= 100_000 { room.remoteClientNodes.removeAll() }
         room.remoteClientNodes[input.client] = input.node
-        let now = transport.now
+        let now = clock.now
         switch input.action {
         case .joined:
             broadcast(controller.joined(client: input.client, in: room), in: room, tapArrival: nil)
@@ -190,7 +190,7 @@ extension Hub {
         guard let cluster, room.publishUntil > now else { return }
         // A tick that changed nothing goes to the other nodes only as a keepalive (`sparse`), often
         // enough that a relay never takes the room's silence for its origin's death.
-        if !room.publishFull, room.isStill, transport.now - room.publishedAt < cluster.relayKeepalive { return }
+        if !room.publishFull, room.isStill, clock.now - room.publishedAt < cluster.relayKeepalive { return }
         let message = room.publishFull ? room.fullFrame(&metrics) : (room.deltaFrame(&metrics) ?? room.fullFrame(&metrics))
         room.publishFull = false
         room.publishedAt = now

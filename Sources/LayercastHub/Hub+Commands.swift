@@ -35,14 +35,14 @@ extension Hub {
         guard NameRule.isValid(name) else { return reply(.failure(APIError(400, .badRoom, "room must be \(NameRule.description)"))) }
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
-        let room = room(scene: scene, name: name, now: transport.now)
+        let room = room(scene: scene, name: name, now: clock.now)
         switch room.source {
         case .scene:
             run(command, body: body, in: room, opened: opened, reply: reply)
         case .origin, .placing:
             nextCommand += 1
             let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
-            pendingCommands[forwarded.id] = PendingCommand(command: forwarded, deadline: transport.now + Self.commandTimeout, reply: reply)
+            pendingCommands[forwarded.id] = PendingCommand(command: forwarded, deadline: clock.now + Self.commandTimeout, reply: reply)
             if case .origin(let origin) = room.source {
                 pendingCommands[forwarded.id]?.sent = true
                 cluster?.forward(forwarded, to: origin)

@@ -27,7 +27,7 @@ extension Hub {
 
     /// The rooms open on this node alone.
     func localRoomsDocument() -> JSONValue {
-        let now = transport.now
+        let now = clock.now
         let list = rooms.values.sorted { ($0.sceneID, $0.name) < ($1.sceneID, $1.name) }.map { room -> JSONValue in
             let players = room.clients.filter { $0.role == .player }.count
             return ["scene": .string(room.sceneID), "room": .string(room.name),

@@ -36,7 +36,7 @@ extension Hub {
     }
 
     private func handle(_ message: ClientMessage, from client: Client) {
-        let now = transport.now
+        let now = clock.now
         guard let room = client.room else { return }
         switch message {
         case .ping(let id):
@@ -101,7 +101,7 @@ extension Hub {
         metrics.rejected[error.code, default: 0] += 1
         logger.debug("rejected", metadata: ["client": "\(client.name)", "code": "\(error.code.rawValue)", "message": "\(error.message)"])
         enqueue(encoded(ServerMessage.error(error)), to: client, tapArrival: nil)
-        if client.errors.record(at: transport.now), client.closing == nil {
+        if client.errors.record(at: clock.now), client.closing == nil {
             metrics.clientsDropped["abuse", default: 0] += 1
             client.closing = (CloseCode.policyViolation, "too many bad messages")
         }

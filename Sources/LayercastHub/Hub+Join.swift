@@ -11,7 +11,7 @@ extension Hub {
     /// `welcome`, then what the scene tells joiners, then frames), or it is sent the error that
     /// refuses it and then closed.
     public func connect(_ id: ClientID, join: Result<JoinRequest, ProtocolError>, address: String) {
-        let now = transport.now
+        let now = clock.now
         switch join {
         case .failure(let error):
             let client = Client(id: id, role: .spectator, address: address, now: now, tick: configuration.tickInterval)
@@ -58,7 +58,7 @@ extension Hub {
     /// Puts an admitted client in its room: first `welcome` (a player's with `total`), then what
     /// the scene tells joiners, then frames.
     private func enter(_ client: Client, join: JoinRequest, scene: (any Scene.Type)?, elsewhere: JSONObject?, total: Int) {
-        let now = transport.now
+        let now = clock.now
         let room = if let scene { room(scene: scene, name: join.room, now: now) } else {
             relayedRoom(sceneID: join.sceneID, fields: elsewhere ?? [:], name: join.room, now: now)
         }
@@ -84,7 +84,7 @@ extension Hub {
     /// Forgets a client whose connection has closed.
     public func disconnect(_ id: ClientID) {
         guard let client = clients.removeValue(forKey: id) else { return }
-        if client.holdsAddressSlot { addressLimits.disconnect(client.address, at: transport.now) }
+        if client.holdsAddressSlot { addressLimits.disconnect(client.address, at: clock.now) }
         client.room?.remove(client)
         client.room = nil
     }

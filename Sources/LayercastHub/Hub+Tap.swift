@@ -41,7 +41,7 @@ extension Hub {
         if let local, result.events.contains(where: { $0.client == local.name }) {
             broadcast(result.events, in: room, tapArrival: now, tapper: local)
         } else {
-            if local != nil { metrics.tapLatency.observe(transport.now - now) }
+            if local != nil { metrics.tapLatency.observe(clock.now - now) }
             broadcast(result.events, in: room, tapArrival: nil)
         }
     }

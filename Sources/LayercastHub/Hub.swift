@@ -1,4 +1,5 @@
 import Foundation
+import LayercastEngine
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
@@ -17,6 +18,9 @@ import Logging
 public final class Hub {
     public let configuration: HubConfiguration
     let transport: any HubTransport
+    /// The transport's clock (`HubTransport.clock`), read once at init: the time base of ticks,
+    /// rooms, rate limits, stalls and the ledger's timings.
+    let clock: any MediaClock
     let logger: Logger
     let identities: IdentityPolicy
     /// Where rounds and awards are read, on the ledger's thread; claims and rounds are written
@@ -47,13 +51,14 @@ public final class Hub {
                 services: SceneServices, logger: Logger) {
         self.configuration = configuration
         self.transport = transport
+        clock = transport.clock
         self.identities = identities
         self.ledger = ledger
         self.services = services
-        ledger.clock = { [unowned transport] in transport.now }
+        ledger.clock = { [clock] in clock.now }
         self.logger = logger
         addressLimits = AddressLimits(rules: configuration.addressLimits)
-        tickedAt = transport.now
+        tickedAt = clock.now
         metrics = Metrics(tapRules: configuration.scenes.tapRules)
     }
 
@@ -68,7 +73,7 @@ public final class Hub {
     /// One frame of every room: advance, build, tell the scene controllers, and wake every client;
     /// empty rooms idle for `roomIdleSeconds` are closed and stalled clients dropped.
     public func tick() {
-        let now = transport.now
+        let now = clock.now
         tickedAt = now
         cluster?.ticked()
         deliverLedgerAnswers()
@@ -120,8 +125,8 @@ public final class Hub {
         if let room = rooms[key] { return room }
         let options = configuration.sceneOptions[scene.info.id] ?? SceneOptionValues(defaultsOf: scene)
         let controller = scene.controller(seed: UInt64.random(in: 0...UInt64.max), options: options, services: services)
-        let room = Room(name: name, controller: controller, now: now, clock: transport, maxParticles: configuration.maxParticles,
-                        placing: cluster != nil)
+        let room = Room(name: name, controller: controller, now: now, transport: transport, clock: clock,
+                        maxParticles: configuration.maxParticles, placing: cluster != nil)
         if room.source == .scene { room.tick(at: now) }
         rooms[key] = room
         logger.info("room opened", metadata: ["scene": "\(scene.info.id)", "room": "\(name)"])
@@ -166,7 +171,7 @@ public final class Hub {
         let id = client.id
         if stopping { return .close(code: CloseCode.goingAway, reason: "server shutting down") }
         if !client.outbox.isEmpty {
-            let now = transport.now
+            let now = clock.now
             let item = client.outbox.removeFirst()
             // Back to Swift's shared empty storage: the frame path's emptiness check then reads no
             // memory of this client's own (a cache miss per client per frame otherwise).
@@ -232,7 +237,7 @@ public final class Hub {
             }
             guard let cluster, room.source == .scene else { continue }
             if event.audience == .room {
-                if room.publishUntil > transport.now { cluster.publish(event: message, in: room.key) }
+                if room.publishUntil > clock.now { cluster.publish(event: message, in: room.key) }
             } else if !delivered, let client = event.client, let node = room.remoteClientNodes[client] {
                 cluster.deliver(message, to: client, on: node)
             }

@@ -1,3 +1,5 @@
+import LayercastEngine
+
 /// What the hub needs from the transport that carries its clients (LayercastServer on
 /// libwebsockets; `EmbeddedTransport` in the tests). Called on the hub's thread only.
 ///
@@ -7,8 +9,9 @@
 /// the newest frame, delta or full) is made at the moment of writing, and a slow client never
 /// has a queue of stale frames.
 public protocol HubTransport: AnyObject {
-    /// Seconds on a monotonic clock: the time base of ticks, rooms, rate limits and stalls.
-    var now: Double { get }
+    /// The monotonic clock that is the time base of ticks, rooms, rate limits and stalls (the
+    /// system's `MonotonicClock`, or a test's `ManualClock`); the hub reads it once, at its making.
+    var clock: any MediaClock { get }
     /// Bytes every encoded message leaves free before its text (libwebsockets' LWS_PRE), so a
     /// transport can frame it in place.
     var headroom: Int { get }

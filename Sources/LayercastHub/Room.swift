@@ -37,8 +37,9 @@ final class Room: ControlledRoom {
     /// Set when this node takes the room over: the next frame goes in full to every client.
     private var restarting = false
 
-    /// The transport: its clock is the room's `now`, its headroom the encodings'.
-    private unowned let clock: any HubTransport
+    /// The transport, whose headroom is the encodings'; and the hub's clock, the room's `now`.
+    private unowned let transport: any HubTransport
+    private let clock: any MediaClock
     /// Builds the room's frames, holding at most `--max-particles` particle records a frame.
     private let builder: DisplayListBuilder
     private let encoder = FrameEncoder()
@@ -69,12 +70,13 @@ final class Room: ControlledRoom {
 
     /// A room around `controller`'s scene, created at media time 0; the root layer's bounds give the
     /// scene size that `welcome` announces. Its frames hold at most `maxParticles` particle records.
-    init(name: String, controller: any SceneController, now: Double, clock: any HubTransport, maxParticles: Int,
-         placing: Bool = false) {
+    init(name: String, controller: any SceneController, now: Double, transport: any HubTransport, clock: any MediaClock,
+         maxParticles: Int, placing: Bool = false) {
         self.name = name
         builder = DisplayListBuilder(maxParticles: maxParticles)
         if placing { source = .placing }
         self.controller = controller
+        self.transport = transport
         self.clock = clock
         startedAt = now
         var info = type(of: controller.stage.scene).info
@@ -85,18 +87,19 @@ final class Room: ControlledRoom {
 
     /// A room of scene `sceneID`, which this node lacks, to be relayed from the node that runs it;
     /// `sceneFields` are what that node published of the scene.
-    init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, clock: any HubTransport) {
+    init(name: String, sceneID: String, sceneFields: JSONObject, now: Double, transport: any HubTransport, clock: any MediaClock) {
         self.name = name
         builder = DisplayListBuilder(maxParticles: 0)  // a relayed room builds no frame
         source = .placing
         controller = nil
         self.sceneID = sceneID
         self.sceneFields = sceneFields
+        self.transport = transport
         self.clock = clock
         startedAt = now
     }
 
-    /// Now, on the transport's monotonic clock (`ControlledRoom`).
+    /// Now, on the hub's monotonic clock (`ControlledRoom`).
     var now: Double { clock.now }
     var hasClients: Bool { !clients.isEmpty || remoteClients > 0 }
     var playerCount: Int { Set(clients.compactMap { $0.player?.id }).count + remotePlayers }
@@ -188,7 +191,7 @@ final class Room: ControlledRoom {
         let base = history[index].number
         if let cached = catchUps[base] { return cached }
         let change = FrameDelta.from(history[index].list, to: list)
-        let delta = EncodedMessage(encoder.delta(change, number: frameNumber, time: frameTime, base: base), headroom: clock.headroom)
+        let delta = EncodedMessage(encoder.delta(change, number: frameNumber, time: frameTime, base: base), headroom: transport.headroom)
         metrics.deltaFramesEncoded += 1
         let message = delta.count < full.count ? delta : full
         catchUps[base] = message
@@ -251,7 +254,7 @@ final class Room: ControlledRoom {
         guard let delta, frameNumber > 0 else { return nil }
         if let deltaMessage { return deltaMessage }
         let message = EncodedMessage(encoder.delta(delta, number: frameNumber, time: frameTime, base: deltaBase),
-                                     headroom: clock.headroom)
+                                     headroom: transport.headroom)
         metrics.deltaFramesEncoded += 1
         deltaMessage = message
         return message
@@ -260,7 +263,7 @@ final class Room: ControlledRoom {
     /// The newest frame in full.
     func fullFrame(_ metrics: inout Metrics) -> EncodedMessage {
         if let fullMessage { return fullMessage }
-        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: clock.headroom)
+        let message = EncodedMessage(encoder.full(list, number: frameNumber, time: frameTime), headroom: transport.headroom)
         metrics.fullFramesEncoded += 1
         fullMessage = message
         return message

@@ -108,12 +108,12 @@ final class ClientLoop: @unchecked Sendable {
         while true {
             // One turn: waits for I/O or a timer (the poll timer is at most 10 ms away).
             eventLoop.turn()
-            if finishing, clients.allSatisfy({ $0.wsi == nil }) || monotonicSeconds() > finishedAt + Self.closeGrace {
+            if finishing, clients.allSatisfy({ $0.wsi == nil }) || monotonicClock.now > finishedAt + Self.closeGrace {
                 break
             }
         }
         pollTimer = nil
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         measurements.withLock { shared in
             for client in clients where client.state != .closed && client.state != .waiting {
                 client.closed(at: min(now, deadline), finished: true, stats: &shared.populations[client.population])
@@ -138,7 +138,7 @@ final class ClientLoop: @unchecked Sendable {
     /// Opens the connections now wanted and due, closes those no longer wanted (or whose churn
     /// stay is over), queues due taps and pings, and finishes at the deadline.
     private func poll() {
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         if now >= deadline {
             if !finishing { finish(at: now) }
             schedulePoll()
@@ -231,7 +231,7 @@ final class ClientLoop: @unchecked Sendable {
 
     func established(_ client: SimulatedClient, _ wsi: OpaquePointer) {
         client.wsi = wsi
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         measurements.withLock { client.established(at: now, stats: &$0.populations[client.population]) }
         if finishing { lws_callback_on_writable(wsi) }
     }
@@ -240,7 +240,7 @@ final class ClientLoop: @unchecked Sendable {
     /// whole message, and asks to write when that queued something (an `ack`).
     func receive(_ client: SimulatedClient, _ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
         guard !finishing else { return }
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         if client.read(bytes.count, at: now) {
             client.readPaused = true
             lws_rx_flow_control(wsi, 0)
@@ -278,7 +278,7 @@ final class ClientLoop: @unchecked Sendable {
     func closed(_ client: SimulatedClient, _ wsi: OpaquePointer) {
         guard client.state != .closed, client.state != .waiting else { return }
         if let current = client.wsi, current != wsi { return }  // an earlier connection of a client that joined again
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         measurements.withLock { client.closed(at: min(now, deadline), finished: finishing, stats: &$0.populations[client.population]) }
     }
 }

@@ -1,7 +1,6 @@
 import CLibWebSockets
 import Dispatch
 import Foundation
-import LayercastPlatform
 
 /// A whole load test: the clients on their threads (or in worker processes), the progress line
 /// and the timeline's point once a second, the server's CPU and memory, and the report at the end.
@@ -56,7 +55,7 @@ public final class LoadRun {
             guard let sample = ServerProcessSample.read(pid: pid) else { throw LoadError("cannot read /proc/\(pid): no such process here") }
             return sample
         }
-        let start = monotonicSeconds() + delay, startedAt = Date().timeIntervalSince1970 + delay
+        let start = monotonicClock.now + delay, startedAt = Date().timeIntervalSince1970 + delay
         var timeline = LoadTimeline()
         let populations = try withoutActuallyEscaping(progress) { progress throws(LoadError) in
             try body(start) { sample, elapsed in
@@ -122,7 +121,7 @@ public final class LoadRun {
             thread.start()
         }
         var nextLine = start + 1
-        while group.wait(timeout: .now() + max(0, nextLine - monotonicSeconds())) == .timedOut {
+        while group.wait(timeout: .now() + max(0, nextLine - monotonicClock.now)) == .timedOut {
             if nextLine <= deadline { second(sample(loops), nextLine - start) }
             nextLine += 1
         }

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import LayercastPlatform
 import Synchronization
 
 /// The parent's side of `--workers`: starts the worker processes, reads the `WorkerMessage`
@@ -58,7 +57,7 @@ final class WorkerPool: Sendable {
         }
         // Each worker writes its sample at the same whole second; a quarter second later all have arrived.
         var nextLine = start + 1
-        while group.wait(timeout: .now() + max(0, nextLine + 0.25 - monotonicSeconds())) == .timedOut {
+        while group.wait(timeout: .now() + max(0, nextLine + 0.25 - monotonicClock.now)) == .timedOut {
             if nextLine <= deadline { second(takeSample(), nextLine - start) }
             nextLine += 1
         }

@@ -1,5 +1,4 @@
 import CLibWebSockets
-import LayercastPlatform
 
 // Closing is a state every writer respects (RFC 6455 §5.5.1, §7.1; docs/protocol.md, "Closing").
 // A WebSocket leaves the hub the moment its close begins: when a close frame is queued by us (or
@@ -20,7 +19,7 @@ extension Server {
     /// `flushWait` when it `awaitsAnswer` not.
     func beginClosing(_ wsi: OpaquePointer, awaitsAnswer: Bool = true) {
         guard closingDeadlines[wsi] == nil else { return }
-        closingDeadlines[wsi] = monotonicSeconds() + (awaitsAnswer ? Self.closeWait : Self.flushWait)
+        closingDeadlines[wsi] = monotonicClock.now + (awaitsAnswer ? Self.closeWait : Self.flushWait)
         pendingPongs[wsi] = nil
         lws_wsi_user(wsi)?.storeBytes(of: 0, as: Int.self)  // `client(_:)` finds no hub client from now on
         guard let id = clients.removeValue(forKey: wsi) else { return }

@@ -1,7 +1,6 @@
 import LayercastWire
 import CLibWebSockets
 import Foundation
-import LayercastPlatform
 
 // Strict request framing in front of every handler (docs/protocol.md, "Strict requests"): each
 // HTTP connection is held, unread by lws, until the head of its next request is in the socket
@@ -12,7 +11,7 @@ extension Server {
     /// connection.
     func hold(_ wsi: OpaquePointer) {
         lws_rx_flow_control(wsi, 0)
-        gate.held[wsi] = HeldRequest(deadline: monotonicSeconds() + configuration.headTimeoutSeconds, started: false)
+        gate.held[wsi] = HeldRequest(deadline: monotonicClock.now + configuration.headTimeoutSeconds, started: false)
         guard !gate.scheduled else { return }
         gate.scheduled = true
         gateTimer.schedule(after: RequestGate.interval)
@@ -56,7 +55,7 @@ extension Server {
     /// then answered 408.
     func inspectHeldRequests() {
         gate.scheduled = false
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         let held = Array(gate.held.keys)
         var polls = held.map { pollfd(fd: lws_get_socket_fd($0), events: Int16(POLLIN) | Self.peerHungUp, revents: 0) }
         if poll(&polls, nfds_t(polls.count), 0) < 0 { polls.indices.forEach { polls[$0].revents = 0 } }

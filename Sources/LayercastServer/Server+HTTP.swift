@@ -2,7 +2,6 @@ import CLibWebSockets
 import Foundation
 import LayercastJSON
 import LayercastHub
-import LayercastPlatform
 import LayercastWire
 
 extension Server {
@@ -34,7 +33,7 @@ extension Server {
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
             return write(wsi, .error(APIError(411, .lengthRequired, "send the body with a Content-Length (not chunked)")))
         }
-        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicSeconds())
+        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicClock.now)
         // An explicit `Content-Length: 0` gets its HTTP_BODY_COMPLETION from lws right after this
         // callback (lws_http_action); a POST without the header gets none, so it completes here.
         return length == nil ? completePost(wsi) : 0

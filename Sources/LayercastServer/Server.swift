@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import LayercastEngine
 import LayercastHub
 import LayercastPlatform
 import LayercastScenes
@@ -206,14 +207,14 @@ public final class Server: @unchecked Sendable {
     /// Serves until `requestStop()`, then closes every WebSocket with 1001 (going away).
     public func run() {
         guard let context else { return }
-        tickOrigin = monotonicSeconds()
+        tickOrigin = monotonicClock.now
         scheduleTick()
         while !stopping { eventLoop.turn() }
         hub.stop()
         // The closes go out as lws drains them; `wake` bounds each turn, the tick being over.
         let wake = EventTimer(on: eventLoop) {}
-        let deadline = monotonicSeconds() + 2
-        while !clients.isEmpty || !closingDeadlines.isEmpty, monotonicSeconds() < deadline {
+        let deadline = monotonicClock.now + 2
+        while !clients.isEmpty || !closingDeadlines.isEmpty, monotonicClock.now < deadline {
             wake.schedule(after: 0.05)
             eventLoop.turn()
         }
@@ -256,7 +257,7 @@ public final class Server: @unchecked Sendable {
         let interval = hub.tickInterval
         tickIndex += 1
         var due = tickOrigin + Double(tickIndex) * interval
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         if due < now - interval {  // overloaded: skip missed ticks instead of bursting
             tickIndex = Int(((now - tickOrigin) / interval).rounded(.up))
             due = tickOrigin + Double(tickIndex) * interval
@@ -268,7 +269,7 @@ public final class Server: @unchecked Sendable {
     /// that can take its frame at once, through `write(_:to:)`), and the clients it woke instead are
     /// written right after.
     func tick() {
-        let now = monotonicSeconds()
+        let now = monotonicClock.now
         expireSlowBodies(now: now)
         expireClosings(now: now)
         ticking = true
@@ -369,7 +370,7 @@ public final class Server: @unchecked Sendable {
 }
 
 extension Server: HubTransport {
-    public var now: Double { monotonicSeconds() }
+    public var clock: any MediaClock { monotonicClock }
     public var headroom: Int { Int(layercast_lws_pre) }
 
     public func wake(_ client: ClientID) {

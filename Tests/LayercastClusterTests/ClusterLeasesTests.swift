@@ -1,11 +1,7 @@
+import LayercastEngine
 @testable import LayercastHub
 import Testing
 @testable import LayercastCluster
-
-/// A clock that moves only when a test moves it.
-final class ManualClock: ClusterClock {
-    var now = 0.0
-}
 
 /// Leases, heartbeats and placement on a manual clock (docs/cluster.md, "Placement and leases"
 /// and "Failover"), against Redis's side of the lease scripts and heartbeat keys kept in memory:

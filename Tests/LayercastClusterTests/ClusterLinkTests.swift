@@ -1,5 +1,5 @@
 import Foundation
-import LayercastPlatform
+import LayercastEngine
 import Logging
 import Synchronization
 import Testing
@@ -79,14 +79,14 @@ import Testing
         defer { link.stop() }
         _ = Self.events(of: link) { $0.contains { if case .connected = $0 { true } else { false } } }
         Thread.sleep(forTimeInterval: 0.5)
-        #expect(monotonicSeconds() - link.beatConfirmedAt < 0.35)  // a beat every 0.1 s, on a loaded machine
+        #expect(MonotonicClock().now - link.beatConfirmedAt < 0.35)  // a beat every 0.1 s, on a loaded machine
 
         redis.pause()
-        let paused = monotonicSeconds()
+        let paused = MonotonicClock().now
         Thread.sleep(forTimeInterval: 1.0)
         #expect(link.beatConfirmedAt < paused)
         redis.resume()
-        let resumed = monotonicSeconds()
+        let resumed = MonotonicClock().now
         for _ in 0..<100 where link.beatConfirmedAt < resumed { Thread.sleep(forTimeInterval: 0.05) }
         #expect(link.beatConfirmedAt >= resumed)
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayercastCluster
+import LayercastEngine
 @testable import LayercastHub
 
 /// How long a node may be sure it holds its rooms (docs/cluster.md, "A cut-off node steps

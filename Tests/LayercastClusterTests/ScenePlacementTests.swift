@@ -1,3 +1,4 @@
+import LayercastEngine
 @testable import LayercastHub
 import LayercastJSON
 import LayercastScenes

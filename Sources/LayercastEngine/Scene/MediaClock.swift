@@ -1,14 +1,16 @@
 import Foundation
 
 /// A source of media time in seconds (the name follows Apple's media-timing vocabulary:
-/// `CACurrentMediaTime`, `CAMediaTiming`). Not the load tool's estimate of a server's clock.
+/// `CACurrentMediaTime`, `CAMediaTiming`). The one clock of the whole service: scenes, the hub,
+/// its transports and the cluster read the time through one, injected (`MonotonicClock` in
+/// production, `ManualClock` in tests). Not the load tool's estimate of a server's clock.
 public protocol MediaClock: AnyObject {
     /// The media time now, in seconds; what `CACurrentMediaTime()` reads through the scene's context.
     var now: CFTimeInterval { get }
 }
 
 /// This machine's monotonic clock (CLOCK_MONOTONIC), as `CACurrentMediaTime()` reads on iOS.
-public final class MonotonicClock: MediaClock {
+public final class MonotonicClock: MediaClock, Sendable {
     /// The machine's monotonic clock.
     public init() {}
 
