@@ -1,6 +1,6 @@
 import LayercastHub
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 

@@ -2,8 +2,7 @@ import Foundation
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 

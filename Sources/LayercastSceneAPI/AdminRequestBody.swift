@@ -1,5 +1,4 @@
 import LayercastJSON
-import LayercastWire
 
 /// The JSON body of an admin request: an object (or nothing) whose members are all optional
 /// and must be among the route's `fields`; refusals are 400 `bad_json` or `bad_field`.

@@ -1,4 +1,3 @@
-import LayercastSceneKit
 
 /// A scene whose events go through a `SceneEventLog`: it announces with `eventLog.announce(…)`
 /// and gets `takeEvents()` from here, so that a scene which draws and takes taps writes its

@@ -57,12 +57,6 @@ public struct FieldReader {
         return b
     }
 
-    /// A `#rrggbb` or `#rrggbbaa` colour.
-    func color() throws(ProtocolError) -> DrawColor {
-        guard case .string(let s)? = value, let color = DrawColor(hex: s) else { throw error("a colour \"#rrggbb\" or \"#rrggbbaa\"") }
-        return color
-    }
-
     /// The elements, each with its index in the path.
     public func array(_ requirement: String = "an array") throws(ProtocolError) -> [FieldReader] {
         guard case .array(let elements)? = value else { throw error(requirement) }

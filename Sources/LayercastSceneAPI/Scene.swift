@@ -1,6 +1,5 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
 
 /// A scene that runs authoritatively in a room: it builds its layer tree in Core Animation
 /// style, reacts to resolved input and announces events. Scenes are driven from one thread.

@@ -1,6 +1,4 @@
 import LayercastJSON
-import LayercastSceneKit
-import LayercastWire
 
 /// A scene's server-side behaviour in a room, beside its frames: the admin commands it takes,
 /// what a joining client is told, what it persists as it runs, and its own tap rules. The room
@@ -72,8 +70,8 @@ public enum TakeoverOutcome: String, Sendable, CaseIterable {
     case resumed
     /// Its record does not read back into settings.
     case unreadable
-    /// It fell on another screen size than this node's.
-    case screen
+    /// It ran on a stage of another size than the scene has on this node.
+    case size = "screen"
     /// Its replay does not give the recorded awards: another build of the scene ran it.
     case replay
     /// The room's clock began again (nobody relayed it), before the round's start.

@@ -1,5 +1,4 @@
 import LayercastJSON
-import LayercastSceneKit
 
 /// The events a scene has announced and the room has not taken yet, oldest first: what an
 /// `AnnouncingScene`'s `takeEvents()` drains. Used from the scene's thread only.

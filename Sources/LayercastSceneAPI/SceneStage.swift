@@ -1,6 +1,5 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
 
 /// A scene on its own manual clock, in media time: where a room, `layercast replay` and the tests
 /// advance it and hand it input. Use from one thread.

@@ -3,6 +3,7 @@ import Foundation
 import LayercastJSON
 import LayercastHub
 import LayercastPlatform
+import LayercastSceneAPI
 import LayercastWire
 
 extension Server {

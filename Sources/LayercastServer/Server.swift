@@ -5,7 +5,7 @@ import LayercastHub
 import LayercastIdentity
 import LayercastLedger
 import LayercastPlatform
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastUIKit
 import LayercastWire
 import Logging

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastHub
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 
 /// Everything `layercast serve` can be told, the transport's and the hub's; the defaults are the
 /// embedded defaults.

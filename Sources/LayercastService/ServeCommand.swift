@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import LayercastCluster
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastHub
 import LayercastServer
 import Logging

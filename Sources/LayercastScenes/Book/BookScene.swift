@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The iBooks-style book open and close (仿 iBooks 书本开启与关闭), docs/scenes.md §4, ported from seed
 /// 003's view controller the way an iOS developer would write it with Core Animation: the

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The cube pull-to-refresh loader (华尔街见闻 loader), docs/scenes.md §2, ported from seed 001's
 /// refresh view the way an iOS developer would write it with Core Animation:

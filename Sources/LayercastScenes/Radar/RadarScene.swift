@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The pulsing radar with items (脉冲雷达), docs/scenes.md §5, ported from seed 004's
 /// `PulsingRadarView` the way an iOS developer would write it with Core Animation.

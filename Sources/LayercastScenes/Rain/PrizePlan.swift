@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 /// Which packets of a rain pay, and how much: decided by the server from the settings alone, so
 /// the same settings always give the same plan (and an audit can recompute it).
 public struct PrizePlan: Equatable, Sendable {

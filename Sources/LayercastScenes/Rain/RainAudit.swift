@@ -1,5 +1,6 @@
 import Foundation
 import LayercastJSON
+import LayercastSceneAPI
 
 /// The rain's `RoundAuditor`: re-simulates a recorded rain from its seed, salt, settings and
 /// accepted taps and compares the result with the record (the commitment it published, the prize

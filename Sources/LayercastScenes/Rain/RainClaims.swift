@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneAPI
 
 /// The claims of a rain: whether a tap may claim a free packet under the rain's per-player
 /// rules, what the claim pays, and what a committed one records.

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneAPI
 internal import LayercastDigest
 
 /// What a rain publishes before it starts: a SHA-256 over its seed, its secret salt and its

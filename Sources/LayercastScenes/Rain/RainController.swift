@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 
@@ -268,7 +268,7 @@ public final class RainController: SceneController {
     /// Rebuilds `rain` in the idle scene: `.resumed`, or why it cannot be (then nothing changed).
     private func resume(_ rain: RecordedRain, in room: any ControlledRoom) -> TakeoverOutcome {
         guard let settings = rain.settings, settings.validationError() == nil else { return .unreadable }
-        guard rain.size == scene.configuration.size else { return .screen }
+        guard rain.size == scene.configuration.size else { return .size }
         guard scene.phase == .idle, running == nil else { return .scene }
         guard room.mediaTime(at: room.now) >= rain.mediaStart else { return .clock }
         // Replayed on a fresh scene, swapped in only when it gives every recorded award (else

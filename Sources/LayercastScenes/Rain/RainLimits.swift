@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// A rain's per-player limits as its start's answer and its `rain` events show them
 /// (docs/protocol.md, "Limits per player").

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneAPI
 
 /// The rain's options on `layercast serve` (`--rain-…`, `LAYERCAST_RAIN_…`; docs/scenes.md): its
 /// screen, results time, schedule and what a rain is when a request leaves it open.

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneAPI
 
 /// Re-runs a recorded rain for an audit: the scene is deterministic in its settings, its start
 /// time and the accepted taps, because the engine delivers timers and animation events at their

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastJSON
+import LayercastSceneAPI
 
 /// What a rain records as its round's settings (`RoundStart.settings`), beside its seed and salt:
 /// its settings, the screen it fell on and the players its fair share was counted over, as one

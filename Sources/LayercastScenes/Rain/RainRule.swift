@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 /// A rule that keeps a tap from claiming a free packet (counted per rule in `/metrics`).
 public enum RainRule: String, Sendable, CaseIterable {
     /// The player has claimed `maxAwardsPerPlayer` packets in this rain.

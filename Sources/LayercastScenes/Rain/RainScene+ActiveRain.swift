@@ -1,4 +1,5 @@
 import LayercastEngine
+import LayercastSceneAPI
 
 extension RainScene {
     /// The rain a `RainScene` is running, from `startRain` until the scene is idle again: its

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The red-packet rain (红包雨), docs/scenes.md §1, ported from seed 000's view controller the way an
 /// iOS developer would write it with Core Animation: `startTime` (the countdown), then

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneAPI
 
 /// The settings of one red-packet rain (docs/scenes.md §1): how long packets fall and the prize
 /// policy the server applies to them. The seed left the outcome to "the backend"; here a pool of

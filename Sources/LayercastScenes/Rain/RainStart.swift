@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneAPI
 
 /// A rain as it is recorded when it starts.
 public struct RainStart: Sendable {

@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 /// What one player has won in one rain.
 public struct RainTally: Equatable, Sendable {
     /// Packets the player claimed.

@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneAPI
 
 /// A running rain as recorded: enough to rebuild it on another node by replaying its awards.
 public struct RecordedRain: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The prize reveal (奖品揭晓), docs/scenes.md §6: a campaign screen written the way an iOS
 /// developer would write it with Core Animation, to show the shape, gradient and replicator layers

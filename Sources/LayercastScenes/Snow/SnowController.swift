@@ -1,5 +1,5 @@
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastWire
 
 /// The body of `POST /api/rooms/{room}/snow` (docs/protocol.md, "Admin API"): a JSON object

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The snowfall (雪花), docs/scenes.md §3, ported from seed 002 (first part) the way an iOS developer
 /// would write it with Core Animation: demo 1's `flakeLayer` in the view controller, and demo 2's

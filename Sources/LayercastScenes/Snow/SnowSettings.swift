@@ -1,4 +1,5 @@
 import Foundation
+import LayercastSceneAPI
 
 /// What the snowfall shows (docs/scenes.md §3): which images fall, how many per second and which of
 /// the seed's set-ups makes them. The server chooses; it can change them while it snows.
