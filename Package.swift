@@ -9,8 +9,11 @@ let package = Package(
     products: [
         .executable(name: "layercast", targets: ["layercast"]),
         // The service as a library: `LayercastCommand.main(scenes:)` in your own `main`, with the
-        // engine, the `Scene` protocol and our shipped scenes re-exported (docs/writing-a-scene.md).
+        // engine and the scene API re-exported (docs/writing-a-scene.md).
         .library(name: "Layercast", targets: ["Layercast"]),
+        // Our shipped scenes (rain, snow, book, cubes, radar, reveal; `SceneCatalog.all`), for our
+        // `layercast` and anyone who serves them beside their own.
+        .library(name: "LayercastScenes", targets: ["LayercastScenes"]),
         .library(name: "LayercastEngine", targets: ["LayercastEngine"]),
         .library(name: "LayercastSceneTesting", targets: ["LayercastSceneTesting"]),
         .library(name: "LayercastUIKit", targets: ["LayercastUIKit"]),
@@ -80,15 +83,22 @@ let package = Package(
         // `layercast sample`: scene descriptions in, presentation samples out.
         .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
 
-        // What the wire and the scenes both speak of: scene info, events, drag phases, rate limits.
-        .target(name: "LayercastSceneKit", dependencies: ["LayercastJSON"]),
+        // What a scene is written with, and what the wire and the hub speak of it: the `Scene` and
+        // `SceneController` protocols, the stage, options, taps, events, assets, rounds and awards,
+        // and the refusals a scene answers with (`ErrorCode`, `APIError`, `ProtocolError`, `FieldReader`).
+        .target(
+            name: "LayercastSceneAPI",
+            dependencies: ["LayercastEngine", "LayercastJSON", .product(name: "Logging", package: "swift-log")]
+        ),
 
-        // The scenes we ship, written in Core Animation style on the engine, and their hosts:
-        // each scene's server-side behaviour (admin commands, claims, what it persists).
+        // The scenes we ship (product `LayercastScenes`), a folder each, written in Core Animation
+        // style on the scene API, with each one's server-side behaviour (admin commands, claims,
+        // what it persists). Nothing of the hub, the transport or the cluster depends on them.
         .target(
             name: "LayercastScenes",
             dependencies: [
-                "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastWire",
+                "LayercastEngine", "LayercastJSON", "LayercastSceneAPI",
+                "LayercastWire",  // Quantize, as the scenes' events round times
                 "LayercastDigest",  // the rain's commitments (RainCommitment)
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -97,7 +107,7 @@ let package = Package(
 
         // A scene run in a harness as a room runs it, with a manual clock and no sockets: for
         // scene authors' tests (docs/testing-a-scene.md).
-        .target(name: "LayercastSceneTesting", dependencies: ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
+        .target(name: "LayercastSceneTesting", dependencies: ["LayercastEngine", "LayercastSceneAPI", "LayercastWire"]),
 
         // Player identities: tokens signed by the embedding app (HMAC-SHA256).
         .target(name: "LayercastIdentity", dependencies: ["LayercastJSON", "LayercastDigest"]),
@@ -106,7 +116,7 @@ let package = Package(
         .target(name: "LayercastLedger", dependencies: ["CSQLite", "CLibPQ"]),
 
         // The frame protocol: display lists, deltas, message encoding and decoding. No I/O.
-        .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastSceneKit"]),
+        .target(name: "LayercastWire", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastSceneAPI"]),
 
         // What the server and the load tool share of the platform: libwebsockets'
         // permessage-deflate table, and the libev loop and timers their lws contexts run on.
@@ -117,7 +127,7 @@ let package = Package(
         .target(
             name: "LayercastHub",
             dependencies: [
-                "LayercastSceneKit", "LayercastScenes", "LayercastWire", "LayercastEngine", "LayercastJSON",
+                "LayercastSceneAPI", "LayercastWire", "LayercastEngine", "LayercastJSON",
                 "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 "LayercastDigest",  // the scenes' images' ETags (SceneAssetFile)
                 .product(name: "Logging", package: "swift-log"),
@@ -129,7 +139,7 @@ let package = Package(
         .target(
             name: "LayercastServer",
             dependencies: [
-                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneKit", "LayercastWire", "LayercastScenes",
+                "CLibWebSockets", "CZlib", "LayercastPlatform", "LayercastEngine", "LayercastHub", "LayercastSceneAPI", "LayercastWire",
                 "LayercastJSON", "LayercastIdentity", "LayercastLedger", "LayercastAudit",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -140,13 +150,14 @@ let package = Package(
         .target(
             name: "LayercastCluster",
             dependencies: [
-                "CHiredis", "LayercastEngine", "LayercastHub", "LayercastJSON", "LayercastWire", "LayercastScenes",
+                "CHiredis", "LayercastEngine", "LayercastHub", "LayercastJSON", "LayercastWire", "LayercastSceneAPI",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
-        // `layercast replay`: a recorded rain re-simulated and checked against the ledger.
-        .target(name: "LayercastAudit", dependencies: ["LayercastJSON", "LayercastLedger", "LayercastScenes"]),
+        // `layercast replay`: a recorded round re-simulated by its scene's `RoundAuditor` and checked
+        // against the ledger.
+        .target(name: "LayercastAudit", dependencies: ["LayercastJSON", "LayercastLedger", "LayercastSceneAPI"]),
 
         // `layercast loadtest`: scripted WebSocket clients on libwebsockets' client API, its worker
         // processes, their report, and scenario files (JSON or YAML, read with Yams).
@@ -161,17 +172,17 @@ let package = Package(
 
         // UIKit's views, animation blocks and gesture recognizers over engine layers, so UIKit
         // animation code ports (docs/engine-model.md §12, docs/writing-a-scene.md §3, "UIKit code").
-        .target(name: "LayercastUIKit", dependencies: ["LayercastEngine", "LayercastSceneKit"]),
+        .target(name: "LayercastUIKit", dependencies: ["LayercastEngine", "LayercastSceneAPI"]),
 
         // The service as a library (product `Layercast`): the `layercast` command tree with the
-        // scenes its caller registers, and what a scene author imports.
+        // scenes its caller registers, and what a scene author imports (not our shipped scenes:
+        // product `LayercastScenes`).
         .target(
             name: "Layercast",
             dependencies: [
                 "LayercastEngine",
                 "LayercastJSON",
-                "LayercastSceneKit",
-                "LayercastScenes",
+                "LayercastSceneAPI",
                 "LayercastUIKit",
                 "LayercastSample",
                 "LayercastAudit",
@@ -186,34 +197,34 @@ let package = Package(
             path: "Sources/LayercastService"  // not Sources/Layercast: it would differ from Sources/layercast only in case
         ),
         // Our `layercast`: `LayercastCommand.main` with the shipped scenes.
-        .executableTarget(name: "layercast", dependencies: ["Layercast"]),
+        .executableTarget(name: "layercast", dependencies: ["Layercast", "LayercastScenes"]),
         .executableTarget(name: "LayercastBench", dependencies: ["LayercastEngine"]),
-        .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneKit", "LayercastScenes", "LayercastWire"]),
+        .executableTarget(name: "LayercastFrameBench", dependencies: ["CZlib", "LayercastEngine", "LayercastJSON", "LayercastSceneAPI", "LayercastScenes", "LayercastWire"]),
 
         .testTarget(name: "LayercastEngineTests", dependencies: ["LayercastEngine"]),
-        .testTarget(name: "LayercastUIKitTests", dependencies: ["LayercastUIKit", "LayercastEngine", "LayercastSceneKit"]),
+        .testTarget(name: "LayercastUIKitTests", dependencies: ["LayercastUIKit", "LayercastEngine", "LayercastSceneAPI"]),
         .testTarget(name: "LayercastDigestTests", dependencies: ["LayercastDigest"]),
-        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
-        .testTarget(name: "LayercastSceneTestingTests", dependencies: ["Layercast", "LayercastSceneTesting", "LayercastScenes", "LayercastSceneKit", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
-        .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneKit", "LayercastEngine", "LayercastJSON"]),
+        .testTarget(name: "LayercastScenesTests", dependencies: ["LayercastScenes", "LayercastSceneAPI", "LayercastEngine", "LayercastJSON", "LayercastWire", "LayercastSceneTesting"]),
+        .testTarget(name: "LayercastSceneTestingTests", dependencies: ["Layercast", "LayercastSceneTesting", "LayercastScenes", "LayercastSceneAPI", "LayercastEngine", "LayercastJSON", "LayercastWire"]),
+        .testTarget(name: "LayercastWireTests", dependencies: ["LayercastWire", "LayercastSceneAPI", "LayercastEngine", "LayercastJSON"]),
         .testTarget(name: "LayercastIdentityTests", dependencies: ["LayercastIdentity"]),
         .testTarget(name: "LayercastLedgerTests", dependencies: ["LayercastLedger"]),
         .testTarget(
             name: "LayercastHubTests",
-            dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneKit", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"],
+            dependencies: ["LayercastHub", "LayercastScenes", "LayercastSceneAPI", "LayercastWire", "LayercastJSON", "LayercastIdentity", "LayercastLedger"],
             exclude: ["metrics.prom"]  // MetricsTextTests' expected text, read from the source tree
         ),
         .testTarget(name: "LayercastClusterTests", dependencies: [
-            "LayercastCluster", "LayercastEngine", "LayercastHub", "LayercastIdentity", "LayercastJSON", "LayercastLedger", "LayercastScenes",
+            "LayercastCluster", "LayercastEngine", "LayercastHub", "LayercastIdentity", "LayercastJSON", "LayercastLedger", "LayercastSceneAPI", "LayercastScenes",
             "LayercastWire", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayercastServerTests", dependencies: [
-            "CZlib", "LayercastServer", "LayercastHub", "LayercastWire", "LayercastLedger", "LayercastScenes", "LayercastIdentity",
+            "CZlib", "LayercastServer", "LayercastHub", "LayercastWire", "LayercastLedger", "LayercastSceneAPI", "LayercastScenes", "LayercastIdentity",
             "LayercastJSON", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayercastPlatformTests", dependencies: ["LayercastPlatform"]),
         .testTarget(name: "LayercastServiceTests", dependencies: [
-            "Layercast", "LayercastHub", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
+            "Layercast", "LayercastHub", "LayercastScenes", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "LayercastLoadTests", dependencies: ["LayercastLoad", "LayercastJSON", "LayercastWire"]),
         .testTarget(name: "LayercastSampleTests", dependencies: ["LayercastSample", "LayercastJSON", "CLibWebSockets"]),

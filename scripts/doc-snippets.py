@@ -77,7 +77,9 @@ def write_package(folder, found):
     if not any((sources / "MyScene").iterdir()):
         (sources / "MyScene" / "Empty.swift").write_text("// No block is marked `compiled: scene`.\n")
     layercast = '.product(name: "Layercast", package: "Layercast")'
-    mains = "".join(f'        .executableTarget(name: "{t}", dependencies: ["MyScene", {layercast}]),\n'
+    # Our shipped scenes, which a main or a test may serve or test beside the guide's own (not the scene module).
+    scenes = '.product(name: "LayercastScenes", package: "Layercast")'
+    mains = "".join(f'        .executableTarget(name: "{t}", dependencies: ["MyScene", {layercast}, {scenes}]),\n'
                     for t in executables)
     (folder / "Package.swift").write_text(f"""// swift-tools-version:6.0
 import PackageDescription
@@ -89,7 +91,7 @@ let package = Package(
     targets: [
         .target(name: "MyScene", dependencies: [{layercast}]),
 {mains}        .testTarget(name: "MySceneTests", dependencies: [
-            "MyScene", {layercast},
+            "MyScene", {layercast}, {scenes},
             .product(name: "LayercastSceneTesting", package: "Layercast"),
         ]),
     ]

@@ -7,7 +7,7 @@
 #   scripts/make-font.sh            # rebuild both files from the current sources
 #
 # Which characters: printable ASCII, Latin-1, general and CJK punctuation, full-width forms, and
-# every non-ASCII character found in Sources/LayercastScenes/*.swift, public/**/*.{html,js,css}
+# every non-ASCII character found in Sources/LayercastScenes/**/*.swift, public/**/*.{html,js,css}
 # and public/fonts/glyphs.txt. To add glyphs (a new label, a campaign's words), use them in a
 # scene or page, or list them in public/fonts/glyphs.txt, then run this script and commit the
 # two .woff2 files. Characters outside the subset fall back to the system's fonts.
@@ -37,7 +37,7 @@ fi
 # Every non-ASCII character the scenes and pages use (comments included: cheap, and safe).
 python3 - "$work/text.txt" <<'PY'
 import pathlib, sys
-files = list(pathlib.Path("Sources/LayercastScenes").glob("*.swift"))
+files = list(pathlib.Path("Sources/LayercastScenes").rglob("*.swift"))
 for pattern in ("*.html", "*.js", "*.css"):
     files += pathlib.Path("public").rglob(pattern)
 files.append(pathlib.Path("public/fonts/glyphs.txt"))

@@ -19,7 +19,7 @@ BUILD = ROOT / ".build" / "debug" / "Modules"
 # module: (catalog, re-exported modules whose symbols it documents, articles: file name <- guide)
 ARCHIVES = {
     "Layercast": ("Sources/LayercastService/Layercast.docc",
-                  ["LayercastEngine", "LayercastSceneKit", "LayercastScenes", "LayercastJSON", "LayercastUIKit", "LayercastWire"],
+                  ["LayercastEngine", "LayercastSceneAPI", "LayercastJSON", "LayercastUIKit"],
                   {"WritingAScene": "docs/writing-a-scene.md", "TestingAScene": "docs/testing-a-scene.md"}),
     "LayercastEngine": ("Sources/LayercastEngine/LayercastEngine.docc", [],
                         {"EngineModel": "docs/engine-model.md"}),

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastJSON
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 
 /// `layercast replay` over any number of rounds (rains are the rounds of the scene `rain`): each
 /// round's verdict, in the order added, and the totals. A running round is listed but not replayed

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastJSON
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 
 /// The ledger's read documents (docs/protocol.md, "HTTP"): a room's leaderboard, a player's
 /// totals and a round's record. Their members keep the names they had when the rain was the only

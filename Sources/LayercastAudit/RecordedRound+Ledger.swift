@@ -1,6 +1,6 @@
 import Foundation
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 
 // A round between the ledger and the scenes, in both directions: the row the ledger stores for a
 // round that starts, and a stored round read back as the scenes see it (for `layercast replay`,

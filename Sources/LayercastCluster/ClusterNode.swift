@@ -1,7 +1,7 @@
 import LayercastEngine
 import LayercastHub
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneAPI
 import LayercastScenes
 
 /// `LayercastFrameBench rebuild [SECONDS…]`: what a node taking a rain over spends in

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 

@@ -1,4 +1,4 @@
-import LayercastSceneKit
+import LayercastSceneAPI
 /// What one client address may do, over all the player ids it uses: how many connections it
 /// holds, how many anonymous players it brings in a minute and how many taps it makes a second.
 struct AddressLimits {

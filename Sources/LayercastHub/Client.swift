@@ -1,5 +1,5 @@
 import LayercastIdentity
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastWire
 
 /// One client of the hub: its room and role, what it still has to be sent, and its input limits.

@@ -1,8 +1,7 @@
 import Foundation
 import LayercastJSON
 import LayercastLedger
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// A room as this node holds it, for the cluster's reports (`Hub.clusterRooms`).

@@ -1,6 +1,5 @@
 import LayercastJSON
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 extension Hub {

@@ -1,6 +1,6 @@
 import LayercastEngine
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 extension Hub {

@@ -2,7 +2,7 @@ import Foundation
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 extension Hub {

@@ -2,7 +2,7 @@ import Foundation
 import LayercastAudit
 import LayercastJSON
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 // The ledger's read API: leaderboards, players and rounds (docs/protocol.md, "HTTP"). Each read

@@ -1,4 +1,4 @@
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 // The hub's one tap path, for a tap from a client here and one forwarded by another node alike.

@@ -3,8 +3,7 @@ import LayercastEngine
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 

@@ -1,5 +1,5 @@
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// The cluster a hub is one node of (LayercastCluster, docs/cluster.md). Each room has one origin

@@ -1,4 +1,4 @@
-import LayercastScenes
+import LayercastSceneAPI
 
 /// What the hub is told by `layercast serve`; the defaults are the embedded defaults.
 public struct HubConfiguration: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LayercastIdentity
+import LayercastSceneAPI
 import LayercastWire
 
 /// How `player` joins prove who they are (protocol.md, "Player tokens"): a token signed with

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastIdentity
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastWire
 
 /// What a WebSocket handshake asks for: `/ws?scene=…&room=…&role=…[&token=…|&player=…]`

@@ -1,7 +1,7 @@
 import Foundation
 import LayercastAudit
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import Logging
 
 /// The ledger as the rooms' awarding service and round records, and the hub's reads: every call

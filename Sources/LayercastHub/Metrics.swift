@@ -1,5 +1,5 @@
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// The server's counters, the hub's and its transport's, kept on the hub's thread and rendered as

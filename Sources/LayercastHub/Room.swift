@@ -1,8 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// One running scene and its clients: ticked, built and encoded once per frame for all. Its

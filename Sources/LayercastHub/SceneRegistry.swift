@@ -1,6 +1,5 @@
 import Foundation
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 
 /// The scenes a service runs, in the order `/api/scenes` and the index list them. The hub, its
 /// joins, commands and documents know only the scenes they were given here. Made once at start.

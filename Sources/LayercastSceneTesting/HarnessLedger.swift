@@ -1,4 +1,4 @@
-import LayercastScenes
+import LayercastSceneAPI
 
 /// The ledger's stand-in in a `SceneHarness`: it commits every award a scene claims, keeping each
 /// player's running total, so a paying scene is tested without a database. Set `refuses` to see

@@ -1,7 +1,6 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// A scene run as a room runs it, with a manual clock and no sockets: ticked at `fps`, its input

@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 /// The scenes this build ships, in the order the index page lists them.
 public enum SceneCatalog {
     /// Every shipped scene type, in index-page order.

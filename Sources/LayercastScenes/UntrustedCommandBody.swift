@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 import LayercastWire
 
 /// The shipped scenes' admin command bodies, parsed by the parsers their controllers use, over

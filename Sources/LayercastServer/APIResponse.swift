@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastWire
 
 /// A route's whole answer: status, content type and body. An error answer keeps its code, which

@@ -1,5 +1,6 @@
 import LayercastHub
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastWire
 
 /// The documented HTTP API (docs/protocol.md, "HTTP"; docs/openapi.yaml): each route a function

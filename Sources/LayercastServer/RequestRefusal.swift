@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastWire
 
 /// Why a request is answered with an error and its connection closed before any handler sees

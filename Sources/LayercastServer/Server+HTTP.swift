@@ -2,6 +2,7 @@ import CLibWebSockets
 import Foundation
 import LayercastJSON
 import LayercastHub
+import LayercastSceneAPI
 import LayercastWire
 
 extension Server {

@@ -3,7 +3,7 @@ import Foundation
 import LayercastEngine
 import LayercastHub
 import LayercastPlatform
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 import Logging
 import Synchronization

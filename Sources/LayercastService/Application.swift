@@ -4,7 +4,7 @@ import LayercastEngine
 import LayercastHub
 import LayercastIdentity
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastServer
 import LayercastUIKit
 import Logging

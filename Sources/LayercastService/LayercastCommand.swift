@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import LayercastHub
-import LayercastScenes
+import LayercastSceneAPI
 
 /// The Layercast service as a library: the `main` of a binary that serves its own scenes.
 ///
 /// ```swift
 /// import Layercast
+/// import LayercastScenes   // our scenes (SceneCatalog), product LayercastScenes
 ///
 /// LayercastCommand.main(scenes: SceneCatalog.all + [CardFlipScene.self])
 /// ```

@@ -3,7 +3,7 @@ import Foundation
 import LayercastAudit
 import LayercastHub
 import LayercastLedger
-import LayercastScenes
+import LayercastSceneAPI
 
 /// `layercast replay RAIN_ID…` or `--all` / `--room` / `--since` / `--until`: re-simulates recorded
 /// rains (the rounds of any registered scene that records them, each by its scene's `RoundAuditor`)
@@ -51,10 +51,6 @@ struct ReplayCommand: ParsableCommand {
                 throw ValidationError("\(name): \(value.prefix(40).debugDescription) is not an ISO 8601 time (2026-02-16T20:00:00Z) or date (2026-02-16)")
             }
         }
-    }
-
-    func run() throws {
-        try run(scenes: SceneRegistry(SceneCatalog.all))
     }
 
     /// Replays with the auditors of `scenes`, the scenes the binary registered.

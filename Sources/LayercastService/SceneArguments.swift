@@ -1,6 +1,6 @@
 import ArgumentParser
 import LayercastHub
-import LayercastScenes
+import LayercastSceneAPI
 
 /// The registered scenes' own options on `layercast serve`'s command line and in its environment
 /// (`SceneOption`): what `--help` says of them, and the values they give each scene.

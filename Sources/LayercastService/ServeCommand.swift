@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastHub
 import LayercastServer
 import Logging

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// An image of the scene's assets, as `UIImage(named:)`: a reference the browser draws, with the
 /// natural size the asset declares. Register a scene's assets once (`UIImage.register`).

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// Feeds a scene's taps and drags to the gesture recognizers and controls of a view tree. Call it
 /// from the scene's `tap` and `drag` with what they were given: the hit is the model layer under

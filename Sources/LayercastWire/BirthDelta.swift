@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// What turns an emitter item's particles into the next frame's, written in its `set` entry
 /// (protocol.md, "Particles"): the whole new `pk` when it changed, `pt` when it changed (null for

@@ -1,5 +1,5 @@
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// A message from a client (protocol.md, "Client → server"). Unknown keys are ignored.
 public enum ClientMessage: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// The visible layers of one frame, back to front (a full frame's `items`); ids are unique.
 /// `paths` is the frame's path table: every path its items' fills and strokes name, by id.

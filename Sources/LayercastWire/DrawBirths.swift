@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An emitter item's particles (protocol.md, "Particles"): the kinds its records use (`pk`), its
 /// clock (`pt`) and every record the client holds (`pb`), in drawing order (by birth, then id).

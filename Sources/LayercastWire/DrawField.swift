@@ -1,5 +1,6 @@
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// One field of a draw item with its value: what a delta's `set` entry replaces. A field at its
 /// default is written `null` there ("returns to its default").

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// A shape item's fill: `{"path":3,"c":"#ff0000","rule":"evenodd"}` — the frame's path `path`
 /// filled with `c` by the rule (`nonzero`, left out, or `evenodd`).

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// A gradient item's ramp: `{"type":"axial","stops":[[0,"#ff0000"],[1,"#0000ff"]],"p0":[0,0],"p1":[0,100]}`.
 /// `p0`, `p1` are the start and end points in the item's rect coordinates (unit points × size);

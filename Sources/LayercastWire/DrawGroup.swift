@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// What an item does to the `n` items that follow it (its sublayers' items, protocol.md "Clips and
 /// masks"): `{"n":4,"clip":true,"mask":[…items…]}`. `clip`: they are clipped to the item's rect

@@ -1,5 +1,6 @@
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// One visible layer of a frame (protocol.md, "Draw items"), every number already quantised.
 /// A field at its default is left out of the JSON.

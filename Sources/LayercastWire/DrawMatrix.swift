@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An item's map from its rect to scene points, quantised: `X = a·x + c·y + tx`,
 /// `Y = b·x + d·y + ty`, `W = g·x + h·y + 1`, scene point `(X / W, Y / W)` (protocol.md, "Matrices").

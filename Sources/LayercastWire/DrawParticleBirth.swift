@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// One particle's birth record in an emitter item's `pb`/`pba` (protocol.md, "Particles"), every
 /// number quantised: `[id, kid, b, l, x, y, vx, vy, s, w, a, rgb]`, `a` left out when 1 and `rgb`

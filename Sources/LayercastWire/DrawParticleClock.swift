@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An emitter item's `pt` (protocol.md, "Particles"): the emitter layer's local time as a linear
 /// function of the frame clock, local = rate·t + offset. `[1, 0]` is the default, left out.

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An entry of an emitter item's `pk` table (protocol.md, "Particles"): what a cell fixes for
 /// every particle it emits under one set of parameters, written

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An item's shadow, quantised: `{"c":"#000000","o":0.5,"dx":0,"dy":3,"r":4}`; the offset is in
 /// the item's own coordinates (before `m`).

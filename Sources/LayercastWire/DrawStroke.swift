@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// A shape item's stroke: `{"path":3,"c":"#000000","w":2,"cap":"round","join":"bevel","ml":4,"dash":[6,3],"dp":1.5}`.
 /// `path` is already trimmed to `strokeStart…strokeEnd` by the server; `dp` is the dash offset

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// An item's text: styled runs laid on one line from the top of the rect, and their alignment.
 public struct DrawText: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 
 /// One styled run of an item's text, quantised: `{"t":"+8","size":17,"weight":0.4,"c":"#ffffff"}`.
 public struct DrawTextRun: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// What turns one display list into the next (protocol.md, "frame"): drop the particle records
 /// dead at `time`, delete `remove`, replace the fields in `set`, append `add`, then reorder to

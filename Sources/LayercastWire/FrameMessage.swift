@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// The `frame` messages (protocol.md, "frame"): `n` the room's tick, `t` its media time (1e-6 s).
 public enum FrameMessage {

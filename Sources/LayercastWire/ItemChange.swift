@@ -1,4 +1,5 @@
 import LayercastJSON
+import LayercastSceneAPI
 
 /// One entry of a delta's `set`: the fields of item `id` that changed, with their new values.
 public struct ItemChange: Hashable, Sendable {

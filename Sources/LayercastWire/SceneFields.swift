@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The fields of `welcome` that come from the scene (protocol.md, "welcome"): `scene`, `title`,
 /// `size`, `interactions`, `assets` and the scene's words (`SceneWords`), in that order, sizes

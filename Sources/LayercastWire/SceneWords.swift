@@ -1,5 +1,5 @@
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The fields that carry a scene's words to clients, in `welcome` and `GET /api/scenes`
 /// (protocol.md, "Scene words"): `summary`, `events`, `terms` and `page`, each left out when the

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// The server's messages other than `frame` (protocol.md, "Server → client").
 public enum ServerMessage {

@@ -1,4 +1,5 @@
 import Layercast
+import LayercastScenes
 
 // Our `layercast`: the service with the scenes we ship.
 LayercastCommand.main(scenes: SceneCatalog.all)

@@ -1,5 +1,6 @@
 import LayercastHub
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

@@ -4,6 +4,7 @@ import LayercastHub
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Logging

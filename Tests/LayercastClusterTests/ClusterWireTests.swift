@@ -1,5 +1,6 @@
 import LayercastHub
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing
@@ -45,8 +46,13 @@ import Testing
         let refused = ForwardedCommand.answer(try JSONValue.parse(ForwardedCommand.answerJSON(42, .failure(APIError(409, .rainRunning, "a rain is running"))).serialized()))
         guard case .failure(let error)? = refused?.answer else { Issue.record("not a failure"); return }
         #expect((error.status, error.code, error.message) == (409, .rainRunning, "a rain is running"))
-        // A code this node does not know makes the answer unreadable, like a status out of range.
-        #expect(ForwardedCommand.answer(["id": 43, "status": 409, "error": "no_such_code", "message": ""]) == nil)
+        // A code this node does not declare passes on as the origin's scene spelled it (scenes declare
+        // their own); one that is not spelled as a code makes the answer unreadable, like a status out of range.
+        let foreign = ForwardedCommand.answer(["id": 43, "status": 409, "error": "no_such_code", "message": ""])
+        guard case .failure(let passed)? = foreign?.answer else { Issue.record("not a failure"); return }
+        #expect(passed.code.rawValue == "no_such_code")
+        #expect(ForwardedCommand.answer(["id": 43, "status": 409, "error": "No such code!", "message": ""]) == nil)
+        #expect(ForwardedCommand.answer(["id": 43, "status": 409, "error": "", "message": ""]) == nil)
     }
 
     @Test func nodeReportsRoundTrip() throws {

@@ -1,6 +1,7 @@
 import LayercastEngine
 @testable import LayercastHub
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

@@ -3,6 +3,7 @@ import LayercastHub
 import LayercastIdentity
 import LayercastJSON
 import LayercastLedger
+import LayercastSceneAPI
 import LayercastScenes
 import Logging
 

@@ -1,5 +1,5 @@
 import Foundation
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

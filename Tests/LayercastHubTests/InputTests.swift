@@ -1,5 +1,6 @@
 @testable import LayercastHub
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastWire
 import Testing
 

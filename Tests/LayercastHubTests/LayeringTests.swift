@@ -1,8 +1,10 @@
 import Foundation
+import LayercastSceneAPI
 import LayercastScenes
 import Testing
 
-/// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its controller's.
+/// The hub, the transport and the cluster know no scene by name: every scene-specific behaviour is its
+/// controller's. Nor do the scene API and the wire hold a shipped scene's word.
 @Suite struct LayeringTests {
     /// The words no identifier of the hub, the transport or the cluster may hold: the shipped
     /// scenes' and their things'.
@@ -16,7 +18,7 @@ import Testing
     @Test func noHubOrTransportIdentifierNamesAScene() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
         var checked = 0
-        for module in ["LayercastHub", "LayercastServer", "LayercastCluster"] {
+        for module in ["LayercastHub", "LayercastServer", "LayercastCluster", "LayercastSceneAPI", "LayercastWire"] {
             let folder = sources.appendingPathComponent(module)
             // Every file under the module's folder, its subfolders too (the cluster's Wire/).
             for file in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
@@ -25,7 +27,7 @@ import Testing
                 checked += 1
             }
         }
-        #expect(checked > 40)
+        #expect(checked > 100)
     }
 
     /// The check finds what is planted in code, in an interpolation and in a type, and nothing in
@@ -60,6 +62,8 @@ import Testing
                 for name in names {
                     #expect(!text.contains(name), "\(module)/\(file) names \(name)")
                 }
+                // Nor do they depend on the shipped scenes' module (Package.swift).
+                #expect(!text.contains("import LayercastScenes"), "\(module)/\(file) imports LayercastScenes")
                 checked += 1
             }
         }

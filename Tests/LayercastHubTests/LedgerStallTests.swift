@@ -1,6 +1,7 @@
 import Foundation
 import LayercastJSON
 import LayercastLedger
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

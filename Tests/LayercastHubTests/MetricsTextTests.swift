@@ -1,5 +1,6 @@
 import Foundation
 import LayercastLedger
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

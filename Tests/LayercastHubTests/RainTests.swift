@@ -2,6 +2,7 @@ import Foundation
 import LayercastEngine
 import LayercastJSON
 import LayercastLedger
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

@@ -2,6 +2,7 @@
 import Foundation
 import LayercastLedger
 import LayercastJSON
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

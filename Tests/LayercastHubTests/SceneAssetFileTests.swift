@@ -1,7 +1,7 @@
 @testable import LayercastHub
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastScenes
 import Testing
 

@@ -2,7 +2,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastWire
 import Testing

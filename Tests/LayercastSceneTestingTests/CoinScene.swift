@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastScenes
 
 /// A small paying scene for the harness's own tests: a 40 × 40 coin slides along y = 200 from

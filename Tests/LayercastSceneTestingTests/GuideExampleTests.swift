@@ -1,8 +1,9 @@
 // The example of docs/testing-a-scene.md, verbatim from `import` to the end: if it stops
-// compiling or passing, so does the guide. It imports the two products an author's tests
-// depend on, `Layercast` and `LayercastSceneTesting`, and nothing else of ours.
+// compiling or passing, so does the guide. It imports the products an author's tests depend on,
+// `Layercast` and `LayercastSceneTesting`, and `LayercastScenes` for the radar, and nothing else of ours.
 
 import Layercast
+import LayercastScenes   // RadarScene, one of ours
 import LayercastSceneTesting
 import Testing
 

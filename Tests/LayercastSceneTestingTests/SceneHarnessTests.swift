@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastScenes
 import LayercastSceneTesting
 import LayercastWire

@@ -1,5 +1,5 @@
 import Foundation
-import LayercastSceneKit
+import LayercastSceneAPI
 
 /// An image of a scene as `welcome.assets` gives it: id, URL and natural size.
 struct AssetRow: Equatable, CustomStringConvertible {

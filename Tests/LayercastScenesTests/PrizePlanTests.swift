@@ -1,5 +1,5 @@
 import Foundation
-import LayercastSceneKit
+@testable import LayercastSceneAPI
 import Testing
 @testable import LayercastScenes
 

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
+import LayercastSceneAPI
 import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import Testing
+@testable import LayercastSceneAPI
 @testable import LayercastScenes
 
 /// A rain as a round of the scene `rain`: the settings JSON it records and reads back, and the

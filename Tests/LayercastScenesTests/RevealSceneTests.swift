@@ -1,7 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
-import LayercastSceneKit
+@testable import LayercastSceneAPI
 import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes

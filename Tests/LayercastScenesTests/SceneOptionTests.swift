@@ -1,5 +1,6 @@
 import Foundation
 import LayercastEngine
+import LayercastSceneAPI
 import LayercastScenes
 import Testing
 

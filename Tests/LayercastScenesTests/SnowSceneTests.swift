@@ -1,6 +1,6 @@
 import Foundation
 import LayercastEngine
-import LayercastSceneKit
+@testable import LayercastSceneAPI
 import LayercastSceneTesting
 import Testing
 @testable import LayercastScenes

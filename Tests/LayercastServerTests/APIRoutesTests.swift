@@ -1,3 +1,4 @@
+import LayercastSceneAPI
 @testable import LayercastServer
 import LayercastHub
 import LayercastIdentity

@@ -1,6 +1,7 @@
 import Foundation
 import LayercastHub
 @testable import LayercastServer
+import LayercastSceneAPI
 import LayercastScenes
 import Testing
 

@@ -1,5 +1,6 @@
 import LayercastHub
 @testable import LayercastServer
+import LayercastSceneAPI
 import LayercastScenes
 import Testing
 

@@ -3,6 +3,7 @@ import Logging
 import Testing
 @testable import Layercast
 @testable import LayercastHub
+import LayercastScenes
 
 /// The application assembled from a `Configuration` over `EmbeddedTransport` and a memory ledger:
 /// a rain round from its admin command to its recorded end, without sockets.

@@ -1,5 +1,6 @@
 @testable import Layercast
 import LayercastHub
+import LayercastScenes
 import Testing
 
 /// `serve`'s one configuration: the defaults, under the environment's variables, under the options given.

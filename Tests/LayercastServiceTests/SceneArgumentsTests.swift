@@ -1,6 +1,7 @@
 @testable import Layercast
 import ArgumentParser
 import LayercastHub
+import LayercastScenes
 import Testing
 
 /// The scenes' options on `serve`'s command line and in its environment: the command line over

@@ -1,6 +1,6 @@
 import Foundation
 import LayercastJSON
-import LayercastSceneKit
+import LayercastSceneAPI
 import Testing
 @testable import LayercastWire
 

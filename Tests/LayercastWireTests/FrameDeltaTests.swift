@@ -1,6 +1,7 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastSceneAPI
 import Testing
 @testable import LayercastWire
 

@@ -19,7 +19,10 @@ let package = Package(
         .target(name: "CardFlip", dependencies: [.product(name: "Layercast", package: "Layercast")],
                 resources: [.process("Resources")]),
         // `card-flip-server serve …`: Layercast's whole command tree with our scenes and this one.
-        .executableTarget(name: "CardFlipServer", dependencies: ["CardFlip", .product(name: "Layercast", package: "Layercast")]),
+        .executableTarget(name: "CardFlipServer", dependencies: [
+            "CardFlip", .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastScenes", package: "Layercast"),  // our shipped scenes (SceneCatalog)
+        ]),
         // A second port: the strokeEnd progress ring, written with the original's iOS spellings.
         .target(name: "ProgressRing", dependencies: [.product(name: "Layercast", package: "Layercast")]),
         .testTarget(name: "ProgressRingTests", dependencies: [

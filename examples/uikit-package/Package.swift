@@ -17,7 +17,10 @@ let package = Package(
         // The three scenes: a library, so that the tests and the server both import it.
         .target(name: "UIKitExamples", dependencies: [.product(name: "Layercast", package: "Layercast")]),
         // `uikit-examples-server serve …`: Layercast's command tree with our scenes and these three.
-        .executableTarget(name: "UIKitExamplesServer", dependencies: ["UIKitExamples", .product(name: "Layercast", package: "Layercast")]),
+        .executableTarget(name: "UIKitExamplesServer", dependencies: [
+            "UIKitExamples", .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastScenes", package: "Layercast"),  // Layercast's shipped scenes (SceneCatalog)
+        ]),
         .testTarget(name: "UIKitExamplesTests", dependencies: [
             "UIKitExamples",
             .product(name: "Layercast", package: "Layercast"),

@@ -1,6 +1,6 @@
 import LayercastHub
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// Every message nodes send each other on Redis channels (docs/cluster.md, "Keys and channels"),

@@ -1,6 +1,6 @@
 import LayercastHub
 import LayercastJSON
-import LayercastScenes
+import LayercastSceneAPI
 import LayercastWire
 
 /// The JSON of an admin command forwarded to a room's origin (`ClusterMessage.command`: `C` +
@@ -34,11 +34,18 @@ extension ForwardedCommand {
         guard case .object(let o) = value, case .number(let id)? = o["id"], id.isFinite, abs(id) < 1e15,
               case .number(let status)? = o["status"], (100...599).contains(status) else { return nil }
         if case .string(let text)? = o["error"] {
-            guard let code = ErrorCode(rawValue: text) else { return nil }
+            // The origin's scene may declare codes of its own (`extension ErrorCode`): any code's spelling passes.
+            guard Self.isCodeSpelling(text) else { return nil }
+            let code = ErrorCode(rawValue: text)
             let message: String = if case .string(let m)? = o["message"] { m } else { "" }
             return (Int(id), .failure(APIError(UInt32(status), code, message)))
         }
         guard let document = o["document"] else { return nil }
         return (Int(id), .success(CommandAnswer(status: UInt32(status), document)))
+    }
+
+    /// Whether `text` is spelled as every error code is: 1 to 64 lowercase letters, digits and underscores.
+    private static func isCodeSpelling(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 }
