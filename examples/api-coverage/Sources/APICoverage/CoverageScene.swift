@@ -7,8 +7,9 @@ import Layercast
 /// Taps: the coin claims `coins` (twice that with `--coverage-double`) in a running round, and is
 /// refused under the rule `no-round` outside one or once taken; the puck answers its tapper alone
 /// (`puck`); anything else is ignored. Drags move the puck (`began` on it, `moved`, `ended` announces
-/// `dropped`, `cancelled` puts it back). Events: `won`, `puck`, `dropped`, `said`, `round-over`.
-public final class CoverageScene: AnnouncingScene {
+/// `dropped`, `cancelled` puts it back). Events: `won`, `faded` (the taken coin's fade is over, told
+/// by its animation's delegate), `puck`, `dropped`, `said`, `round-over`.
+public final class CoverageScene: AnnouncingScene, CAAnimationDelegate {
     /// The id, size, interactions, words and the coin's image (a resource of this module).
     public static let info = SceneInfo(
         id: "api-coverage", title: "API coverage", size: CGSize(width: 400, height: 400), interactions: ["tap", "drag"],
@@ -16,6 +17,7 @@ public final class CoverageScene: AnnouncingScene {
         summary: LocalizedText(en: "Tap the coin in a round; drag the puck.", zh: "回合中点硬币；拖动圆盘。"),
         events: [
             SceneEventWords(event: "won", en: "{coins} coins won {by}", zh: "{by}赢得 {coins} 枚硬币"),
+            SceneEventWords(event: "faded", en: "The coin is taken", zh: "硬币已被拿走"),
             SceneEventWords(event: "dropped", when: ["spot": "corner"], en: "Puck in the corner {by}", zh: "圆盘到了角落{by}"),
             SceneEventWords(event: "dropped", en: "Puck dropped {by}", zh: "圆盘放下了{by}"),
             SceneEventWords(event: "said", en: "{words}", zh: "{words}"),
@@ -98,11 +100,25 @@ public final class CoverageScene: AnnouncingScene {
         return .claim(Claim(round: round, item: 1, coins: coins, point: point, time: time))
     }
 
-    /// The committed claim: the coin is taken for its round, and its winner is told.
+    /// The committed claim: the coin is taken for its round and fades in half a second, and its
+    /// winner is told.
     public func confirm(_ claim: Claim, total: Int, for tapper: Tapper) {
         (paidRound, winner) = (claim.round, tapper.player)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1.0
+        fade.duration = 0.5
+        fade.delegate = self
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         coin.opacity = 0.3
+        CATransaction.commit()
+        coin.add(fade, forKey: "fade")
         eventLog.announce("won", ["coins": .number(Double(claim.coins)), "total": .number(Double(total))], by: tapper.client)
+    }
+
+    /// The coin's fade is over.
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        if flag { eventLog.announce("faded") }
     }
 
     /// Moves the puck with one client's drag.
@@ -134,7 +150,10 @@ public final class CoverageScene: AnnouncingScene {
     /// Announces the end of round `id` and makes the coin whole for the next.
     func roundEnded(_ id: Int64) {
         round = nil
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         coin.opacity = 1
+        CATransaction.commit()
         eventLog.announce("round-over", ["round": .number(Double(id))])
     }
 }

@@ -34,6 +34,11 @@ private func started() -> (CoverageController, CoverageScene, LaterRounds, TestR
     #expect(won.outcome == .claim(Claim(round: 1, item: 1, coins: 5, point: coinMiddle, time: 2)))
     #expect(won.awarded && won.events == [SceneEvent(name: "won", data: ["coins": 5, "total": 5], client: "c1")])
     #expect(ledger.totals == ["alice": 5])
+    // The coin fades from 1 to 0.3 in half a second; its animation's delegate tells the room.
+    let coin = try #require(controller.stage.scene.layer.sublayers?.first { $0.name == "coin" })
+    #expect(abs(Double(try #require(coin.presentation(at: 2.35)).opacity) - 0.65) < 1e-6)
+    controller.stage.advance(to: 3)
+    #expect(controller.stage.takeEvents() == [SceneEvent(name: "faded")] && coin.opacity == 0.3)
     // Alice's next tap is refused before it reaches the scene; anyone else's by the scene's rule.
     #expect(controller.admitTap(by: "alice", in: room) == ProtocolError(.rateLimited, "you won this round already"))
     #expect(controller.admitTap(by: "bob", in: room) == nil)
