@@ -44,12 +44,15 @@ public final class CoverageController: SceneController {
     }
 
     /// `coverage-round` waits for the ledger: the round is recorded before the coin can pay in it,
-    /// the scene held meanwhile so that the round starts at the media time recorded. Other commands
-    /// are answered at once.
+    /// the scene held meanwhile so that the round starts at the media time recorded; refused (409)
+    /// while a round runs or the scene is held (a round starting, a claim committing). Other
+    /// commands are answered at once.
     public func perform(_ command: String, body: [UInt8], in room: any ControlledRoom,
                         answer: @escaping (Result<CommandAnswer, APIError>) -> Void) {
         guard command == "coverage-round" else { return answer(perform(command, body: body, in: room)) }
-        guard running == nil else { return answer(.failure(APIError(409, .rainRunning, "a round is running"))) }
+        guard running == nil, !stage.isHeld else {
+            return answer(.failure(APIError(409, .rainRunning, "a round is running or starting; try again later")))
+        }
         let mediaStart = room.mediaTime(at: room.now)
         let start = RoundStart(scene: CoverageScene.info.id, room: room.name, seed: seed, salt: "", commitment: "",
                                settings: #"{"coins":\#(scene.coins)}"#, mediaStart: mediaStart, prizes: [1: scene.coins])
@@ -80,9 +83,10 @@ public final class CoverageController: SceneController {
         return ProtocolError(.rateLimited, "you won this round already")
     }
 
-    /// Ends the running round once it has run `roundSeconds`; its end is announced once recorded.
+    /// Ends the running round once it has run `roundSeconds` (at the first tick after, when a claim
+    /// holds the scene then); its end is announced once recorded.
     public func ticked(in room: any ControlledRoom) -> [SceneEvent] {
-        guard let (id, start) = running, room.mediaTime(at: room.now) >= start + roundSeconds else { return [] }
+        guard let (id, start) = running, !stage.isHeld, room.mediaTime(at: room.now) >= start + roundSeconds else { return [] }
         running = nil
         let release = stage.hold()
         services.rounds.end(id, interrupted: false) { [self] _ in

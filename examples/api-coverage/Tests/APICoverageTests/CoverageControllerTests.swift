@@ -65,6 +65,33 @@ private func started() -> (CoverageController, CoverageScene, LaterRounds, TestR
     #expect(controller.stage.takeEvents() == [SceneEvent(name: "round-over", data: ["round": 1])])
 }
 
+@Test func aRoundCommandWhileOneIsBeingRecordedIsRefused() throws {
+    let (controller, scene, rounds, room) = started()
+    controller.perform("coverage-round", body: [], in: room) { _ in }
+    var second: Result<CommandAnswer, APIError>?
+    controller.perform("coverage-round", body: [], in: room) { second = $0 }
+    guard case .failure(let busy)? = second else { Issue.record("\(String(describing: second))"); return }
+    #expect(busy.status == 409 && busy.code == .rainRunning)
+    rounds.settle()
+    #expect(rounds.begun.count == 1 && scene.round == 1)
+}
+
+@Test func aRoundDueToEndWhileAClaimCommitsEndsAtTheNextTick() throws {
+    let (controller, scene, rounds, room) = started()
+    controller.perform("coverage-round", body: [], in: room) { _ in }
+    rounds.settle()
+    let awarding = LaterAwarding()
+    controller.stage.tap(at: coinMiddle, viewTime: 9.9, now: 9.9, by: Tapper(client: "c1"), awarding: awarding) { _ in }
+    room.now = 10
+    #expect(controller.ticked(in: room).isEmpty && controller.isBusy)   // held: the round runs on
+    awarding.settle()
+    #expect(scene.paidRound == 1)
+    room.now = 10.1
+    _ = controller.ticked(in: room)
+    rounds.settle()
+    #expect(rounds.ended == [1: false] && scene.round == nil)
+}
+
 @Test func aRoundTheLedgerCannotRecordIsRefusedAndChangesNothing() throws {
     let (controller, scene, rounds, room) = started()
     rounds.fails = true
