@@ -38,9 +38,12 @@ def scratch():
         return
     folder = Path(tempfile.mkdtemp(prefix="layercast-example-build-"))
     try:
-        yield folder / "build"   # SwiftPM puts its lock files beside the build folder: inside ours
+        yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        # SwiftPM's lock files for a build folder, in the temporary directory: /tmp/a/b → /tmp/_tmp_a_b*.lock.
+        for lock in Path(tempfile.gettempdir()).glob(str(folder).replace("/", "_") + "*.lock"):
+            lock.unlink(missing_ok=True)
 
 
 @pytest.mark.parametrize("package", ["scene-package", "api-coverage", "uikit-package"])
