@@ -30,6 +30,10 @@ run swift test --package-path examples/scene-package
 # built in the scene package's build folder so that Layercast's modules are not built a third time.
 run swift build --package-path examples/uikit-package --scratch-path examples/scene-package/.build
 run swift test --package-path examples/uikit-package --scratch-path examples/scene-package/.build
+# The scene API's compile test (examples/api-coverage): a package that imports Layercast alone and implements
+# every public scene protocol requirement, built and tested in the same build folder.
+run swift build --build-tests --package-path examples/api-coverage --scratch-path examples/scene-package/.build
+run swift test --package-path examples/api-coverage --scratch-path examples/scene-package/.build
 # The guides' Swift blocks marked as compiled (docs/writing-a-scene.md §8), built in a package of
 # their own that shares the example's build folder, so Layercast's modules are not built again.
 run python3 scripts/doc-snippets.py --scratch-path examples/scene-package/.build

@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// A scene author's package: scenes of its own (CardFlip, ProgressRing), their tests, and a binary that
-// serves the card flip next to Layercast's shipped scenes. It uses Layercast's products only, so it would
+// A scene author's package: scenes of its own (CardFlip, and the ports ProgressRing, HeartBurst and
+// ReplicatorBars), their tests, and a binary that serves the card flip next to Layercast's shipped
+// scenes. It uses Layercast's products only, so it would
 // be the same with `.package(url: "https://…/layercast.git", from: "…")` in place of the path.
 // Linux only, as Layercast itself.
 let package = Package(
@@ -27,6 +28,22 @@ let package = Package(
         .target(name: "ProgressRing", dependencies: [.product(name: "Layercast", package: "Layercast")]),
         .testTarget(name: "ProgressRingTests", dependencies: [
             "ProgressRing",
+            .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastSceneTesting", package: "Layercast"),
+        ]),
+        // The heart burst: a CAEmitterLayer whose cell's birthRate an animation bursts; its heart image
+        // is a resource, as the card's mark.
+        .target(name: "HeartBurst", dependencies: [.product(name: "Layercast", package: "Layercast")],
+                resources: [.process("Resources")]),
+        .testTarget(name: "HeartBurstTests", dependencies: [
+            "HeartBurst",
+            .product(name: "Layercast", package: "Layercast"),
+            .product(name: "LayercastSceneTesting", package: "Layercast"),
+        ]),
+        // The replicator loading bars: a CAReplicatorLayer with an instanceDelay.
+        .target(name: "ReplicatorBars", dependencies: [.product(name: "Layercast", package: "Layercast")]),
+        .testTarget(name: "ReplicatorBarsTests", dependencies: [
+            "ReplicatorBars",
             .product(name: "Layercast", package: "Layercast"),
             .product(name: "LayercastSceneTesting", package: "Layercast"),
         ]),
