@@ -51,7 +51,7 @@ public final class CoverageController: SceneController {
                         answer: @escaping (Result<CommandAnswer, APIError>) -> Void) {
         guard command == "coverage-round" else { return answer(perform(command, body: body, in: room)) }
         guard running == nil, !stage.isHeld else {
-            return answer(.failure(APIError(409, .rainRunning, "a round is running or starting; try again later")))
+            return answer(.failure(APIError(409, .roundRunning, "a round is running or starting; try again later")))
         }
         let mediaStart = room.mediaTime(at: room.now)
         let start = RoundStart(scene: CoverageScene.info.id, room: room.name, seed: seed, salt: "", commitment: "",

@@ -47,7 +47,7 @@ private func started() -> (CoverageController, CoverageScene, LaterRounds, TestR
     // A second round cannot start while this one runs.
     controller.perform("coverage-round", body: [], in: room) { answer = $0 }
     guard case .failure(let busy)? = answer else { Issue.record("a second round started"); return }
-    #expect(busy.status == 409 && busy.code == .rainRunning)
+    #expect(busy.status == 409 && busy.code == .roundRunning)
 }
 
 @Test func theRoundEndsAfterItsSecondsAndIsAnnouncedOnceRecorded() throws {
@@ -71,7 +71,7 @@ private func started() -> (CoverageController, CoverageScene, LaterRounds, TestR
     var second: Result<CommandAnswer, APIError>?
     controller.perform("coverage-round", body: [], in: room) { second = $0 }
     guard case .failure(let busy)? = second else { Issue.record("\(String(describing: second))"); return }
-    #expect(busy.status == 409 && busy.code == .rainRunning)
+    #expect(busy.status == 409 && busy.code == .roundRunning)
     rounds.settle()
     #expect(rounds.begun.count == 1 && scene.round == 1)
 }
