@@ -164,6 +164,7 @@ def exactly_once(node, rain_id: int, clients: list[LayercastClient], ledger: lis
     replay = subprocess.run([str(BINARY), "replay", str(rain_id), *ledger], cwd=REPO, capture_output=True, text=True,
                             timeout=60)
     assert replay.returncode == 0, replay.stdout + replay.stderr
+    print(f"exactly once: rain {rain_id}, {len(heard)} awards heard, {len(rows)} rows, none twice, replay clean", file=sys.stderr)
     return document
 
 
@@ -204,8 +205,8 @@ def test_a_redis_partition_of_the_origin_sends_its_clients_to_the_real_room(clus
                 back.append(again)
             closes = [c.closed_at - cut_at for c in on_cut]
             backs = [again.frames[0].arrival - cut_at for again in back]
-            print(f"partition (a): closed {min(closes):.2f}-{max(closes):.2f} s, back {min(backs):.2f}-{max(backs):.2f} s "
-                  f"after the cut", file=sys.stderr)
+            print(f"partition (a), load {os.getloadavg()[0]:.1f}: closed {min(closes):.2f}-{max(closes):.2f} s, "
+                  f"back {min(backs):.2f}-{max(backs):.2f} s after the cut", file=sys.stderr)
             for again in back:
                 assert again.frames[0].arrival - cut_at <= BACK_WITHIN + SLACK, (again.url, again.frames[0].arrival - cut_at)
                 assert not again.url.startswith(cut_node.base_url.replace("http", "ws", 1))
@@ -321,6 +322,11 @@ def database_fault(cluster_ledger, tmp_path, shape, degraded: bool) -> None:
         finally:
             partition.heal(database_port)
         counts, p99 = frame_goals(watcher, start, end)
+        degraded_seen = sum(1 for s in statuses if s.get("status") == "degraded")
+        print(f"partition ({'b' if degraded else 'c'}) {DB_CUT_SECONDS:.0f} s, load {os.getloadavg()[0]:.1f}: other room "
+              f"{min(counts)}-{max(counts)} fps, gap p99 {p99 * 1000:.0f} ms; /healthz max {max(health_times) * 1000:.0f} ms, "
+              f"degraded {degraded_seen}/{len(statuses)}; {len(waits)} taps, slowest answer {max(waits or [0]):.2f} s",
+              file=sys.stderr)
         assert min(counts) >= MIN_FPS, f"the radar room on node-3 got {counts} frames a second (fps {fps})"
         assert p99 <= GAP_P99, f"gap p99 {p99:.3f} s"
         assert max(health_times) <= HEALTH_ANSWER + SLACK, f"/healthz took up to {max(health_times):.3f} s"
