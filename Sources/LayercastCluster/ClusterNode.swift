@@ -276,7 +276,7 @@ public final class ClusterNode: HubCluster {
             metrics.inputsResolved += 1
             hub.resolve(input)
         case .command(let command):
-            answer(command.id, hub.perform(command), to: command.node)
+            hub.perform(command) { [self] in answer(command.id, $0, to: command.node) }
         case .answer(let id, let answer):
             hub.answered(id, answer)
         case .fullFrameRequest(let key):

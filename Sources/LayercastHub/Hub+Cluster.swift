@@ -33,7 +33,7 @@ extension Hub {
     /// The cluster found room `key`'s origin: `origin`, or this node when nil. A room this node
     /// becomes the origin of takes up what its scene persisted (`SceneController.tookOver`: the round
     /// the dead origin was running goes on); a room it loses to another node records what that
-    /// interrupts.
+    /// interrupts. A takeover that waits on the ledger holds only its own room (`takeOver`).
     public func place(_ key: String, origin: String?) {
         guard let room = rooms[key] else { return }
         let before = room.source
@@ -41,22 +41,63 @@ extension Hub {
         let now = clock.now
         if origin != nil, before == .scene { room.controller?.stopping() }
         room.place(origin: origin, at: now)
-        if origin == nil, before != .scene, let controller = room.controller {
-            let takeover = controller.tookOver(in: room)
-            takeover.outcomes.forEach { metrics.countTakeover($0, scene: room.sceneID) }
-            broadcast(takeover.events, in: room, tapArrival: nil)
-        }
+        room.takeover = nil
         logger.notice("room placed", metadata: ["room": "\(key)", "origin": "\(origin ?? "this node")", "was": "\(before)"])
-        if origin == nil, let controller = room.controller {
-            if before == .placing { room.tick(at: now) }
-            for client in room.clients {
-                for event in controller.joined(client: client.name, in: room) {
-                    enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
-                }
-            }
-        } else if let cluster, let origin {
+        if origin == nil {
+            room.takeover = PendingTakeover(placing: before == .placing)
+            return takeOver(room)
+        }
+        if let cluster, let origin {
             cluster.requestFullFrame(key, from: origin)
             for client in room.clients { cluster.forward(joined(client, in: room), to: origin) }
+        }
+        sendWaitingCommands(of: room)
+    }
+
+    /// Asks `room`'s controller to take up what its scene persisted, for the room's pending
+    /// takeover. Until the first answer the room waits (`PendingTakeover.waiting`); an answer that
+    /// failed (the ledger failed or was late) lets the room run without it, and it is asked again
+    /// after a backoff (`retryTakeover`) until it succeeds (docs/cluster.md, "A rain survives its
+    /// origin"). An answer for an earlier attempt, or for a room given up since, is dropped.
+    func takeOver(_ room: Room) {
+        guard let controller = room.controller, let attempt = room.takeover?.attempt else { return }
+        controller.tookOver(in: room) { [weak self, weak room] takeover in
+            guard let self, let room, rooms[room.key] === room, room.source == .scene, room.takeover?.attempt == attempt else { return }
+            tookOver(takeover, in: room, by: controller)
+        }
+    }
+
+    /// Asks again the takeovers whose retry is due (each tick).
+    func retryTakeover(of room: Room, at now: Double) {
+        guard room.takeover?.isDue(at: now) == true else { return }
+        room.takeover?.ask()
+        takeOver(room)
+    }
+
+    /// The controller's answer to the room's takeover: a failure is asked again later; what was
+    /// taken up is counted and told. The first answer lets the room go on: its first frame (a
+    /// room that was being placed), what its clients joined to, and the commands that waited.
+    private func tookOver(_ takeover: Takeover, in room: Room, by controller: any SceneController) {
+        guard var pending = room.takeover else { return }
+        let first = pending.waiting
+        let now = clock.now
+        takeover.outcomes.forEach { metrics.countTakeover($0, scene: room.sceneID) }
+        if let failure = takeover.failure {
+            pending.failed(at: now)
+            room.takeover = pending
+            logger.error("takeover not taken up; the room runs without it until it is", metadata: [
+                "room": "\(room.key)", "attempt": "\(pending.attempt)", "retry_in_s": "\(pending.retryAt - now)", "error": "\(failure)",
+            ])
+        } else {
+            room.takeover = nil
+            broadcast(takeover.events, in: room, tapArrival: nil)
+        }
+        guard first else { return }
+        if pending.placing { room.tick(at: now) }
+        for client in room.clients {
+            for event in controller.joined(client: client.name, in: room) {
+                enqueue(encoded(ServerMessage.event(event)), to: client, tapArrival: nil)
+            }
         }
         sendWaitingCommands(of: room)
     }
@@ -179,7 +220,7 @@ extension Hub {
                 deliverError(error, to: input.client, in: room)
             }
         case .drag(let phase, let x, let y, let viewTime):
-            guard let phase = DragPhase(rawValue: phase) else { return }
+            guard let phase = DragPhase(rawValue: phase), !room.awaitsTakeover else { return }
             broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: input.client, at: now), in: room, tapArrival: nil)
         }
     }

@@ -35,31 +35,31 @@ extension Hub {
         let key = "\(scene.info.id)/\(name)"
         let opened = rooms[key] == nil
         let room = room(scene: scene, name: name, now: clock.now)
-        switch room.source {
-        case .scene:
-            run(command, body: body, in: room, opened: opened, reply: reply)
-        case .origin, .placing:
-            nextCommand += 1
-            let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
-            pendingCommands[forwarded.id] = PendingCommand(command: forwarded, deadline: clock.now + Self.commandTimeout, reply: reply)
-            if case .origin(let origin) = room.source {
-                pendingCommands[forwarded.id]?.sent = true
-                cluster?.forward(forwarded, to: origin)
-            }
+        if room.source == .scene, !room.awaitsTakeover { return run(command, body: body, in: room, opened: opened, reply: reply) }
+        nextCommand += 1
+        let forwarded = ForwardedCommand(id: nextCommand, node: cluster?.node ?? "", room: key, command: command, body: body)
+        pendingCommands[forwarded.id] = PendingCommand(command: forwarded, deadline: clock.now + Self.commandTimeout, reply: reply)
+        if case .origin(let origin) = room.source {
+            pendingCommands[forwarded.id]?.sent = true
+            cluster?.forward(forwarded, to: origin)
         }
     }
 
     /// A command another node forwarded to this origin (its sender checked the token, the body's
-    /// size and the room's name); its answer, for the sender. One that waits on the ledger (a
-    /// round's start) is waited for here, at most the ledger's deadline: the cluster answers in line.
-    public func perform(_ forwarded: ForwardedCommand) -> Result<CommandAnswer, APIError> {
+    /// size and the room's name); its answer goes to `reply`, for the sender, on the hub's thread:
+    /// at once, or when the ledger answers (a round's start: by the ledger's deadline). While the
+    /// room's takeover waits on the ledger, the command waits too (at most `commandTimeout`).
+    public func perform(_ forwarded: ForwardedCommand, reply: @escaping (Result<CommandAnswer, APIError>) -> Void) {
         guard let room = rooms[forwarded.room], room.source == .scene else {
-            return .failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it"))
+            return reply(.failure(APIError(503, .notReady, "the room moved to another node while the command was on its way; repeat it")))
         }
-        var answer: Result<CommandAnswer, APIError>?
-        run(forwarded.command, body: forwarded.body, in: room, opened: false) { answer = $0 }
-        ledger.wait(until: { answer != nil }, deliver: deliverLedgerAnswers)
-        return answer ?? .failure(APIError(503, .ledgerUnavailable, "the ledger did not answer in time; repeat the command"))
+        guard !room.awaitsTakeover else {
+            // Kept under a number of this node's until the takeover answers (`sendWaitingCommands`).
+            nextCommand += 1
+            pendingCommands[nextCommand] = PendingCommand(command: forwarded, deadline: clock.now + Self.commandTimeout, reply: reply)
+            return
+        }
+        run(forwarded.command, body: forwarded.body, in: room, opened: false, reply: reply)
     }
 
     /// The scene of the room `name` that takes `command`: of the registered scenes that take it,
@@ -77,10 +77,13 @@ extension Hub {
     /// Seconds a forwarded command waits for its origin's answer.
     public static let commandTimeout = 3.0
 
-    /// Sends the commands that waited for `room` to be placed to its origin, or runs them here.
+    /// Sends the commands that waited for `room` to be placed to its origin, or runs them here
+    /// (once its takeover no longer waits).
     func sendWaitingCommands(of room: Room) {
         for (id, pending) in pendingCommands where pending.command.room == room.key && !pending.sent {
             switch room.source {
+            case .scene where room.awaitsTakeover:
+                break
             case .scene:
                 pendingCommands[id] = nil
                 run(pending.command.command, body: pending.command.body, in: room, opened: false, reply: pending.reply)

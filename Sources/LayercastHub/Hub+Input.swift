@@ -71,7 +71,7 @@ extension Hub {
             guard client.drags.allow(at: now) else {
                 return reject(client, ProtocolError(.rateLimited, "more than 120 drag steps per second"))
             }
-            if room.source != .scene {
+            if room.source != .scene || room.awaitsTakeover {
                 return forward(.drag(phase: phase.rawValue, x: x, y: y, viewTime: viewTime), from: client, in: room)
             }
             broadcast(room.drag(phase, x: x, y: y, viewTime: viewTime, by: client.name, at: now), in: room, tapArrival: nil)
@@ -79,7 +79,7 @@ extension Hub {
     }
 
     /// Sends checked input to the origin of a room this node relays; while the room is still
-    /// being placed, it is refused.
+    /// being placed, or taken over here, it is refused.
     private func forward(_ action: ForwardedInput.Action, from client: Client, in room: Room) {
         guard let cluster, case .origin(let origin) = room.source else {
             return reject(client, ProtocolError(.notReady, "the room is starting on this server; try again in a moment"))

@@ -10,7 +10,9 @@ extension Hub {
     /// from `now` (then `ledger_unavailable`, and nothing was announced). `local` is the tapping
     /// client when it is on this node: the write of its answer is timed from `now` (`tapLatency`).
     func tap(x: Double, y: Double, viewTime: Double, by tapper: Tapper, local: Client?, in room: Room, at now: Double) -> ProtocolError? {
-        guard let controller = room.controller else { return ProtocolError(.notReady, "the room is starting on this server; try again in a moment") }
+        guard let controller = room.controller, !room.awaitsTakeover else {
+            return ProtocolError(.notReady, "the room is starting on this server; try again in a moment")
+        }
         if let refusal = controller.admitTap(by: tapper.player, in: room) { return refusal }
         // The ledger's own awarding service takes the tap's deadline; a scene's own one (tests) is used as it is.
         let awarding = controller.awarding === ledger ? ledger.awarding(arrivedAt: now) : controller.awarding

@@ -70,7 +70,8 @@ public final class Hub {
     // MARK: Ticks
 
     /// One frame of every room: advance, build, tell the scene controllers, and wake every client;
-    /// empty rooms idle for `roomIdleSeconds` are closed and stalled clients dropped.
+    /// empty rooms idle for `roomIdleSeconds` are closed and stalled clients dropped. A room whose
+    /// takeover waits on the ledger makes no frame until it is answered (`place`).
     public func tick() {
         let now = clock.now
         tickedAt = now
@@ -90,7 +91,8 @@ public final class Hub {
             } else {
                 room.emptySince = nil
             }
-            if room.source == .scene, let controller = room.controller {
+            if room.source == .scene, let controller = room.controller, !room.awaitsTakeover {
+                retryTakeover(of: room, at: now)
                 room.tick(at: now)
                 publishFrame(of: room, at: now)
                 broadcast(controller.ticked(in: room), in: room, tapArrival: nil)

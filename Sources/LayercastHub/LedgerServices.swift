@@ -127,10 +127,11 @@ public final class LedgerServices: Awarding, RoundRecords {
     }
 
     /// Claims each (the fence: the node that ran them can no longer commit to them) before reading
-    /// its awards, so the awards read are every award the round will ever have from another node.
-    /// Waits for the ledger, at most the deadline.
-    public func running(in room: String) throws -> [RecordedRound] {
-        let result = calls.call("claim_rounds", deadline: clock() + deadline, clock: clock) { ledger throws(LedgerError) in
+    /// its awards, so the awards read are every award the round will ever have from another node;
+    /// `done` gets them, or the error by the deadline. A claim that lands after its deadline is
+    /// kept in the ledger (it only fences) but held by nobody: the caller claims again.
+    public func running(in room: String, done: @escaping (Result<[RecordedRound], any Error>) -> Void) {
+        calls.submit("claim_rounds", deadline: clock() + deadline, { ledger throws(LedgerError) in
             var claimed: [(epoch: Int64, round: RoundRecord)] = []
             for id in try ledger.runningRounds(room: room) {
                 let epoch: Int64
@@ -142,10 +143,15 @@ public final class LedgerServices: Awarding, RoundRecords {
                 if let round = try ledger.round(id: id), round.status == .running { claimed.append((epoch, round)) }
             }
             return claimed
-        }
-        let claimed = try result.get()
-        for (epoch, round) in claimed { epochs[round.id] = epoch }
-        return claimed.map { RecordedRound($0.round) }
+        }, done: { [self] result in
+            switch result {
+            case .success(let claimed):
+                for (epoch, round) in claimed { epochs[round.id] = epoch }
+                done(.success(claimed.map { RecordedRound($0.round) }))
+            case .failure(let error):
+                done(.failure(error))
+            }
+        })
     }
 
     // MARK: Reads
@@ -175,16 +181,6 @@ public final class LedgerServices: Awarding, RoundRecords {
 
     /// Why the ledger is degraded (`/healthz`), or nil.
     var degradedReason: String? { calls.degradedReason }
-
-    /// Blocks until `answered()` or the deadline, delivering answers as they come through
-    /// `deliver` (the hub's, which counts them): for a caller that must answer in line.
-    func wait(until answered: () -> Bool, deliver: () -> Void) {
-        let end = Date(timeIntervalSinceNow: deadline)
-        while !answered(), Date() < end {
-            calls.awaitAnswer(until: end)
-            deliver()
-        }
-    }
 
     /// Calls not yet answered.
     var pending: Int { calls.pending }

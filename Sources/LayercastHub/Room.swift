@@ -35,6 +35,11 @@ final class Room: ControlledRoom {
     var remoteClientNodes: [String: String] = [:]
     /// Set when this node takes the room over: the next frame goes in full to every client.
     private var restarting = false
+    /// While this node takes the room over and its controller has not yet taken up what the
+    /// scene persisted (its claims are with the ledger, or are asked again): `Hub.place`.
+    var takeover: PendingTakeover?
+    /// Whether the room waits for its takeover's first answer: no frames, input or commands yet.
+    var awaitsTakeover: Bool { takeover?.waiting == true }
 
     /// The transport, whose headroom is the encodings'; and the hub's clock, the room's `now`.
     private unowned let transport: any HubTransport

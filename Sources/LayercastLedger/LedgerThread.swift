@@ -156,39 +156,6 @@ public final class LedgerThread: @unchecked Sendable {
         return outcomes
     }
 
-    /// `work`, waited for: blocks the submitter until it is answered or `deadline` passes on the
-    /// submitter's `clock` (then `timedOut`, and its `abandoned` rule applies: none). Other calls'
-    /// answers wait for `deliver`. For rare calls whose callers cannot wait asynchronously (a
-    /// takeover's claims).
-    public func call<T>(_ operation: String, deadline: Double, clock: () -> Double,
-                        _ work: @escaping (any Ledger) throws(LedgerError) -> T) -> Result<T, LedgerError> {
-        var answer: Result<T, LedgerError>?
-        submit(operation, deadline: deadline, work) { answer = $0 }
-        guard answer == nil, let call = calls[nextNumber] else { return answer! }
-        lock.lock()
-        while !call.finished, clock() < deadline {
-            _ = lock.wait(until: Date(timeIntervalSinceNow: min(0.01, max(0.001, deadline - clock()))))
-        }
-        let answered = call.finished
-        if answered {
-            finished.removeAll { $0 === call }
-        } else {
-            call.abandoned = true
-            lastFailure = "a ledger call (\(operation)) timed out"
-        }
-        lock.unlock()
-        calls[call.number] = nil
-        call.answer(!answered)
-        return answer!
-    }
-
-    /// Blocks the submitter until an answer is ready for `deliver`, at most until `date`.
-    public func awaitAnswer(until date: Date) {
-        lock.lock()
-        if finished.isEmpty, !calls.isEmpty { _ = lock.wait(until: date) }
-        lock.unlock()
-    }
-
     /// Stops the thread once its queue is empty (calls still queued run first); waits for it at most
     /// `seconds`. The ledger closes with the thread.
     public func stop(waiting seconds: Double) {

@@ -13,7 +13,7 @@ public protocol RoundRecords: AnyObject {
     func end(_ id: Int64, interrupted: Bool, done: @escaping (Result<Void, any Error>) -> Void)
     /// The rounds of room `room` still recorded as running, of any scene, oldest first, with their
     /// awards. Each is claimed for the caller first: whoever recorded it before can no longer
-    /// record its awards or its end, and the awards read are all it has. It waits for the ledger,
-    /// at most the ledger's deadline (a takeover is rare, and its room cannot run before).
-    func running(in room: String) throws -> [RecordedRound]
+    /// record its awards or its end, and the awards read are all it has. On failure (at the
+    /// ledger's deadline) the caller holds no claim and may ask again.
+    func running(in room: String, done: @escaping (Result<[RecordedRound], any Error>) -> Void)
 }

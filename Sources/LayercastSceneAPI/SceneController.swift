@@ -28,6 +28,10 @@ public protocol SceneController: AnyObject {
     /// until it died: take up what the scene persisted there (the rain it was running), or
     /// record it interrupted.
     func tookOver(in room: any ControlledRoom) -> Takeover
+    /// `tookOver`, answering through `done` on the room's thread, at once or later: a controller
+    /// that waits on the ledger (`RoundRecords.running`) implements this one. By default,
+    /// `tookOver`'s answer.
+    func tookOver(in room: any ControlledRoom, done: @escaping (Takeover) -> Void)
 }
 
 extension SceneController {
@@ -47,6 +51,7 @@ extension SceneController {
     public func ticked(in room: any ControlledRoom) -> [SceneEvent] { [] }
     public func stopping() {}
     public func tookOver(in room: any ControlledRoom) -> Takeover { Takeover() }
+    public func tookOver(in room: any ControlledRoom, done: @escaping (Takeover) -> Void) { done(tookOver(in: room)) }
 }
 
 /// What a controller took up when its node became the origin of a room another node ran.
@@ -56,11 +61,15 @@ public struct Takeover: Equatable, Sendable {
     /// What became of each round the dead origin was running: `resumed`, or why it was recorded
     /// interrupted (`/metrics`: `layercast_takeover_rounds_total{outcome}`).
     public var outcomes: [TakeoverOutcome]
+    /// Why nothing was taken up yet: the ledger failed, or did not answer by its deadline. The hub
+    /// runs the room meanwhile and asks again (docs/cluster.md, "A rain survives its origin").
+    public var failure: String?
 
-    /// A takeover with these events for the room and these round outcomes; none by default.
-    public init(events: [SceneEvent] = [], outcomes: [TakeoverOutcome] = []) {
+    /// A takeover with these events for the room and these round outcomes; none, and no failure, by default.
+    public init(events: [SceneEvent] = [], outcomes: [TakeoverOutcome] = [], failure: String? = nil) {
         self.events = events
         self.outcomes = outcomes
+        self.failure = failure
     }
 }
 

@@ -95,7 +95,7 @@ extension HubHarness {
 
 /// Another process (python3's sqlite3) holding an SQLite file's write lock (BEGIN IMMEDIATE)
 /// until `release()`.
-private final class WriteLockHolder {
+final class WriteLockHolder {
     private let process = Process()
     private let input = Pipe()
 

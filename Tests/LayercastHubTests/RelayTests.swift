@@ -50,8 +50,7 @@ import Testing
         func deliver(_ message: EncodedMessage, to client: String, on node: String) { message.withBytes { peer?.deliver($0, to: client) } }
         func forward(_ input: ForwardedInput, to origin: String) { peer?.resolve(input) }
         func forward(_ command: ForwardedCommand, to origin: String) {
-            guard let result = peer?.perform(command) else { return }
-            other?.answer(command.id, result, to: node)
+            peer?.perform(command) { [weak other, node] in other?.answer(command.id, $0, to: node) }
         }
         func answer(_ id: Int, _ answer: Result<CommandAnswer, APIError>, to node: String) { peer?.answered(id, answer) }
 

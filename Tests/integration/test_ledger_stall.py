@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -106,6 +107,10 @@ def test_a_frozen_postgres_stops_no_room_and_pays_exactly_what_was_heard(start_s
     arrivals = [f.arrival for f in list(calm.frames)]
     frozen = [a for a in arrivals if frozen_at <= a <= thawed_at]
     before = [a for a in arrivals if frozen_at - STALL <= a < frozen_at]
+    print(f"frozen {thawed_at - frozen_at:.1f} s, load {os.getloadavg()[0]:.1f}: other room {len(frozen) / (thawed_at - frozen_at):.1f} fps, "
+          f"gap p99 {p99_gap(frozen) * 1000:.0f} ms (before {p99_gap(before) * 1000:.0f} ms); /healthz max "
+          f"{max(s for s, _ in health) * 1000:.0f} ms; leaderboard {board.status} in {read_seconds:.2f} s; "
+          f"{len(latencies)} taps, slowest answer {max(latencies or [0]):.2f} s", file=sys.stderr)
     assert len(frozen) / (thawed_at - frozen_at) >= 29, f"{len(frozen)} frames in {thawed_at - frozen_at:.1f} s"
     assert p99_gap(frozen) <= max(0.1, 1.5 * p99_gap(before)), f"frame gap p99 {p99_gap(frozen):.3f} s, before {p99_gap(before):.3f} s"
     # /healthz answered at once throughout, and said why once the ledger's calls timed out.

@@ -12,6 +12,9 @@ three, as in the cluster deploy.
 (b) A database partition of one node, and (c) its database link squeezed: its other rooms keep
     their frame rate, /healthz answers at once saying `degraded`, and no tap waits longer than
     2 s for its answer.
+(d) A rain's origin dies while the node that takes the room over is cut off from the database:
+    the room runs on there without the rain (no new one starts), the node's other room keeps its
+    frame rate, and the rain resumes with every award once the database is back.
 
 Real redis-server, PostgreSQL, nginx and nodes; the namespace's own addresses and loopback only;
 every wait bounded; the namespace, veth pair and queues are removed in `finally`."""
@@ -30,9 +33,9 @@ import pytest
 
 import netns
 from cluster import PLAYER_ID_SECRET, Cluster, Nginx, RedisServer, require_cluster_mode
-from conftest import BINARY, REPO, http_get, wait_until
+from conftest import BINARY, REPO, http_get, http_post, wait_until
 from layercast_client import LayercastClient
-from test_cluster import close_all, join, spectate, start_rain
+from test_cluster import close_all, first_frame_after, join, spectate, start_rain
 from test_rain import ADMIN, COUNTDOWN, aim, awards_heard, wait_phase
 
 BACK_WITHIN = 2.0        # the cut origin's clients see the real room again within this of the cut
@@ -164,6 +167,7 @@ def exactly_once(node, rain_id: int, clients: list[LayercastClient], ledger: lis
     replay = subprocess.run([str(BINARY), "replay", str(rain_id), *ledger], cwd=REPO, capture_output=True, text=True,
                             timeout=60)
     assert replay.returncode == 0, replay.stdout + replay.stderr
+    print(f"exactly once: rain {rain_id}, {len(heard)} awards heard, {len(rows)} rows, none twice, replay clean", file=sys.stderr)
     return document
 
 
@@ -204,8 +208,8 @@ def test_a_redis_partition_of_the_origin_sends_its_clients_to_the_real_room(clus
                 back.append(again)
             closes = [c.closed_at - cut_at for c in on_cut]
             backs = [again.frames[0].arrival - cut_at for again in back]
-            print(f"partition (a): closed {min(closes):.2f}-{max(closes):.2f} s, back {min(backs):.2f}-{max(backs):.2f} s "
-                  f"after the cut", file=sys.stderr)
+            print(f"partition (a), load {os.getloadavg()[0]:.1f}: closed {min(closes):.2f}-{max(closes):.2f} s, "
+                  f"back {min(backs):.2f}-{max(backs):.2f} s after the cut", file=sys.stderr)
             for again in back:
                 assert again.frames[0].arrival - cut_at <= BACK_WITHIN + SLACK, (again.url, again.frames[0].arrival - cut_at)
                 assert not again.url.startswith(cut_node.base_url.replace("http", "ws", 1))
@@ -279,6 +283,19 @@ def frame_goals(client: LayercastClient, start: float, end: float) -> tuple[list
     return counts, p99
 
 
+def server_frame_times(client: LayercastClient, start: float, end: float) -> tuple[int, float]:
+    """Of the frames that arrived between `start` and `end`: the fewest in any whole second of the
+    server's media time (`t`), and the longest step in `t` between consecutive ones. The server's
+    own pace, apart from when the test process (on a loaded machine) got to read them."""
+    records = [r for r in client.frames_snapshot() if start <= r.arrival < end]
+    if len(records) < 2:
+        return 0, float("inf")
+    first = records[0].t
+    seconds = int(records[-1].t - first)
+    counts = [sum(1 for r in records if first + i <= r.t < first + i + 1) for i in range(seconds)] or [0]
+    return min(counts), max(b.t - a.t for a, b in zip(records, records[1:]))
+
+
 def database_fault(cluster_ledger, tmp_path, shape, degraded: bool) -> None:
     """Runs a rain on node-3 with players tapping there, and a radar room on node-3 with a
     spectator, while `shape(partition, port)` cuts or squeezes node-3's database link for
@@ -321,6 +338,13 @@ def database_fault(cluster_ledger, tmp_path, shape, degraded: bool) -> None:
         finally:
             partition.heal(database_port)
         counts, p99 = frame_goals(watcher, start, end)
+        degraded_seen = sum(1 for s in statuses if s.get("status") == "degraded")
+        server_fewest, server_step = server_frame_times(watcher, start, end)
+        print(f"partition ({'b' if degraded else 'c'}) {DB_CUT_SECONDS:.0f} s, load {os.getloadavg()[0]:.1f}: other room "
+              f"{min(counts)}-{max(counts)} fps, gap p99 {p99 * 1000:.0f} ms (by the server's frame times: fewest "
+              f"{server_fewest} a second, longest step {server_step * 1000:.0f} ms); /healthz max {max(health_times) * 1000:.0f} ms, "
+              f"degraded {degraded_seen}/{len(statuses)}; {len(waits)} taps, slowest answer {max(waits or [0]):.2f} s",
+              file=sys.stderr)
         assert min(counts) >= MIN_FPS, f"the radar room on node-3 got {counts} frames a second (fps {fps})"
         assert p99 <= GAP_P99, f"gap p99 {p99:.3f} s"
         assert max(health_times) <= HEALTH_ANSWER + SLACK, f"/healthz took up to {max(health_times):.3f} s"
@@ -347,3 +371,73 @@ def test_b_a_database_partition_of_one_node_costs_its_other_rooms_nothing(cluste
 
 def test_c_a_squeezed_database_link_costs_the_nodes_other_rooms_nothing(cluster_ledger, tmp_path):
     database_fault(cluster_ledger, tmp_path, squeeze_link, degraded=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# (d) a takeover without the database
+
+
+TAKEOVER_CUT_SECONDS = 8.0   # the database cut around the takeover
+RESUMED_WITHIN = 20.0        # the rain resumes within this of the heal (claims retried after 1, 2, 4, 8 s)
+
+
+def test_d_a_takeover_cut_off_from_the_database_runs_the_room_and_resumes_the_rain_once_it_is_back(cluster_ledger, tmp_path):
+    if cluster_ledger[0] != "--ledger":
+        pytest.skip("a database partition needs the PostgreSQL ledger (scripts/test-postgres.sh)")
+    rain_room, radar_room = "partition-takeover", "partition-takeover-radar"
+    with partitioned_cluster(cluster_ledger, tmp_path) as (cluster, partition, redis, nginx, database_port):
+        origin, cut_node = cluster.node("node-1"), cluster.node("node-3")
+        near = [join(origin, rain_room) for _ in range(2)]   # node-1 opens the room: its origin
+        assert cluster.origin(rain_room) is origin
+        far = [join(cut_node, rain_room) for _ in range(3)]  # node-3 relays it, the only relay
+        watcher = spectate(cut_node, radar_room)
+        rain = start_rain(origin, rain_room, duration=40, pool=3000, winners=60, minCoins=5, maxCoins=90, seed=4141)
+        wait_phase(far[0], "raining", COUNTDOWN + 3)
+        time.sleep(1.0)
+        for thread in play_from(near + far, time.monotonic() + 3.0):
+            thread.join(5)
+        assert awards_heard(near + far), "no award before the kill"
+
+        cut_link(partition, database_port)
+        start = time.monotonic()
+        killed = cluster.kill(origin)
+        try:
+            # node-3 takes the room over; without its claims it runs the room, and starts no rain.
+            wait_until(lambda: (cluster.room(rain_room, cut_node) or {}).get("origin") == "node-3", 6, "node-3 to take the room over")
+            first = first_frame_after(far[0], killed + 0.3, 5).arrival - killed
+            refused = wait_until(lambda: (lambda r: r if r.status != 201 and r.json().get("error") != "origin_timeout" else None)(
+                http_post(cut_node.base_url, f"/api/rooms/{rain_room}/rain", {"duration": 10, "winners": 5, "pool": 50},
+                          headers={"Authorization": f"Bearer {ADMIN}"}, timeout=5)), 5, "node-3 to answer a rain's start")
+            assert (refused.status, refused.json()["error"]) == (503, "ledger_unavailable"), refused
+            health_times, statuses = [], []
+            while time.monotonic() < start + TAKEOVER_CUT_SECONDS:
+                asked = time.monotonic()
+                statuses.append(http_get(cut_node.base_url, "/healthz", timeout=HEALTH_ANSWER + 1).json())
+                health_times.append(time.monotonic() - asked)
+                time.sleep(0.5)
+            end = time.monotonic()
+        finally:
+            partition.heal(database_port)
+        healed = time.monotonic()
+        counts, p99 = frame_goals(watcher, start, end)
+
+        def resumed():
+            return next((m for client in far for m in client.messages
+                         if m.arrival > killed and m.data.get("name") == "rain" and m.data["data"].get("phase") == "raining"), None)
+        back = wait_until(resumed, RESUMED_WITHIN, "the rain to resume on node-3")
+        server_fewest, server_step = server_frame_times(watcher, start, end)
+        print(f"partition (d) {TAKEOVER_CUT_SECONDS:.0f} s, load {os.getloadavg()[0]:.1f}: node-3's players' first frame "
+              f"{first:.2f} s after the kill; rain resumed {back.arrival - healed:.2f} s after the heal; other room "
+              f"{min(counts)}-{max(counts)} fps, gap p99 {p99 * 1000:.0f} ms (by the server's frame times: fewest "
+              f"{server_fewest} a second, longest step {server_step * 1000:.0f} ms); /healthz max {max(health_times) * 1000:.0f} ms",
+              file=sys.stderr)
+        assert min(counts) >= MIN_FPS, f"the radar room on node-3 got {counts} frames a second"
+        assert p99 <= GAP_P99, f"gap p99 {p99:.3f} s"
+        assert max(health_times) <= HEALTH_ANSWER + SLACK, f"/healthz took up to {max(health_times):.3f} s"
+        assert any(s.get("status") == "degraded" for s in statuses), statuses
+        for thread in play_from(far, time.monotonic() + 3.0):
+            thread.join(5)
+        document = exactly_once(cut_node, rain["rain"], near + far, list(cluster_ledger))
+        assert document["status"] == "finished", document["status"]
+        assert metric(cut_node, 'layercast_takeover_rounds_total{outcome="resumed"}') == 1
+        close_all(far + [watcher])

@@ -30,6 +30,11 @@ public final class RainController: SceneController {
     /// Whether the ledger is recording a rain's start, or the running rain's end.
     private var beginning = false
     private var ending = false
+    /// Whether the rains the ledger has running in the room wait to be claimed: from a takeover
+    /// until its claims are answered. No rain starts meanwhile (it would run beside them).
+    private var unclaimed = false
+    /// Counts takeovers and stops: claims answered for an earlier one take nothing up.
+    private var takeovers = 0
 
     init(scene: RainScene, stage: SceneStage, options: RainOptions, services: SceneServices) {
         self.scene = scene
@@ -112,6 +117,10 @@ public final class RainController: SceneController {
         }
         guard !beginning, !stage.isHeld else {
             return answer(.failure(APIError(409, .rainRunning, "room \(room.name) is recording a rain's start; start the next one when it is idle")))
+        }
+        guard !unclaimed else {
+            return answer(.failure(APIError(503, .ledgerUnavailable,
+                                            "room \(room.name) has not yet claimed the rains its last origin left running (the ledger did not answer); try again shortly")))
         }
         stage.advance(to: room.mediaTime(at: room.now))
         let players = room.playerCount
@@ -217,8 +226,9 @@ public final class RainController: SceneController {
                           client: client, audience: client == nil ? .room : .client)
     }
 
-    /// Records a rain still running as interrupted.
+    /// Records a rain still running as interrupted; a takeover whose claims are not answered yet takes nothing up.
     public func stopping() {
+        takeovers += 1
         guard let id = running else { return }
         rounds.end(id, interrupted: true) { [self] result in
             if case .failure(let error) = result {
@@ -232,15 +242,30 @@ public final class RainController: SceneController {
     /// Goes on with the newest rain the ledger still has running in the room, rebuilt by
     /// replaying its awards from its seed and start (as `layercast replay` does); rains it cannot
     /// rebuild, and older ones, are recorded interrupted. The room's media time goes on from the
-    /// last frame the dead origin sent, so the rebuilt rain is where it was.
-    public func tookOver(in room: any ControlledRoom) -> Takeover {
-        let recorded: [RecordedRain]
-        do {
-            recorded = try rounds.running(in: room.name).map(RecordedRain.init)
-        } catch {
-            logger.error("could not read the room's running rains on takeover", metadata: ["room": "\(room.name)", "error": "\(error)"])
-            return Takeover()
+    /// last frame the dead origin sent, so the rebuilt rain is where it was. `done` is called once
+    /// the ledger has answered the claims; when it failed, with the failure: nothing is taken up,
+    /// and no rain starts here until a later takeover has claimed them.
+    public func tookOver(in room: any ControlledRoom, done: @escaping (Takeover) -> Void) {
+        takeovers += 1
+        let takeover = takeovers
+        unclaimed = true
+        rounds.running(in: room.name) { [self] result in
+            guard takeover == takeovers else {
+                return done(Takeover(failure: "the room was given up or taken over again before the ledger answered"))
+            }
+            switch result {
+            case .failure(let error):
+                logger.error("could not claim the room's running rains on takeover", metadata: ["room": "\(room.name)", "error": "\(error)"])
+                done(Takeover(failure: "\(error)"))
+            case .success(let claimed):
+                unclaimed = false
+                done(takeUp(claimed.map(RecordedRain.init), in: room))
+            }
         }
+    }
+
+    /// Resumes the newest of the claimed rains `recorded` and records the others interrupted.
+    private func takeUp(_ recorded: [RecordedRain], in room: any ControlledRoom) -> Takeover {
         var outcomes: [TakeoverOutcome] = []
         for (index, rain) in recorded.enumerated() {
             let began = room.now

@@ -103,10 +103,19 @@ public final class CoverageController: SceneController {
         services.rounds.end(id, interrupted: true) { _ in }
     }
 
-    /// Takes up this scene's round the dead origin was running (its coin taken if it was awarded);
-    /// a round of another scene is recorded interrupted.
-    public func tookOver(in room: any ControlledRoom) -> Takeover {
-        guard let rounds = try? services.rounds.running(in: room.name) else { return Takeover() }
+    /// Takes up this scene's round the dead origin was running (its coin taken if it was awarded),
+    /// once the ledger has claimed the room's running rounds; a round of another scene is recorded
+    /// interrupted. A ledger that fails leaves nothing taken up, and the room asks again.
+    public func tookOver(in room: any ControlledRoom, done: @escaping (Takeover) -> Void) {
+        services.rounds.running(in: room.name) { [self] result in
+            switch result {
+            case .failure(let error): done(Takeover(failure: "\(error)"))
+            case .success(let rounds): done(takeUp(rounds))
+            }
+        }
+    }
+
+    private func takeUp(_ rounds: [RecordedRound]) -> Takeover {
         var outcomes: [TakeoverOutcome] = []
         for round in rounds {
             guard round.scene == CoverageScene.info.id, running == nil else {

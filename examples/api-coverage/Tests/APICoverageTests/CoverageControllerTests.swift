@@ -141,13 +141,27 @@ private func started() -> (CoverageController, CoverageScene, LaterRounds, TestR
         RecordedRound(id: 8, scene: "rain", room: "r1", seed: 2, salt: "s", commitment: "c", settings: "{}",
                       mediaStart: 1, prizes: [:], awards: []),
     ]
-    let takeover = controller.tookOver(in: room)
-    #expect(takeover.outcomes == [.resumed, .scene])
+    var answered: Takeover?
+    controller.tookOver(in: room) { answered = $0 }
+    #expect(answered == nil)
+    rounds.settle()
+    let takeover = try #require(answered)
+    #expect(takeover.outcomes == [.resumed, .scene] && takeover.failure == nil)
     #expect(takeover.events == [SceneEvent(name: "said", data: ["words": "taken over"])])
     #expect(scene.round == 7 && scene.paidRound == 7 && controller.isBusy)
     #expect(controller.admitTap(by: "alice", in: room) != nil)
     rounds.settle()
     #expect(rounds.ended == [8: true])
+}
+
+@Test func aTakeoverTheLedgerFailsTakesNothingUp() throws {
+    let (controller, scene, rounds, room) = started()
+    rounds.fails = true
+    var answered: Takeover?
+    controller.tookOver(in: room) { answered = $0 }
+    rounds.settle()
+    let takeover = try #require(answered)
+    #expect(takeover.failure != nil && takeover.outcomes.isEmpty && scene.round == nil && !controller.isBusy)
 }
 
 @Test func anAwardTheLedgerAnswersLaterHoldsTheSceneUntilThen() throws {

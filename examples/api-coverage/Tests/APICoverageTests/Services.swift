@@ -3,7 +3,7 @@ import Layercast
 // The services a room lends a controller, written as a scene package's tests would: each answers
 // later, when `settle()` runs what waits, as the ledger's thread does.
 
-/// Rounds recorded in memory; `begin` and `end` answer on `settle()`, or fail when `fails` is set.
+/// Rounds recorded in memory; `begin`, `end` and `running` answer on `settle()`, or fail when `fails` is set.
 final class LaterRounds: RoundRecords {
     /// Every round begun, by id (from 1), and how each ended (`true`: interrupted).
     private(set) var begun: [Int64: RoundStart] = [:]
@@ -30,9 +30,11 @@ final class LaterRounds: RoundRecords {
         }
     }
 
-    func running(in room: String) throws -> [RecordedRound] {
-        guard !fails else { throw LedgerDown() }
-        return stillRunning.removeValue(forKey: room) ?? []
+    func running(in room: String, done: @escaping (Result<[RecordedRound], any Error>) -> Void) {
+        waiting.append { [self] in
+            guard !fails else { return done(.failure(LedgerDown())) }
+            done(.success(stillRunning.removeValue(forKey: room) ?? []))
+        }
     }
 
     /// Answers every call made so far, in order.
