@@ -74,7 +74,8 @@ const MAX_INTERPOLATION_GAP = 1;
 export function mount(element, options = {}) {
   const { scene, room = 'lobby', role = 'player', server = '', token = '' } = options;
   if (!scene) throw new TypeError('layercast mount: options.scene is required');
-  const overlay = options.overlay ?? new URLSearchParams(location.search).get('overlay') === '1';
+  const query = new URLSearchParams(location.search);
+  const overlay = options.overlay ?? query.get('overlay') === '1';
   let player = options.player || '';
   const urls = serverUrls(server, { scene, room, role, token, player });
 
@@ -106,7 +107,8 @@ export function mount(element, options = {}) {
   const surface = new Surface(element, () => {
     if (draw(performance.now())) loop.invalidate();
   });
-  const renderer = new Renderer(surface.canvas, assets);
+  // `?rasterise=0`: bench only (bench/client.py --no-raster), everything but the pixels.
+  const renderer = new Renderer(surface.canvas, assets, { rasterise: query.get('rasterise') !== '0' });
   const loop = new RedrawLoop(draw);
 
   const connection = new Connection(urls.socket, {
