@@ -4,6 +4,7 @@ import { emitterBounds } from './emitter-bounds.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice, weightAt } from './homography.js';
 import { ImageTints } from './image-tints.js';
+import { newCanvas } from './new-canvas.js';
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
 import { pathBounds } from './path-table.js';
@@ -65,7 +66,7 @@ composited over the backdrop source-over with the item's opacity, so a burst sho
  */
 export class Renderer {
   /**
-   * @param {HTMLCanvasElement} canvas
+   * @param {HTMLCanvasElement | OffscreenCanvas} canvas
    * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
    * @param {{rasterise?: boolean}} [options] `rasterise: false` (bench only): walk and measure as
    *   usual, put no pixels on any canvas (unrasterised.js)
@@ -75,11 +76,11 @@ export class Renderer {
     this.canvas = canvas;
     this.ctx = this.context(canvas);
     this.assets = assets;
-    this.scratch = this.context(document.createElement('canvas'));
-    this.raster = this.context(document.createElement('canvas'));
-    this.meshLayer = this.context(document.createElement('canvas'));
+    this.scratch = this.context(newCanvas());
+    this.raster = this.context(newCanvas());
+    this.meshLayer = this.context(newCanvas());
     /** The group of an additive emitter (its parts and particles), reused from item to item. */
-    this.additive = this.context(document.createElement('canvas'));
+    this.additive = this.context(newCanvas());
     this.images = new ImageTints(assets);
     this.particles = new ParticlePainter(this.images);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
@@ -214,7 +215,7 @@ export class Renderer {
 
   /** Offscreen context number `index`, the canvas's size, with `area` (device pixels) cleared. */
   layer(index, area) {
-    while (this.layers.length <= index) this.layers.push(this.context(document.createElement('canvas')));
+    while (this.layers.length <= index) this.layers.push(this.context(newCanvas()));
     const ctx = this.layers[index];
     if (ctx.canvas.width !== this.canvas.width || ctx.canvas.height !== this.canvas.height) {
       ctx.canvas.width = this.canvas.width;

@@ -1,0 +1,52 @@
+/**
+ * The render worker (worker-renderer.js starts it): draws the view's pictures on the page's
+ * canvas, handed over as an `OffscreenCanvas`, so that a long draw never holds up the page's main
+ * thread (taps, the socket). Messages in: `init` {canvas, rasterise}, `assets` {table: id → {url,
+ * width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js; its device rect carries the
+ * backing size as `canvasWidth` × `canvasHeight`). Out: `painted` after each picture, `invalidate`
+ * when an image arrived and the picture may look different.
+ */
+import { loadFont } from './font.js';
+import { paint } from './paint.js';
+import { Renderer } from './renderer.js';
+
+/** The asset table and the images that arrived, as the renderer asks for them (assets.js's `get`). */
+const assets = {
+  table: new Map(),
+  bitmaps: new Map(),
+  get(id) {
+    const asset = this.table.get(id);
+    const bitmap = asset && this.bitmaps.get(asset.url);
+    return bitmap ? { image: bitmap, width: asset.width, height: asset.height } : null;
+  },
+};
+
+let renderer = null;
+const fontSettled = loadFont();
+
+self.onmessage = async ({ data }) => {
+  switch (data.type) {
+    case 'init':
+      renderer = new Renderer(data.canvas, assets, { rasterise: data.rasterise });
+      break;
+    case 'assets':
+      assets.table = new Map(Object.entries(data.table));
+      break;
+    case 'image':
+      assets.bitmaps.set(data.url, data.bitmap);
+      self.postMessage({ type: 'invalidate' });
+      break;
+    case 'paint': {
+      await fontSettled;
+      const { canvas } = renderer;
+      const { canvasWidth, canvasHeight } = data.picture;
+      if (canvas.width !== canvasWidth || canvas.height !== canvasHeight) {
+        canvas.width = canvasWidth;
+        canvas.height = canvasHeight;
+      }
+      paint(renderer, data.picture);
+      self.postMessage({ type: 'painted' });
+      break;
+    }
+  }
+};
