@@ -5,8 +5,7 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
   injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame; when the page draws in its render worker, the arrival of each `painted`
-  reply),
+  each animation frame; the render worker's pictures are put on the canvas with one too),
 - the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
   script share (ScriptDuration),
 - tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
@@ -67,16 +66,6 @@ PROBE = r"""
       probe.draws.push(probe.frame);
     }
     return clear.apply(this, args);
-  };
-  // Drawn in the render worker (lib/worker-renderer.js): a draw is its `painted` reply, timed on arrival.
-  const NativeWorker = window.Worker;
-  window.Worker = class extends NativeWorker {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (event) => {
-        if (event.data && event.data.type === 'painted') probe.draws.push(performance.now());
-      });
-    }
   };
   addEventListener('pointerdown', (event) => {
     if (event.target.classList && event.target.classList.contains('layercast-canvas')) probe.down = event.timeStamp;

@@ -114,7 +114,7 @@ export function mount(element, options = {}) {
   // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread).
   const inWorker = query.get('renderer') !== 'main' && WorkerRenderer.supported();
   const renderer = inWorker ? null : new Renderer(surface.canvas, assets, { rasterise });
-  const worker = inWorker ? new WorkerRenderer(surface.transfer(), {
+  const worker = inWorker ? new WorkerRenderer(surface.canvas, {
     rasterise,
     onPainted: () => drawn.add(performance.now()),
     onInvalidate: () => loop.invalidate(),
@@ -271,7 +271,7 @@ export function mount(element, options = {}) {
       }
     }
     if (worker) {
-      worker.paint({ ...picture, canvasWidth: surface.width, canvasHeight: surface.height });
+      worker.paint({ ...picture, canvasWidth: surface.canvas.width, canvasHeight: surface.canvas.height });
     } else {
       paint(renderer, picture);
       drawn.add(now);

@@ -1,10 +1,10 @@
 /**
- * The render worker (worker-renderer.js starts it): draws the view's pictures on the page's
- * canvas, handed over as an `OffscreenCanvas`, so that a long draw never holds up the page's main
- * thread (taps, the socket). Messages in: `init` {canvas, rasterise}, `assets` {table: id → {url,
- * width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js; its device rect carries the
- * backing size as `canvasWidth` × `canvasHeight`). Out: `painted` after each picture, `invalidate`
- * when an image arrived and the picture may look different.
+ * The render worker (worker-renderer.js starts it): draws the view's pictures on an
+ * `OffscreenCanvas` of its own and hands each back as an `ImageBitmap`, so that rasterising never
+ * holds up the page's main thread (taps, the socket). Messages in: `init` {rasterise}, `assets`
+ * {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js, with the
+ * page canvas's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` {bitmap} after each
+ * picture, `invalidate` when an image arrived and the picture may look different.
  */
 import { loadFont } from './font.js';
 import { paint } from './paint.js';
@@ -27,7 +27,7 @@ const fontSettled = loadFont();
 self.onmessage = async ({ data }) => {
   switch (data.type) {
     case 'init':
-      renderer = new Renderer(data.canvas, assets, { rasterise: data.rasterise });
+      renderer = new Renderer(new OffscreenCanvas(1, 1), assets, { rasterise: data.rasterise });
       break;
     case 'assets':
       assets.table = new Map(Object.entries(data.table));
@@ -44,8 +44,13 @@ self.onmessage = async ({ data }) => {
         canvas.width = canvasWidth;
         canvas.height = canvasHeight;
       }
+      if (!(canvasWidth > 0 && canvasHeight > 0)) {
+        self.postMessage({ type: 'painted', bitmap: null }); // nothing to show on an empty canvas
+        break;
+      }
       paint(renderer, data.picture);
-      self.postMessage({ type: 'painted' });
+      const bitmap = canvas.transferToImageBitmap();
+      self.postMessage({ type: 'painted', bitmap }, [bitmap]);
       break;
     }
   }

@@ -25,10 +25,6 @@ export class Surface {
     container.appendChild(this.canvas);
     this.cssWidth = 0;
     this.cssHeight = 0;
-    /** The backing store's size in device pixels (the canvas's own, until `transfer()`). */
-    this.width = this.canvas.width;
-    this.height = this.canvas.height;
-    this.transferred = false;
     this.dpr = window.devicePixelRatio || 1;
     this.observer = new ResizeObserver(([entry]) => {
       this.cssWidth = entry.contentRect.width;
@@ -44,23 +40,10 @@ export class Surface {
     this.dpr = window.devicePixelRatio || 1;
     const width = Math.round(this.cssWidth * this.dpr);
     const height = Math.round(this.cssHeight * this.dpr);
-    if (width === this.width && height === this.height) return;
-    this.width = width;
-    this.height = height;
-    if (!this.transferred) {
-      this.canvas.width = width;
-      this.canvas.height = height;
-    }
+    if (width === this.canvas.width && height === this.canvas.height) return;
+    this.canvas.width = width;
+    this.canvas.height = height;
     this.onResize();
-  }
-
-  /**
-   * The canvas, from now on drawn elsewhere (worker-renderer.js): its backing size is no longer
-   * set here but read from `width` × `height` by whoever draws it.
-   */
-  transfer() {
-    this.transferred = true;
-    return this.canvas;
   }
 
   /** Listens for the next change of devicePixelRatio (a media query matches only one ratio). */

@@ -1,28 +1,32 @@
+import { unrasterised } from './unrasterised.js';
+
 /**
- * Draws the view in a worker (render-worker.js) on the page's canvas handed over as an
- * `OffscreenCanvas`, where the browser has them (`WorkerRenderer.supported()`), so that taps and
- * frames are never queued behind a draw. At most one picture is in the worker at a time: one asked
- * for meanwhile waits, and a newer one replaces it.
+ * Draws the view in a worker (render-worker.js) on an `OffscreenCanvas`, where the browser has
+ * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising;
+ * the page's canvas (still an ordinary 2D canvas) gets each finished picture as one bitmap copy.
+ * At most one picture is in the worker at a time: one asked for meanwhile waits, and a newer one
+ * replaces it.
  */
 export class WorkerRenderer {
   /** Whether this browser can draw the view in a worker. */
   static supported() {
     return typeof Worker === 'function' && typeof OffscreenCanvas === 'function'
-      && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function'
+      && typeof OffscreenCanvas.prototype.transferToImageBitmap === 'function'
       && typeof OffscreenCanvasRenderingContext2D === 'function'
       && typeof OffscreenCanvasRenderingContext2D.prototype.createConicGradient === 'function';
   }
 
   /**
-   * @param {HTMLCanvasElement} canvas the page's canvas (its control is handed to the worker; its
-   *   backing size is then set by each picture's `canvasWidth` × `canvasHeight`)
+   * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is copied
    * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void}} options
-   *   `onPainted` after each picture has been drawn, `onInvalidate` when an image arrived
+   *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
+   *   canvas, `onInvalidate` when an image arrived
    */
   constructor(canvas, { rasterise, onPainted, onInvalidate }) {
+    this.canvas = canvas;
+    this.ctx = rasterise ? canvas.getContext('2d') : unrasterised(canvas.getContext('2d'));
     this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-    const offscreen = canvas.transferControlToOffscreen();
-    this.worker.postMessage({ type: 'init', canvas: offscreen, rasterise }, [offscreen]);
+    this.worker.postMessage({ type: 'init', rasterise });
     this.busy = false;
     this.waiting = null;
     /** Image URLs already sent to the worker. */
@@ -31,6 +35,7 @@ export class WorkerRenderer {
       if (data.type === 'invalidate') onInvalidate();
       if (data.type !== 'painted') return;
       this.busy = false;
+      this.show(data.bitmap);
       onPainted();
       if (this.waiting) this.paint(this.waiting);
     };
@@ -61,6 +66,22 @@ export class WorkerRenderer {
     this.waiting = null;
     this.busy = true;
     this.worker.postMessage({ type: 'paint', picture });
+  }
+
+  /**
+   * Puts a finished picture on the canvas (none for an empty canvas, nor when the canvas was
+   * resized since it was asked for: the resize asked for a new one).
+   */
+  show(bitmap) {
+    const { canvas, ctx } = this;
+    if (!bitmap) return;
+    if (bitmap.width === canvas.width && bitmap.height === canvas.height) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(bitmap, 0, 0);
+    }
+    bitmap.close();
   }
 
   /** Stops the worker. */
