@@ -112,13 +112,9 @@ export function mount(element, options = {}) {
   // `?rasterise=0`: bench only (bench/client.py --raster off), everything but the pixels.
   const rasterise = query.get('rasterise') !== '0';
   // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread).
-  const inWorker = query.get('renderer') !== 'main' && WorkerRenderer.supported();
-  const renderer = inWorker ? null : new Renderer(surface.canvas, assets, { rasterise });
-  const worker = inWorker ? new WorkerRenderer(surface.canvas, {
-    rasterise,
-    onPainted: () => drawn.add(performance.now()),
-    onInvalidate: () => loop.invalidate(),
-  }) : null;
+  let renderer = null;
+  let worker = query.get('renderer') !== 'main' && WorkerRenderer.supported() ? startWorker() : null;
+  if (!worker) renderer = new Renderer(surface.canvas, assets, { rasterise });
 
   const connection = new Connection(urls.socket, {
     onMessage(message, bytes) {
@@ -210,6 +206,24 @@ export function mount(element, options = {}) {
   /** The scene's rect in the canvas, in CSS pixels (null before the welcome). */
   function layout() {
     return welcome ? letterbox(welcome.size, surface.cssWidth, surface.cssHeight) : null;
+  }
+
+  /** The render worker, or null when the browser refuses it (this module imported from another origin). */
+  function startWorker() {
+    try {
+      return new WorkerRenderer(surface.canvas, {
+        rasterise,
+        onPainted: () => drawn.add(performance.now()),
+        onInvalidate: () => loop.invalidate(),
+        onFailed: () => { // its script did not load: draw on the page's thread from now on
+          worker = null;
+          renderer = new Renderer(surface.canvas, assets, { rasterise });
+          loop.invalidate();
+        },
+      });
+    } catch {
+      return null;
+    }
   }
 
   /** Draws again when each asset image that is still loading arrives. */

@@ -4,7 +4,7 @@
  * holds up the page's main thread (taps, the socket). Messages in: `init` {rasterise}, `assets`
  * {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js, with the
  * page canvas's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` {bitmap} after each
- * picture, `invalidate` when an image arrived and the picture may look different.
+ * picture, `invalidate` when an image or a face arrived and the picture may look different.
  */
 import { loadFont } from './font.js';
 import { paint } from './paint.js';
@@ -23,6 +23,8 @@ const assets = {
 
 let renderer = null;
 const fontSettled = loadFont();
+// A face that arrives after the font's deadline was drawn in a fallback: draw again in it.
+self.fonts?.addEventListener('loadingdone', () => self.postMessage({ type: 'invalidate' }));
 
 self.onmessage = async ({ data }) => {
   switch (data.type) {

@@ -18,14 +18,21 @@ export class WorkerRenderer {
 
   /**
    * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is copied
-   * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void}} options
+   * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void, onFailed: () => void}} options
    *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
-   *   canvas, `onInvalidate` when an image arrived
+   *   canvas, `onInvalidate` when an image or a face arrived, `onFailed` when the worker cannot
+   *   run (its script did not load, e.g. refused by a Content-Security-Policy)
+   * @throws when the browser refuses the worker outright (a page that imports this module from
+   *   another origin: a worker's script must be of the page's origin)
    */
-  constructor(canvas, { rasterise, onPainted, onInvalidate }) {
+  constructor(canvas, { rasterise, onPainted, onInvalidate, onFailed }) {
     this.canvas = canvas;
     this.ctx = rasterise ? canvas.getContext('2d') : unrasterised(canvas.getContext('2d'));
     this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    this.worker.onerror = () => {
+      this.destroy();
+      onFailed();
+    };
     this.worker.postMessage({ type: 'init', rasterise });
     this.busy = false;
     this.waiting = null;
