@@ -1,5 +1,11 @@
 import { unrasterised } from './unrasterised.js';
 
+/** Pixels per natural pixel of an SVG image's bitmap: sharp up to a scale of 3 on a 2× screen. */
+const SVG_DENSITY = 6;
+
+/** The longest side of an SVG image's bitmap, in pixels. */
+const MAX_SVG_SIDE = 2048;
+
 /**
  * Draws the view in a worker (render-worker.js) on an `OffscreenCanvas`, where the browser has
  * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising;
@@ -54,12 +60,17 @@ export class WorkerRenderer {
     this.sendImages(images);
   }
 
-  /** Sends each loaded image of `images` (assets.js's url → {image, ready}) not sent yet, as a bitmap. */
+  /**
+   * Sends each loaded image of `images` (assets.js's url → {image, ready}) not sent yet, as a
+   * bitmap: an SVG at SVG_DENSITY times its natural size (a bitmap is a raster, unlike the vector
+   * image the page's thread draws), any other image as it is.
+   */
   sendImages(images) {
     for (const [url, { image, ready }] of images) {
       if (!ready || this.sent.has(url)) continue;
       this.sent.add(url);
-      createImageBitmap(image).then((bitmap) => this.worker.postMessage({ type: 'image', url, bitmap }, [bitmap]),
+      createImageBitmap(image, bitmapSize(url, image)).then(
+        (bitmap) => this.worker.postMessage({ type: 'image', url, bitmap }, [bitmap]),
         () => this.sent.delete(url));
     }
   }
@@ -95,4 +106,16 @@ export class WorkerRenderer {
   destroy() {
     this.worker.terminate();
   }
+}
+
+/** `createImageBitmap`'s options for the image at `url`: an SVG rasterised at SVG_DENSITY, others as they are. */
+function bitmapSize(url, image) {
+  const side = Math.max(image.naturalWidth, image.naturalHeight);
+  if (!new URL(url).pathname.endsWith('.svg') || !(side > 0)) return {};
+  const density = Math.min(SVG_DENSITY, MAX_SVG_SIDE / side);
+  return {
+    resizeWidth: Math.max(1, Math.round(image.naturalWidth * density)),
+    resizeHeight: Math.max(1, Math.round(image.naturalHeight * density)),
+    resizeQuality: 'high',
+  };
 }
