@@ -273,9 +273,10 @@ export function mount(element, options = {}) {
       ? { scale: box.scale * dpr, x: box.x * dpr, y: box.y * dpr, width: box.width * dpr, height: box.height * dpr }
       : { scale: 0, x: 0, y: 0, width: 0, height: 0 };
     drawnItems = drawnPaths = null;
-    const picture = { items: [], device, veil: false, overlay: overlay ? { dpr, stats: stats(now) } : null };
+    const picture = { items: [], device, veil: false, overlay: null };
     if (fontSettled) { // no frame in a fallback font
       Object.assign(picture, { items: refusal ? [] : shown?.items ?? [], paths: shown?.paths, time: shown?.particleTime });
+      if (overlay) picture.overlay = { dpr, stats: stats(now) };
       // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
       if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
       if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
