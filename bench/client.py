@@ -25,6 +25,11 @@ every call that would put pixels on a canvas is a no-op; rows marked `(no raster
 between the two rows is what software rasterising costs this machine's main thread, the most a
 phone's GPU could take off it.
 
+The page rasterises in its render worker where the browser has OffscreenCanvas (Chromium does):
+"main busy" is then the page's thread without that work, and CDP's CPU throttling does not slow
+the worker (docs/performance.md, "Rendering in a worker"). Serve an older `public/` with `--public`
+to compare.
+
 The server runs on CPU 0 (`taskset -c 0`), this script and Chromium on CPU 1 (affinity is inherited)
 when the machine has two cores. The 1-minute load average is recorded beside each run.
 
