@@ -5,7 +5,7 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
   injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame),
+  each animation frame; the render worker's pictures are put on the canvas with one too),
 - the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
   script share (ScriptDuration),
 - tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
@@ -19,10 +19,21 @@ Every run taps the canvas four times a second. Scenes in `--still` (default cube
 rest until touched) are also measured at rest, untouched, first: what a page costs that shows a
 still scene.
 
+`--raster on,off` also measures each scene with the page's drawing turned off (`rasterise=0` in
+the page's query, a bench-only flag: frames are decoded, interpolated and walked by the renderer,
+every call that would put pixels on a canvas is a no-op; rows marked `(no raster)`). The difference
+between the two rows is what software rasterising costs this machine's main thread, the most a
+phone's GPU could take off it.
+
+The page rasterises in its render worker where the browser has OffscreenCanvas (Chromium does):
+"main busy" is then the page's thread without that work, and CDP's CPU throttling does not slow
+the worker (docs/performance.md, "Rendering in a worker"). Serve an older `public/` with `--public`
+to compare.
+
 The server runs on CPU 0 (`taskset -c 0`), this script and Chromium on CPU 1 (affinity is inherited)
 when the machine has two cores. The 1-minute load average is recorded beside each run.
 
-Usage: python3 bench/client.py [--seconds 8] [--scenes radar,rain,...] [--rates 1,4] [--json FILE]
+Usage: python3 bench/client.py [--seconds 8] [--scenes radar,rain,...] [--rates 1,4] [--raster on,off] [--json FILE]
 """
 from __future__ import annotations
 
@@ -173,7 +184,7 @@ def pull(drv) -> None:
     mouse(drv, "mouseReleased", end)
 
 
-def measure(drv, scene: str, rate: float, seconds: float, still: bool = False) -> dict:
+def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, raster: bool = True) -> dict:
     """One run: throttle, settle, then `seconds` of taps (and pulls; none when `still`) with the probe
     reset at the start."""
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
@@ -204,7 +215,7 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False) -
     intervals = [b - a for a, b in zip(draws, draws[1:])]
     span = (draws[-1] - draws[0]) / 1000 if len(draws) > 1 else 0
     return {
-        "scene": f"{scene} (still)" if still else scene, "cpuThrottle": rate, "seconds": round(wall, 2),
+        "scene": scene + (" (still)" if still else "") + ("" if raster else " (no raster)"), "cpuThrottle": rate, "seconds": round(wall, 2),
         "fps": round((len(draws) - 1) / span, 1) if span > 0 else 0.0,
         "drawsPerSecond": round(len(draws) / wall, 1),
         "frameIntervalP95Ms": round(percentile(intervals, 0.95), 1) if intervals else None,
@@ -218,14 +229,15 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False) -
     }
 
 
-def page_of(scene: dict, room: str) -> str:
+def page_of(scene: dict, room: str, raster: bool = True) -> str:
     page = scene.get("page")
-    return f"{page}?room={room}&role=player" if page else f"scene.html?scene={scene['id']}&room={room}&role=player"
+    query = "" if raster else "&rasterise=0"
+    return (f"{page}?room={room}&role=player" if page else f"scene.html?scene={scene['id']}&room={room}&role=player") + query
 
 
 def run(args) -> dict:
     two_cores = (os.cpu_count() or 1) >= 2
-    rain_duration = min(600, int(len(args.rates) * (args.seconds + SETTLE + 3) + 20))
+    rain_duration = min(600, int(len(args.raster) * len(args.rates) * (args.seconds + SETTLE + 3) + 20))
     # A later --public overrides the one Server passes (the last given wins).
     with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(args.public),
                 binary=args.binary, prefix=pinned("0")) as server:
@@ -240,20 +252,21 @@ def run(args) -> dict:
         runs = []
         try:
             for name in wanted:
-                drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}"))
-                wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
-                     f"{name}'s first frames")
-                if name in args.still:
+                for raster in args.raster:
+                    drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}", raster))
+                    wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
+                         f"{name}'s first frames")
+                    if name in args.still:
+                        for rate in args.rates:
+                            result = measure(drv, name, rate, args.seconds, still=True, raster=raster)
+                            runs.append(result)
+                            print(f"{result['scene']} at {rate:g}x: {result}", file=sys.stderr)
+                    if name == "rain":
+                        wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
                     for rate in args.rates:
-                        result = measure(drv, name, rate, args.seconds, still=True)
+                        result = measure(drv, name, rate, args.seconds, raster=raster)
                         runs.append(result)
-                        print(f"{name} still at {rate:g}x: {result}", file=sys.stderr)
-                if name == "rain":
-                    wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
-                for rate in args.rates:
-                    result = measure(drv, name, rate, args.seconds)
-                    runs.append(result)
-                    print(f"{name} at {rate:g}x: {result}", file=sys.stderr)
+                        print(f"{result['scene']} at {rate:g}x: {result}", file=sys.stderr)
         finally:
             drv.quit()
             shutil.rmtree(profile, ignore_errors=True)
@@ -271,6 +284,9 @@ def main() -> None:
                         help="CPU throttling rates (default 1,4)")
     parser.add_argument("--still", type=lambda s: [x for x in s.split(",") if x], default=["cubes", "book"],
                         help="scenes also measured at rest, untouched (default cubes,book)")
+    parser.add_argument("--raster", type=lambda s: [{"on": True, "off": False}[x] for x in s.split(",") if x],
+                        default=[True], help="on, off or on,off: the page drawing as usual and/or with rasterising "
+                                             "turned off (the page's bench-only rasterise=0; default on)")
     parser.add_argument("--binary", type=Path, default=Path(os.environ.get("LAYERCAST_BIN") or BINARY))
     parser.add_argument("--public", type=Path, default=REPO / "public",
                         help="the page client to serve (e.g. an older checkout of public/ to compare)")

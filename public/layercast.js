@@ -5,14 +5,14 @@
 import { AssetStore } from './lib/assets.js';
 import { Connection } from './lib/connection.js';
 import { Emitter } from './lib/emitter.js';
-import { loadFont, fontReady, FONT_STACK } from './lib/font.js';
+import { loadFont, fontReady } from './lib/font.js';
 import { unsupportedReason } from './lib/features.js';
 import { FrameStore } from './lib/frame-store.js';
 import { interpolateItems } from './lib/interpolate.js';
 import { letterbox } from './lib/letterbox.js';
 import { MediaClock } from './lib/media-clock.js';
 import { holdsLiveRecord } from './lib/particle-record.js';
-import { drawOverlay } from './lib/overlay.js';
+import { paint } from './lib/paint.js';
 import { PointerInput } from './lib/pointer.js';
 import { RateMeter } from './lib/rate-meter.js';
 import { RedrawLoop } from './lib/redraw-loop.js';
@@ -20,6 +20,7 @@ import { Renderer } from './lib/renderer.js';
 import { sameItems } from './lib/same-items.js';
 import { serverUrls } from './lib/server-url.js';
 import { Surface } from './lib/surface.js';
+import { WorkerRenderer } from './lib/worker-renderer.js';
 
 /** Two frames further apart than this (seconds) are not interpolated: the newer one is shown. */
 const MAX_INTERPOLATION_GAP = 1;
@@ -74,7 +75,8 @@ const MAX_INTERPOLATION_GAP = 1;
 export function mount(element, options = {}) {
   const { scene, room = 'lobby', role = 'player', server = '', token = '' } = options;
   if (!scene) throw new TypeError('layercast mount: options.scene is required');
-  const overlay = options.overlay ?? new URLSearchParams(location.search).get('overlay') === '1';
+  const query = new URLSearchParams(location.search);
+  const overlay = options.overlay ?? query.get('overlay') === '1';
   let player = options.player || '';
   const urls = serverUrls(server, { scene, room, role, token, player });
 
@@ -106,8 +108,13 @@ export function mount(element, options = {}) {
   const surface = new Surface(element, () => {
     if (draw(performance.now())) loop.invalidate();
   });
-  const renderer = new Renderer(surface.canvas, assets);
   const loop = new RedrawLoop(draw);
+  // `?rasterise=0`: bench only (bench/client.py --raster off), everything but the pixels.
+  const rasterise = query.get('rasterise') !== '0';
+  // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread).
+  let renderer = null;
+  let worker = query.get('renderer') !== 'main' && WorkerRenderer.supported() ? startWorker() : null;
+  if (!worker) renderer = new Renderer(surface.canvas, assets, { rasterise });
 
   const connection = new Connection(urls.socket, {
     onMessage(message, bytes) {
@@ -130,6 +137,7 @@ export function mount(element, options = {}) {
           acks = message.features?.includes('acks') ?? false;
           keepIdentity(message.player);
           assets.update(message.assets, urls.http);
+          worker?.setAssets(Object.fromEntries(assets.table), assets.images);
           redrawWhenLoaded();
           store.expectFull();
           fitAspect();
@@ -200,10 +208,30 @@ export function mount(element, options = {}) {
     return welcome ? letterbox(welcome.size, surface.cssWidth, surface.cssHeight) : null;
   }
 
+  /** The render worker, or null when the browser refuses it (this module imported from another origin). */
+  function startWorker() {
+    try {
+      return new WorkerRenderer(surface.canvas, {
+        rasterise,
+        onPainted: () => drawn.add(performance.now()),
+        onInvalidate: () => loop.invalidate(),
+        onFailed: () => { // its script did not load: draw on the page's thread from now on
+          worker = null;
+          renderer = new Renderer(surface.canvas, assets, { rasterise });
+          loop.invalidate();
+        },
+      });
+    } catch {
+      return null;
+    }
+  }
+
   /** Draws again when each asset image that is still loading arrives. */
   function redrawWhenLoaded() {
     for (const { image, ready } of assets.images.values()) {
-      if (!ready) image.addEventListener('load', () => loop.invalidate(), { once: true });
+      if (ready) continue;
+      // The worker says when the image has reached it (onInvalidate).
+      image.addEventListener('load', () => (worker ? worker.sendImages(assets.images) : loop.invalidate()), { once: true });
     }
   }
 
@@ -245,42 +273,25 @@ export function mount(element, options = {}) {
       ? { scale: box.scale * dpr, x: box.x * dpr, y: box.y * dpr, width: box.width * dpr, height: box.height * dpr }
       : { scale: 0, x: 0, y: 0, width: 0, height: 0 };
     drawnItems = drawnPaths = null;
-    if (!fontSettled) {
-      renderer.draw([], device); // no frame in a fallback font
-      return false;
+    const picture = { items: [], device, veil: false, overlay: null };
+    if (fontSettled) { // no frame in a fallback font
+      Object.assign(picture, { items: refusal ? [] : shown?.items ?? [], paths: shown?.paths, time: shown?.particleTime });
+      if (overlay) picture.overlay = { dpr, stats: stats(now) };
+      // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
+      if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
+      if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
+      // The veil dims the stage and says why (reconnecting, stopped) while the connection is down.
+      if ((shown || refusal) && veil && !connectionState.connected) {
+        picture.veil = (typeof veil === 'function' ? veil(connectionState) : veilText(connectionState)) || '';
+      }
     }
-    renderer.draw(refusal ? [] : shown?.items ?? [], device, shown?.paths, shown?.particleTime);
-    // A settled view shows the latest frame (or one with the same items): a frame with them again is not drawn.
-    if (shown && !shown.moving && !refusal) ({ items: drawnItems, paths: drawnPaths } = store.latest);
-    if (shown && fontAtFirstFrame === null) fontAtFirstFrame = fontReady();
-    if ((shown || refusal) && veil && !connectionState.connected) drawVeil(device);
-    drawn.add(now);
-    if (overlay) drawOverlay(renderer.ctx, dpr, stats());
-    return overlay || Boolean(shown?.moving);
-  }
-
-  /** Dims the stage and says why (reconnecting, stopped) while the connection is down. */
-  function drawVeil(device) {
-    const ctx = renderer.ctx;
-    const words = typeof veil === 'function' ? veil(connectionState) : veilText(connectionState);
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.fillStyle = 'rgba(0, 0, 0, 0.6)';
-    ctx.fillRect(device.x, device.y, device.width, device.height);
-    if (words) {
-      const size = Math.max(12, Math.min(22, device.width / 18));
-      ctx.font = `600 ${size}px ${FONT_STACK}`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      const width = Math.min(device.width, ctx.measureText(words).width + 2 * size);
-      const cx = device.x + device.width / 2, cy = device.y + device.height / 2;
-      ctx.fillStyle = 'rgba(0, 0, 0, 0.75)';
-      ctx.fillRect(cx - width / 2, cy - size, width, 2 * size);
-      ctx.fillStyle = '#ffffff';
-      ctx.fillText(words, cx, cy, device.width - size);
+    if (worker) {
+      worker.paint({ ...picture, canvasWidth: surface.canvas.width, canvasHeight: surface.canvas.height });
+    } else {
+      paint(renderer, picture);
+      drawn.add(now);
     }
-    ctx.restore();
+    return fontSettled && (overlay || Boolean(shown?.moving));
   }
 
   /** Draws only while the page is visible (once when it shows again); the connection stays open either way. */
@@ -326,6 +337,7 @@ export function mount(element, options = {}) {
       loop.stop();
       document.removeEventListener('visibilitychange', onVisibility);
       pointer?.destroy();
+      worker?.destroy();
       surface.destroy();
       if (restoreAspect !== null) element.style.aspectRatio = restoreAspect;
       emitter.clear();

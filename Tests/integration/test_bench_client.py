@@ -1,5 +1,5 @@
-"""The client-cost bench (bench/client.py, issue 36) runs: 2 s of the radar at CPU throttling 1× in
-headless Chromium against its own server. A benchmark, not a timed test: only the report's shape
+"""The client-cost bench (bench/client.py, issue 36) runs: 2 s of the radar at CPU throttling 1×, drawn
+and with its drawing turned off (--raster on,off), in headless Chromium against its own server. A benchmark, not a timed test: only the report's shape
 is checked (its figures depend on the machine), with the values any working run has (frames drawn,
 taps sent, messages received)."""
 
@@ -23,16 +23,19 @@ def test_client_bench_reports_one_run_per_scene_and_rate(tmp_path):
     _require_binary()
     report_file = tmp_path / "client.json"
     done = subprocess.run([sys.executable, str(REPO / "bench" / "client.py"), "--seconds", "2", "--scenes", "radar",
-                           "--rates", "1", "--json", str(report_file)],
+                           "--rates", "1", "--raster", "on,off", "--json", str(report_file)],
                           env={**os.environ, "LAYERCAST_BIN": str(BINARY)}, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "| radar | 1 |" in done.stdout, done.stdout
     report = json.loads(report_file.read_text())
     assert report["window"] == {"width": 414, "height": 736, "deviceScaleFactor": 2}
     assert isinstance(report["machine"], str) and report["pinned"]
-    [run] = report["runs"]
-    assert set(run) == KEYS, set(run) ^ KEYS
+    run, unrasterised = report["runs"]
+    assert set(run) == KEYS and set(unrasterised) == KEYS, set(run) ^ KEYS
     assert run["scene"] == "radar" and run["cpuThrottle"] == 1
+    # The page with its drawing turned off (rasterise=0) still walks every frame it would draw.
+    assert unrasterised["scene"] == "radar (no raster)" and unrasterised["cpuThrottle"] == 1
+    assert unrasterised["fps"] > 0 and unrasterised["taps"] >= 4, unrasterised
     assert 1.9 <= run["seconds"] <= 10, run
     assert run["fps"] > 0 and run["frameIntervalP95Ms"] > 0, run
     assert 0 < run["mainThreadBusy"] <= 1.05 and 0 <= run["scriptShare"] <= run["mainThreadBusy"], run

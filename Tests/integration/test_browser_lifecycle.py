@@ -1,6 +1,7 @@
 """The page still draws right after the tab was hidden and shown, the window resized, and the
 device pixel ratio changed (issue 36), in headless Chromium against a real server: the radar
-(which moves) and the book (which is still).
+(which moves) and the book (which is still), each rasterised in the page's render worker (the
+default where OffscreenCanvas exists) and on the page's thread (`?renderer=main`).
 
 After each change the canvas's backing store is its CSS size × devicePixelRatio, and what is in
 it is what the frame says, read back from the canvas (getImageData, device pixels): the root
@@ -246,13 +247,19 @@ def assert_moving(drv, what: str) -> None:
     assert draws(drv) - before >= 10, f"{what}: {draws(drv) - before} draws in 1 s of the radar"
 
 
+@pytest.mark.parametrize("renderer", ["worker", "main"])
 @pytest.mark.parametrize("scene", ["radar", "book"])
-def test_page_draws_right_after_hide_resize_and_ratio_change(fresh_driver, server, room, scene):
+def test_page_draws_right_after_hide_resize_and_ratio_change(fresh_driver, server, room, scene, renderer):
     drv = fresh_driver
     console = Console(drv)
     still = scene == "book"
-    drv.get(f"{server.base_url}scene.html?scene={scene}&room={room}&role=spectator")
+    # Chromium has OffscreenCanvas: by default the page rasterises in its render worker;
+    # ?renderer=main is the page-thread path kept for browsers without it.
+    query = "" if renderer == "worker" else "&renderer=main"
+    drv.get(f"{server.base_url}scene.html?scene={scene}&room={room}&role=spectator{query}")
     wait_frames(drv, 3)
+    started = js(drv, "return performance.getEntriesByType('resource').some((e) => e.name.includes('render-worker.js'));")
+    assert started == (renderer == "worker"), f"render worker started: {started}"
     wait_until(lambda: view_stats(drv)["fontAtFirstFrame"] is not None, 10, "the first frame drawn", 0.2)
     js(drv, COUNT_DRAWS)
     if still:

@@ -34,9 +34,14 @@ const FONT_DEADLINE_MS = 300;
 
 let loading = null;
 
-/** Whether `document.fonts` already has a face of the family (declared by a style sheet or by us). */
+/** The font set of the page, or of the worker this runs in (render-worker.js); null without one. */
+function fontSet() {
+  return globalThis.document ? document.fonts ?? null : globalThis.fonts ?? null;
+}
+
+/** Whether the font set already has a face of the family (declared by a style sheet or by us). */
 function declared() {
-  for (const face of document.fonts) if (face.family.replace(/["']/g, '') === FONT_FAMILY) return true;
+  for (const face of fontSet()) if (face.family.replace(/["']/g, '') === FONT_FAMILY) return true;
   return false;
 }
 
@@ -47,15 +52,16 @@ function declared() {
  */
 export function loadFont() {
   if (loading) return loading;
-  if (!document.fonts) return (loading = Promise.resolve(false));
+  const fonts = fontSet();
+  if (!fonts) return (loading = Promise.resolve(false));
   if (!declared()) {
     for (const [weight, file] of FACES) {
       const face = new FontFace(FONT_FAMILY, `url("${new URL(file, import.meta.url).href}") format("woff2")`,
         { weight, style: 'normal', display: 'swap' });
-      document.fonts.add(face);
+      fonts.add(face);
     }
   }
-  const load = Promise.all(FACES.map(([weight]) => document.fonts.load(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE)))
+  const load = Promise.all(FACES.map(([weight]) => fonts.load(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE)))
     .then(() => fontReady(), () => false);
   const timeout = new Promise((resolve) => setTimeout(() => resolve(false), FONT_DEADLINE_MS));
   loading = Promise.race([load, timeout]);
@@ -65,8 +71,9 @@ export function loadFont() {
 /** Whether the shipped face is loaded for CJK text in both weights. */
 export function fontReady() {
   try {
-    return FACES.every(([weight]) => document.fonts.check(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE))
-      && [...document.fonts].some((face) => face.family.replace(/["']/g, '') === FONT_FAMILY && face.status === 'loaded');
+    const fonts = fontSet();
+    return FACES.every(([weight]) => fonts.check(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE))
+      && [...fonts].some((face) => face.family.replace(/["']/g, '') === FONT_FAMILY && face.status === 'loaded');
   } catch {
     return false;
   }

@@ -1,3 +1,5 @@
+import { newCanvas } from './new-canvas.js';
+
 /** Tinted rasters kept at most; the least recently made is dropped beyond this. */
 const MAX_TINTS = 64;
 
@@ -21,7 +23,7 @@ export class ImageTints {
    * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
    * @param {(width: number, height: number) => HTMLCanvasElement} makeCanvas a new blank canvas
    */
-  constructor(assets, makeCanvas = blankCanvas) {
+  constructor(assets, makeCanvas = newCanvas) {
     this.assets = assets;
     this.makeCanvas = makeCanvas;
     /**
@@ -77,13 +79,5 @@ function tinted(asset, colour, makeCanvas) {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.globalCompositeOperation = 'destination-in';
   ctx.drawImage(asset.image, 0, 0, canvas.width, canvas.height);
-  return canvas;
-}
-
-/** A new `width`×`height` canvas of the page. */
-function blankCanvas(width, height) {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
   return canvas;
 }

@@ -4,11 +4,13 @@ import { emitterBounds } from './emitter-bounds.js';
 import { contentsRect } from './gravity.js';
 import { isProjective, mapPoint, pixelsPerUnit, toDevice, weightAt } from './homography.js';
 import { ImageTints } from './image-tints.js';
+import { newCanvas } from './new-canvas.js';
 import { drawMesh } from './mesh.js';
 import { ParticlePainter } from './particles.js';
 import { pathBounds } from './path-table.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
 import { drawText, layoutText } from './text.js';
+import { unrasterised } from './unrasterised.js';
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 
@@ -64,18 +66,21 @@ composited over the backdrop source-over with the item's opacity, so a burst sho
  */
 export class Renderer {
   /**
-   * @param {HTMLCanvasElement} canvas
+   * @param {HTMLCanvasElement | OffscreenCanvas} canvas
    * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
+   * @param {{rasterise?: boolean}} [options] `rasterise: false` (bench only): walk and measure as
+   *   usual, put no pixels on any canvas (unrasterised.js)
    */
-  constructor(canvas, assets) {
+  constructor(canvas, assets, { rasterise = true } = {}) {
+    this.rasterise = rasterise;
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.ctx = this.context(canvas);
     this.assets = assets;
-    this.scratch = document.createElement('canvas').getContext('2d');
-    this.raster = document.createElement('canvas').getContext('2d');
-    this.meshLayer = document.createElement('canvas').getContext('2d');
+    this.scratch = this.context(newCanvas());
+    this.raster = this.context(newCanvas());
+    this.meshLayer = this.context(newCanvas());
     /** The group of an additive emitter (its parts and particles), reused from item to item. */
-    this.additive = document.createElement('canvas').getContext('2d');
+    this.additive = this.context(newCanvas());
     this.images = new ImageTints(assets);
     this.particles = new ParticlePainter(this.images);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
@@ -87,6 +92,12 @@ export class Renderer {
     /** The current draw's display time and scene box in device pixels, for particle records. */
     this.time = 0;
     this.viewBox = { left: 0, top: 0, right: 0, bottom: 0 };
+  }
+
+  /** The 2D context of `canvas`, its drawing calls muted when not rasterising. */
+  context(canvas) {
+    const ctx = canvas.getContext('2d');
+    return this.rasterise ? ctx : unrasterised(ctx);
   }
 
   /** The Path2D of path `id` of the current table, or null when the table lacks it. */
@@ -204,7 +215,7 @@ export class Renderer {
 
   /** Offscreen context number `index`, the canvas's size, with `area` (device pixels) cleared. */
   layer(index, area) {
-    while (this.layers.length <= index) this.layers.push(document.createElement('canvas').getContext('2d'));
+    while (this.layers.length <= index) this.layers.push(this.context(newCanvas()));
     const ctx = this.layers[index];
     if (ctx.canvas.width !== this.canvas.width || ctx.canvas.height !== this.canvas.height) {
       ctx.canvas.width = this.canvas.width;

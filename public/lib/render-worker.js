@@ -1,0 +1,59 @@
+/**
+ * The render worker (worker-renderer.js starts it): draws the view's pictures on an
+ * `OffscreenCanvas` of its own and hands each back as an `ImageBitmap`, so that rasterising never
+ * holds up the page's main thread (taps, the socket). Messages in: `init` {rasterise}, `assets`
+ * {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js, with the
+ * page canvas's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` {bitmap} after each
+ * picture, `invalidate` when an image or a face arrived and the picture may look different.
+ */
+import { loadFont } from './font.js';
+import { paint } from './paint.js';
+import { Renderer } from './renderer.js';
+
+/** The asset table and the images that arrived, as the renderer asks for them (assets.js's `get`). */
+const assets = {
+  table: new Map(),
+  bitmaps: new Map(),
+  get(id) {
+    const asset = this.table.get(id);
+    const bitmap = asset && this.bitmaps.get(asset.url);
+    return bitmap ? { image: bitmap, width: asset.width, height: asset.height } : null;
+  },
+};
+
+let renderer = null;
+const fontSettled = loadFont();
+// A face that arrives after the font's deadline was drawn in a fallback: draw again in it.
+self.fonts?.addEventListener('loadingdone', () => self.postMessage({ type: 'invalidate' }));
+
+self.onmessage = async ({ data }) => {
+  switch (data.type) {
+    case 'init':
+      renderer = new Renderer(new OffscreenCanvas(1, 1), assets, { rasterise: data.rasterise });
+      break;
+    case 'assets':
+      assets.table = new Map(Object.entries(data.table));
+      break;
+    case 'image':
+      assets.bitmaps.set(data.url, data.bitmap);
+      self.postMessage({ type: 'invalidate' });
+      break;
+    case 'paint': {
+      await fontSettled;
+      const { canvas } = renderer;
+      const { canvasWidth, canvasHeight } = data.picture;
+      if (canvas.width !== canvasWidth || canvas.height !== canvasHeight) {
+        canvas.width = canvasWidth;
+        canvas.height = canvasHeight;
+      }
+      if (!(canvasWidth > 0 && canvasHeight > 0)) {
+        self.postMessage({ type: 'painted', bitmap: null }); // nothing to show on an empty canvas
+        break;
+      }
+      paint(renderer, data.picture);
+      const bitmap = canvas.transferToImageBitmap();
+      self.postMessage({ type: 'painted', bitmap }, [bitmap]);
+      break;
+    }
+  }
+};

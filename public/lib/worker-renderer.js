@@ -1,0 +1,121 @@
+import { unrasterised } from './unrasterised.js';
+
+/** Pixels per natural pixel of an SVG image's bitmap: sharp up to a scale of 3 on a 2× screen. */
+const SVG_DENSITY = 6;
+
+/** The longest side of an SVG image's bitmap, in pixels. */
+const MAX_SVG_SIDE = 2048;
+
+/**
+ * Draws the view in a worker (render-worker.js) on an `OffscreenCanvas`, where the browser has
+ * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising;
+ * the page's canvas (still an ordinary 2D canvas) gets each finished picture as one bitmap copy.
+ * At most one picture is in the worker at a time: one asked for meanwhile waits, and a newer one
+ * replaces it.
+ */
+export class WorkerRenderer {
+  /** Whether this browser can draw the view in a worker. */
+  static supported() {
+    return typeof Worker === 'function' && typeof OffscreenCanvas === 'function'
+      && typeof OffscreenCanvas.prototype.transferToImageBitmap === 'function'
+      && typeof OffscreenCanvasRenderingContext2D === 'function'
+      && typeof OffscreenCanvasRenderingContext2D.prototype.createConicGradient === 'function';
+  }
+
+  /**
+   * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is copied
+   * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void, onFailed: () => void}} options
+   *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
+   *   canvas, `onInvalidate` when an image or a face arrived, `onFailed` when the worker cannot
+   *   run (its script did not load, e.g. refused by a Content-Security-Policy)
+   * @throws when the browser refuses the worker outright (a page that imports this module from
+   *   another origin: a worker's script must be of the page's origin)
+   */
+  constructor(canvas, { rasterise, onPainted, onInvalidate, onFailed }) {
+    this.canvas = canvas;
+    this.ctx = rasterise ? canvas.getContext('2d') : unrasterised(canvas.getContext('2d'));
+    this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    this.worker.onerror = () => {
+      this.destroy();
+      onFailed();
+    };
+    this.worker.postMessage({ type: 'init', rasterise });
+    this.busy = false;
+    this.waiting = null;
+    /** Image URLs already sent to the worker. */
+    this.sent = new Set();
+    this.worker.onmessage = ({ data }) => {
+      if (data.type === 'invalidate') onInvalidate();
+      if (data.type !== 'painted') return;
+      this.busy = false;
+      this.show(data.bitmap);
+      onPainted();
+      if (this.waiting) this.paint(this.waiting);
+    };
+  }
+
+  /** Sends the asset table (`{id: {url, width, height}}`, absolute URLs) and every image loaded so far. */
+  setAssets(table, images) {
+    this.worker.postMessage({ type: 'assets', table });
+    this.sendImages(images);
+  }
+
+  /**
+   * Sends each loaded image of `images` (assets.js's url → {image, ready}) not sent yet, as a
+   * bitmap: an SVG at SVG_DENSITY times its natural size (a bitmap is a raster, unlike the vector
+   * image the page's thread draws), any other image as it is.
+   */
+  sendImages(images) {
+    for (const [url, { image, ready }] of images) {
+      if (!ready || this.sent.has(url)) continue;
+      this.sent.add(url);
+      createImageBitmap(image, bitmapSize(url, image)).then(
+        (bitmap) => this.worker.postMessage({ type: 'image', url, bitmap }, [bitmap]),
+        () => this.sent.delete(url));
+    }
+  }
+
+  /** Draws `picture` (paint.js, with `canvasWidth` and `canvasHeight`) now, or after the one being drawn. */
+  paint(picture) {
+    if (this.busy) {
+      this.waiting = picture;
+      return;
+    }
+    this.waiting = null;
+    this.busy = true;
+    this.worker.postMessage({ type: 'paint', picture });
+  }
+
+  /**
+   * Puts a finished picture on the canvas (none for an empty canvas, nor when the canvas was
+   * resized since it was asked for: the resize asked for a new one).
+   */
+  show(bitmap) {
+    const { canvas, ctx } = this;
+    if (!bitmap) return;
+    if (bitmap.width === canvas.width && bitmap.height === canvas.height) {
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(bitmap, 0, 0);
+    }
+    bitmap.close();
+  }
+
+  /** Stops the worker. */
+  destroy() {
+    this.worker.terminate();
+  }
+}
+
+/** `createImageBitmap`'s options for the image at `url`: an SVG rasterised at SVG_DENSITY, others as they are. */
+function bitmapSize(url, image) {
+  const side = Math.max(image.naturalWidth, image.naturalHeight);
+  if (!new URL(url).pathname.endsWith('.svg') || !(side > 0)) return {};
+  const density = Math.min(SVG_DENSITY, MAX_SVG_SIDE / side);
+  return {
+    resizeWidth: Math.max(1, Math.round(image.naturalWidth * density)),
+    resizeHeight: Math.max(1, Math.round(image.naturalHeight * density)),
+    resizeQuality: 'high',
+  };
+}
