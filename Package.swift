@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "LayercastDigest", dependencies: ["CLibCrypto"]),
 
         // `layercast sample`: scene descriptions in, presentation samples out.
-        .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
+        .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastWire"]),
 
         // What the wire and the scenes both speak of: scene info, events, drag phases, rate limits.
         .target(name: "LayercastSceneKit", dependencies: ["LayercastJSON"]),
