@@ -116,7 +116,9 @@ public final class DisplayListBuilder {
         // A CATransformLayer (not flattening) has no plane: it draws nothing and has no face to turn away.
         let flattens = layer.flattensSublayers
         if flattens {
-            guard props.isDoubleSided || Self.facesViewer(toScene, bounds: props.bounds.standardized) else {
+            // Facing is judged in the plane the layer is flattened into, as the hit test does
+            // (engine-model.md §7 rule 2): a flipped ancestor mirrors its sublayers, it does not turn them.
+            guard props.isDoubleSided || Self.facesViewer(toContext, bounds: props.bounds.standardized) else {
                 return markSublayersVisited(of: layer)
             }
             // A clip or a mask needs the layer's item, drawing or not, to say which items it covers.
