@@ -1,0 +1,137 @@
+import Foundation
+import LayercastEngine
+
+/// A plane layer drawn in a 3D context (under a CATransformLayer): the range of its items (its
+/// own and its flattened sublayers') and its maps from bounds space into the context and the scene.
+struct ContextPlane {
+    var items: Range<Int>
+    var toContext: CATransform3D
+    var toScene: CATransform3D
+}
+
+extension DisplayListBuilder {
+    /// The most planes of one 3D context ordered by their overlaps; a larger context keeps the
+    /// order of the planes' centres.
+    static let maxOverlapOrderedPlanes = 64
+    /// Overlaps smaller than this (scene points²) are ignored: planes that share an edge, such as a
+    /// cube's faces, overlap in slivers of rounding, where their depths differ by noise.
+    static let minimumOverlap = 1.0
+
+    /// Reorders the items `planes` tile, from `start` to the end, so that where two planes overlap
+    /// on screen the one nearer there (most of the shared area's depth, in the context, larger
+    /// z / w) is drawn later, as the hit test orders them at each point (engine-model.md §7 rule
+    /// 4). Unconstrained planes, and the planes of a cycle, keep their order (their centres');
+    /// planes that cross each other are drawn whole, so only one of them can be right on each side.
+    func orderByOverlap(_ planes: [ContextPlane], from start: Int) {
+        let n = planes.count
+        guard n > 1, n <= Self.maxOverlapOrderedPlanes, planes[0].items.lowerBound == start,
+              planes[n - 1].items.upperBound == items.count,
+              zip(planes, planes.dropFirst()).allSatisfy({ $0.items.upperBound == $1.items.lowerBound })
+        else { return }
+        let quads = planes.map { plane in plane.items.compactMap { Self.quad(of: items[$0]) } }
+        var after = Array(repeating: [Int](), count: n)   // after[i]: the planes drawn after i
+        var before = Array(repeating: 0, count: n)        // before[j]: unplaced planes drawn before j
+        for i in 0..<n {
+            for j in (i + 1)..<n {
+                var nearer = 0.0   // > 0: i is nearer where they overlap
+                for a in quads[i] {
+                    for b in quads[j] {
+                        guard let (area, centre) = Self.overlap(a, b), area >= Self.minimumOverlap,
+                              let di = Self.depth(of: planes[i], at: centre), let dj = Self.depth(of: planes[j], at: centre)
+                        else { continue }
+                        nearer += di > dj ? area : di < dj ? -area : 0
+                    }
+                }
+                if nearer > 0 {
+                    after[j].append(i)
+                    before[i] += 1
+                } else if nearer < 0 {
+                    after[i].append(j)
+                    before[j] += 1
+                }
+            }
+        }
+        var order: [Int] = []
+        var placed = Array(repeating: false, count: n)
+        while order.count < n {
+            let next = (0..<n).first { !placed[$0] && before[$0] == 0 } ?? (0..<n).first { !placed[$0] }!
+            placed[next] = true
+            order.append(next)
+            for k in after[next] { before[k] -= 1 }
+        }
+        guard order != Array(0..<n) else { return }
+        let reordered = order.flatMap { items[planes[$0].items] }
+        items.replaceSubrange(start..<items.count, with: reordered)
+    }
+
+    /// An item's rect on screen, corner by corner; nil when a corner is at or behind the eye.
+    private static func quad(of item: DrawItem) -> [(x: Double, y: Double)]? {
+        let corners = [(0, 0), (item.width, 0), (item.width, item.height), (0, item.height)]
+        let points = corners.compactMap { item.matrix.apply(x: $0.0, y: $0.1) }
+        return points.count == 4 ? points : nil
+    }
+
+    /// The area and centroid of two convex quadrilaterals' intersection (Sutherland–Hodgman);
+    /// nil when they do not overlap.
+    private static func overlap(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> (Double, (x: Double, y: Double))? {
+        let turn = signedArea(b) < 0 ? -1.0 : 1.0
+        var polygon = a
+        for k in b.indices where !polygon.isEmpty {
+            let p = b[k], q = b[(k + 1) % b.count]
+            func side(_ v: (x: Double, y: Double)) -> Double { turn * ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x)) }
+            var clipped: [(x: Double, y: Double)] = []
+            for m in polygon.indices {
+                let u = polygon[m], v = polygon[(m + 1) % polygon.count]
+                let su = side(u), sv = side(v)
+                if su >= 0 { clipped.append(u) }
+                if (su >= 0) != (sv >= 0) {
+                    let t = su / (su - sv)
+                    clipped.append((u.x + t * (v.x - u.x), u.y + t * (v.y - u.y)))
+                }
+            }
+            polygon = clipped
+        }
+        guard polygon.count >= 3 else { return nil }
+        var area = 0.0, cx = 0.0, cy = 0.0
+        for m in polygon.indices {
+            let u = polygon[m], v = polygon[(m + 1) % polygon.count]
+            let cross = u.x * v.y - v.x * u.y
+            area += cross
+            cx += (u.x + v.x) * cross
+            cy += (u.y + v.y) * cross
+        }
+        guard abs(area) > 1e-9 else { return nil }
+        return (abs(area) / 2, (cx / (3 * area), cy / (3 * area)))
+    }
+
+    private static func signedArea(_ p: [(x: Double, y: Double)]) -> Double {
+        p.indices.reduce(0) { sum, m in
+            let u = p[m], v = p[(m + 1) % p.count]
+            return sum + u.x * v.y - v.x * u.y
+        }
+    }
+
+    /// The depth (z / w in the context, larger is nearer) of the plane's point seen at scene
+    /// point `s`; nil when the plane is edge-on there or the point is behind the eye.
+    private static func depth(of plane: ContextPlane, at s: (x: Double, y: Double)) -> Double? {
+        let m = plane.toScene
+        // (x, y, 1) · H ∝ (X, Y, 1) for H the x, y, w rows and columns of toScene: solve by Cramer.
+        let h = [[m.m11, m.m12, m.m14], [m.m21, m.m22, m.m24], [m.m41, m.m42, m.m44]].map { $0.map(Double.init) }
+        let r = [s.x, s.y, 1.0]
+        // Columns: x·h[0][c] + y·h[1][c] − k·r[c] = −h[2][c], unknowns x, y, k.
+        func det3(_ a: [[Double]]) -> Double {
+            a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
+        }
+        let rows = (0..<3).map { c in [h[0][c], h[1][c], -r[c]] }
+        let rhs = (0..<3).map { c in -h[2][c] }
+        let d = det3(rows)
+        guard abs(d) > 1e-12 else { return nil }
+        func replaced(_ column: Int) -> [[Double]] { rows.indices.map { i in rows[i].indices.map { $0 == column ? rhs[i] : rows[i][$0] } } }
+        let x = det3(replaced(0)) / d, y = det3(replaced(1)) / d, k = det3(replaced(2)) / d
+        guard k > 0 else { return nil }
+        let v = plane.toContext.apply(x: CGFloat(x), y: CGFloat(y), z: 0)
+        guard v.w > 0 else { return nil }
+        return Double(v.z / v.w)
+    }
+}
