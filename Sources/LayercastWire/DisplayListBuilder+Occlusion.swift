@@ -13,6 +13,8 @@ extension DisplayListBuilder {
     /// The most planes of one 3D context ordered by their overlaps; a larger context keeps the
     /// order of the planes' centres.
     static let maxOverlapOrderedPlanes = 64
+    /// The most items of one 3D context ordered by overlaps (each pair of rects is compared).
+    static let maxOverlapOrderedItems = 256
     /// Overlaps smaller than this (scene points²) are ignored: planes that share an edge, such as a
     /// cube's faces, overlap in slivers of rounding, where their depths differ by noise.
     static let minimumOverlap = 1.0
@@ -24,7 +26,8 @@ extension DisplayListBuilder {
     /// planes that cross each other are drawn whole, so only one of them can be right on each side.
     func orderByOverlap(_ planes: [ContextPlane], from start: Int) {
         let n = planes.count
-        guard n > 1, n <= Self.maxOverlapOrderedPlanes, planes[0].items.lowerBound == start,
+        guard n > 1, n <= Self.maxOverlapOrderedPlanes, items.count - start <= Self.maxOverlapOrderedItems,
+              planes[0].items.lowerBound == start,
               planes[n - 1].items.upperBound == items.count,
               zip(planes, planes.dropFirst()).allSatisfy({ $0.items.upperBound == $1.items.lowerBound })
         else { return }
@@ -74,6 +77,9 @@ extension DisplayListBuilder {
     /// The area and centroid of two convex quadrilaterals' intersection (Sutherland–Hodgman);
     /// nil when they do not overlap.
     private static func overlap(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> (Double, (x: Double, y: Double))? {
+        guard a.map(\.x).max()! > b.map(\.x).min()!, b.map(\.x).max()! > a.map(\.x).min()!,
+              a.map(\.y).max()! > b.map(\.y).min()!, b.map(\.y).max()! > a.map(\.y).min()!
+        else { return nil }
         let turn = signedArea(b) < 0 ? -1.0 : 1.0
         var polygon = a
         for k in b.indices where !polygon.isEmpty {
