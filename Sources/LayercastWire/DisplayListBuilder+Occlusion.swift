@@ -32,13 +32,14 @@ extension DisplayListBuilder {
               zip(planes, planes.dropFirst()).allSatisfy({ $0.items.upperBound == $1.items.lowerBound })
         else { return }
         let quads = planes.map { plane in plane.items.compactMap { Self.quad(of: items[$0]) } }
+        let boxes = quads.map { $0.map(Self.box) }
         var after = Array(repeating: [Int](), count: n)   // after[i]: the planes drawn after i
         var before = Array(repeating: 0, count: n)        // before[j]: unplaced planes drawn before j
         for i in 0..<n {
             for j in (i + 1)..<n {
                 var nearer = 0.0   // > 0: i is nearer where they overlap
-                for a in quads[i] {
-                    for b in quads[j] {
+                for (a, boxA) in zip(quads[i], boxes[i]) {
+                    for (b, boxB) in zip(quads[j], boxes[j]) where boxA.intersects(boxB) {
                         guard let (area, centre) = Self.overlap(a, b), area >= Self.minimumOverlap,
                               let di = Self.depth(of: planes[i], at: centre), let dj = Self.depth(of: planes[j], at: centre)
                         else { continue }
@@ -77,9 +78,6 @@ extension DisplayListBuilder {
     /// The area and centroid of two convex quadrilaterals' intersection (Sutherland–Hodgman);
     /// nil when they do not overlap.
     private static func overlap(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> (Double, (x: Double, y: Double))? {
-        guard a.map(\.x).max()! > b.map(\.x).min()!, b.map(\.x).max()! > a.map(\.x).min()!,
-              a.map(\.y).max()! > b.map(\.y).min()!, b.map(\.y).max()! > a.map(\.y).min()!
-        else { return nil }
         let turn = signedArea(b) < 0 ? -1.0 : 1.0
         var polygon = a
         for k in b.indices where !polygon.isEmpty {
@@ -110,6 +108,12 @@ extension DisplayListBuilder {
         return (abs(area) / 2, (cx / (3 * area), cy / (3 * area)))
     }
 
+    /// The smallest rect holding the points.
+    private static func box(_ p: [(x: Double, y: Double)]) -> CGRect {
+        let xs = p.map(\.x), ys = p.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
     private static func signedArea(_ p: [(x: Double, y: Double)]) -> Double {
         p.indices.reduce(0) { sum, m in
             let u = p[m], v = p[(m + 1) % p.count]
@@ -120,23 +124,19 @@ extension DisplayListBuilder {
     /// The depth (z / w in the context, larger is nearer) of the plane's point seen at scene
     /// point `s`; nil when the plane is edge-on there or the point is behind the eye.
     private static func depth(of plane: ContextPlane, at s: (x: Double, y: Double)) -> Double? {
+        // (x, y, 1) · H ∝ (X, Y, 1) for H the x, y, w rows and columns of toScene, so
+        // (x, y, 1) ∝ (X, Y, 1) · adj(H), with the factor det(H) · w > 0 on the front side.
         let m = plane.toScene
-        // (x, y, 1) · H ∝ (X, Y, 1) for H the x, y, w rows and columns of toScene: solve by Cramer.
-        let h = [[m.m11, m.m12, m.m14], [m.m21, m.m22, m.m24], [m.m41, m.m42, m.m44]].map { $0.map(Double.init) }
-        let r = [s.x, s.y, 1.0]
-        // Columns: x·h[0][c] + y·h[1][c] − k·r[c] = −h[2][c], unknowns x, y, k.
-        func det3(_ a: [[Double]]) -> Double {
-            a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
-                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])
-        }
-        let rows = (0..<3).map { c in [h[0][c], h[1][c], -r[c]] }
-        let rhs = (0..<3).map { c in -h[2][c] }
-        let d = det3(rows)
-        guard abs(d) > 1e-12 else { return nil }
-        func replaced(_ column: Int) -> [[Double]] { rows.indices.map { i in rows[i].indices.map { $0 == column ? rhs[i] : rows[i][$0] } } }
-        let x = det3(replaced(0)) / d, y = det3(replaced(1)) / d, k = det3(replaced(2)) / d
-        guard k > 0 else { return nil }
-        let v = plane.toContext.apply(x: CGFloat(x), y: CGFloat(y), z: 0)
+        let (a, b, c) = (Double(m.m11), Double(m.m12), Double(m.m14))
+        let (d, e, f) = (Double(m.m21), Double(m.m22), Double(m.m24))
+        let (g, h, i) = (Double(m.m41), Double(m.m42), Double(m.m44))
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard abs(det) > 1e-12 else { return nil }
+        let x = s.x * (e * i - f * h) + s.y * (f * g - d * i) + (d * h - e * g)
+        let y = s.x * (c * h - b * i) + s.y * (a * i - c * g) + (b * g - a * h)
+        let k = s.x * (b * f - c * e) + s.y * (c * d - a * f) + (a * e - b * d)
+        guard k / det > 0 else { return nil }
+        let v = plane.toContext.apply(x: CGFloat(x / k), y: CGFloat(y / k), z: 0)
         guard v.w > 0 else { return nil }
         return Double(v.z / v.w)
     }
