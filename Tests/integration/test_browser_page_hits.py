@@ -34,8 +34,8 @@ pytest.importorskip("numpy", reason="hits3d.py needs numpy (as Tests/conformance
 import hits3d  # noqa: E402
 
 SEED = 361
-TREES = 200
-POINTS_PER_TREE = 40
+TREES = 150
+POINTS_PER_TREE = 60
 MASK_SHARE = 0.35
 REQUIRED_AGREEMENT = 0.999
 SUBSET_AGREEMENT = 0.99   # under CATransformLayers, in masked subtrees: a few hundred points each
