@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "LayercastDigest", dependencies: ["CLibCrypto"]),
 
         // `layercast sample`: scene descriptions in, presentation samples out.
-        .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON"]),
+        .target(name: "LayercastSample", dependencies: ["LayercastEngine", "LayercastJSON", "LayercastWire"]),
 
         // What a scene is written with, and what the wire and the hub speak of it: the `Scene` and
         // `SceneController` protocols, the stage, options, taps, events, assets, rounds and awards,

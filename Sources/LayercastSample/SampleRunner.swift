@@ -1,12 +1,15 @@
 import Foundation
 import LayercastEngine
 import LayercastJSON
+import LayercastWire
 
 /// `layercast sample`: evaluates a scene description and returns the presentation values at
 /// each requested time and the result of each hit test, as the documented JSON output.
 public enum SampleRunner {
     /// Runs a whole document given as text; throws a SampleError naming the offending path.
-    public static func run(_ text: String) throws(SampleError) -> JSONValue {
+    /// With `frames`, each sample also holds the full `frame` message the server would send of
+    /// the tree at that time (docs/sample.md, Output).
+    public static func run(_ text: String, frames: Bool = false) throws(SampleError) -> JSONValue {
         let json: JSONValue
         do {
             json = try JSONValue.parse(text)
@@ -14,12 +17,14 @@ public enum SampleRunner {
             let path = JSONPathLocator.path(in: text, at: error.position) ?? "input"
             throw SampleError(path: path, message: "malformed JSON: \(error)")
         }
-        return run(try SampleScene(json: json))
+        return run(try SampleScene(json: json), frames: frames)
     }
 
-    public static func run(_ scene: SampleScene) -> JSONValue {
+    /// Samples a decoded scene; with `frames`, each sample holds its `frame` message too.
+    public static func run(_ scene: SampleScene, frames: Bool = false) -> JSONValue {
         var samples: [JSONValue] = []
-        for t in scene.times {
+        let builder = DisplayListBuilder()
+        for (index, t) in scene.times.enumerated() {
             var layers: [(String, JSONValue)] = []
             let byLayer = presented(scene, at: t)
             for (name, layer) in scene.namedLayers {
@@ -37,7 +42,11 @@ public enum SampleRunner {
                 }
                 layers.append((name, .object(entry)))
             }
-            samples.append(.object(["time": .number(t), "layers": .object(JSONObject(layers))]))
+            var sample: [(String, JSONValue)] = [("time", .number(t)), ("layers", .object(JSONObject(layers)))]
+            if frames {
+                sample.append(("frame", FrameMessage.full(builder.build(scene.root, at: t), number: index + 1, time: t)))
+            }
+            samples.append(.object(JSONObject(sample)))
         }
         var hits: [JSONValue] = []
         for (time, point) in scene.hitTests {

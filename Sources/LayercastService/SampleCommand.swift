@@ -16,6 +16,9 @@ struct SampleCommand: ParsableCommand {
     @Flag(help: "Indent the output.")
     var pretty = false
 
+    @Flag(help: "Add to each sample the full frame message the server would send of the tree then.")
+    var frames = false
+
     func run() throws {
         let text: String
         if input == "-" {
@@ -27,7 +30,7 @@ struct SampleCommand: ParsableCommand {
             text = String(decoding: data, as: UTF8.self)
         }
         do {
-            let output = try SampleRunner.run(text)
+            let output = try SampleRunner.run(text, frames: frames)
             print(output.serialized(pretty: pretty))
         } catch {
             FileHandle.standardError.write(Data("layercast sample: \(error)\n".utf8))

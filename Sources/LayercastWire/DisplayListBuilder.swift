@@ -68,6 +68,9 @@ public final class DisplayListBuilder {
     private(set) var frameTime = 0.0
     /// The product of the colours of the replicator copies the visit is inside (red, green, blue).
     var copyTint = SIMD3<Double>(1, 1, 1)
+    /// The plane layers of the 3D context being visited (under a CATransformLayer), to be ordered
+    /// by their overlaps when its outermost transform layer is done; nil outside a context.
+    var contextPlanes: [ContextPlane]?
 
     /// The most particle records the emitter items of one frame hold together, in drawing order:
     /// the room's particle cap (protocol.md, "Particles"); the oldest are evicted past it.
@@ -120,7 +123,9 @@ public final class DisplayListBuilder {
         // A CATransformLayer (not flattening) has no plane: it draws nothing and has no face to turn away.
         let flattens = layer.flattensSublayers
         if flattens {
-            guard props.isDoubleSided || Self.facesViewer(toScene, bounds: props.bounds.standardized) else {
+            // Facing is judged in the plane the layer is flattened into, as the hit test does
+            // (engine-model.md §7 rule 2): a flipped ancestor mirrors its sublayers, it does not turn them.
+            guard props.isDoubleSided || Self.facesViewer(toContext, bounds: props.bounds.standardized) else {
                 return markSublayersVisited(of: layer)
             }
             // A clip or a mask needs the layer's item, drawing or not, to say which items it covers.
@@ -167,8 +172,27 @@ public final class DisplayListBuilder {
             } else {
                 let inner = Placement(opacity: copyOpacity, toContext: copyMatrix.concatenating(toContext),
                                       contextToScene: placement.contextToScene, clockRate: clockRate)
+                let outermost = contextPlanes == nil
+                if outermost { contextPlanes = [] }
                 for s in Self.backToFront(sublayers, parentTime: parentTime, toContext: inner.toContext) {
+                    guard s.layer.flattensSublayers else {
+                        visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+                        continue
+                    }
+                    // A plane's sublayers are flattened into it: they start contexts of their own.
+                    let context = contextPlanes, first = items.count
+                    contextPlanes = nil
                     visit(s.layer, s.properties, localTime: s.localTime, in: inner)
+                    contextPlanes = context
+                    if items.count > first {
+                        let planeToContext = s.properties.localMatrix.concatenating(inner.toContext)
+                        contextPlanes?.append(ContextPlane(items: first..<items.count, toContext: planeToContext,
+                                                           toScene: planeToContext.concatenating(inner.contextToScene)))
+                    }
+                }
+                if outermost, let planes = contextPlanes {
+                    contextPlanes = nil
+                    orderByOverlap(planes, from: start)
                 }
             }
             if let instance {

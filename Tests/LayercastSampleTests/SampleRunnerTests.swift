@@ -91,4 +91,33 @@ import Testing
         let e = error(for: "{\"root\": {\"sublayers\": [{}, {}, {}, {\"animations\": [{\"type\": \"keyframe\", \"keyPath\": \"opacity\", \"values\": [0, 1], \"keyTimes\": [0.6, 0.2]}]}]}}")
         #expect(e?.description == "root.sublayers[3].animations[0].keyTimes: must be non-decreasing in 0…1")
     }
+
+    @Test func framesAddTheServersFullFrameToEachSample() throws {
+        // A front layer at zPosition 1 listed first: the frame draws the back one first, as the
+        // hit test sees the front one on top; ids are kept from one sample's frame to the next.
+        let doc = """
+        {"root": {"name": "r", "bounds": [0, 0, 100, 100], "position": [50, 50], "sublayers": [
+          {"name": "front", "bounds": [0, 0, 40, 40], "position": [50, 50], "zPosition": 1, "backgroundColor": [1, 0, 0, 1]},
+          {"name": "back", "bounds": [0, 0, 60, 60], "position": [50, 50], "backgroundColor": [0, 0, 1, 1]}]},
+         "times": [0, 0.5], "hitTests": [{"time": 0, "point": [50, 50]}]}
+        """
+        let output = try SampleRunner.run(doc, frames: true)
+        let samples = try #require(output["samples"]?.arrayValue)
+        var ids: [[String: Double]] = []
+        for (index, sample) in samples.enumerated() {
+            let frame = try #require(sample["frame"])
+            #expect(frame["type"]?.stringValue == "frame")
+            #expect(frame["full"]?.boolValue == true)
+            #expect(frame["n"]?.doubleValue == Double(index + 1))
+            let items = try #require(frame["items"]?.arrayValue).filter { $0["bg"] != nil }
+            #expect(items.compactMap { $0["name"]?.stringValue } == ["back", "front"])
+            #expect(items.compactMap { $0["bg"]?.stringValue } == ["#0000ff", "#ff0000"])
+            ids.append(Dictionary(uniqueKeysWithValues: items.compactMap { item in
+                item["name"]?.stringValue.map { ($0, item["id"]?.doubleValue ?? -1) }
+            }))
+        }
+        #expect(ids.count == 2 && ids[0] == ids[1])
+        #expect(output["hits"]?[0]?["layer"]?.stringValue == "front")
+        #expect(try SampleRunner.run(doc)["samples"]?[0]?["frame"] == nil)
+    }
 }

@@ -132,6 +132,38 @@ struct DisplayListBuilderTests {
         #expect(list.items[0].matrix == DrawMatrix(a: 5, b: 0, c: 0, d: 5, tx: 175, ty: 175))
     }
 
+    @Test func singleSidedSublayerOfAFlippedLayerIsKeptAsTheHitTestSeesIt() {
+        // A card turned 180° about y shows its back, mirrored; a single-sided sticker on it faces
+        // the viewer in the card's plane, where facing is judged (engine-model.md §7 rule 2), so
+        // it is drawn, mirrored with the card: its centre (70, 70), 30 left of and above the
+        // card's anchor (100, 100), lands 30 right of and above the position (200, 200).
+        let root = makeRoot()
+        let card = makeLayer(CALayer(), name: "card", frame: CGRect(x: 100, y: 100, width: 200, height: 200), in: root)
+        card.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        makeLayer(CALayer(), name: "sticker", frame: CGRect(x: 50, y: 50, width: 40, height: 40), in: card).isDoubleSided = false
+        #expect(root.hitTest(CGPoint(x: 230, y: 170))?.name == "sticker")
+        #expect(DisplayListBuilder().build(root, at: 0).names == ["card", "sticker"])
+    }
+
+    @Test func transformLayerOrdersOverlappingPlanesByTheirDepthWhereTheyOverlap() {
+        // A 300-pt wall turned 60° about y (z' = −x·sin 60°): its left half comes nearer, up to
+        // z = 130 at the edge, its right half goes away; its centre is at z = 0. A 20-pt tile at
+        // zPosition 40 has the nearer centre, but over the wall's left half it is behind the wall
+        // (z ≈ 87 there), over the right half in front: drawn before the wall, or after it, as the
+        // hit test at the tile's centre finds the wall, or the tile, on top.
+        for (x, front) in [(CGFloat(150), "wall"), (250, "tile")] {
+            let root = makeRoot()
+            root.sublayerTransform = perspective(500)
+            let space = makeLayer(CATransformLayer(), name: "space", frame: CGRect(x: 0, y: 0, width: 400, height: 400), in: root, background: nil)
+            makeLayer(CALayer(), name: "wall", frame: CGRect(x: 50, y: 150, width: 300, height: 100), in: space).transform =
+                CATransform3DMakeRotation(degrees(60), 0, 1, 0)
+            makeLayer(CALayer(), name: "tile", frame: CGRect(x: x - 10, y: 190, width: 20, height: 20), in: space).zPosition = 40
+            let centre = CGPoint(x: 200 + (x - 200) / (1 - 40.0 / 500), y: 200)
+            #expect(root.hitTest(centre)?.name == front)
+            #expect(DisplayListBuilder().build(root, at: 0).names == (front == "wall" ? ["tile", "wall"] : ["wall", "tile"]))
+        }
+    }
+
     @Test func transformLayerSortsACubeBackToFront() {
         // A 100-pt cube at the root's centre under perspective 500, turned −20° about x and then
         // 30° about y. Face centres (±50 along their normal) after Rx(−20°): front (0, 17.1, 47.0),

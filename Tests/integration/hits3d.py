@@ -412,6 +412,27 @@ def probe_points(rng: random.Random, layer_planes: list, count: int) -> list:
     return points
 
 
+def cases(seed: int, trees: int, points_per_tree: int) -> tuple:
+    """(tree, its planes, unambiguous probe points) for `trees` trees drawn from `seed` (trees
+    that bring a layer near or behind an eye are drawn again), and the number of points probed."""
+    generator = TreeGenerator(seed)
+    rng = random.Random(seed + 1)
+    out, probes = [], 0
+    for _ in range(20 * trees):
+        if len(out) == trees:
+            break
+        root = generator.tree()
+        layer_planes = planes(root)
+        if layer_planes is None:
+            continue
+        probed = probe_points(rng, layer_planes, points_per_tree)
+        probes += len(probed)
+        points = [p for p in probed if unambiguous(p, layer_planes)]
+        out.append((root, layer_planes, points))
+    assert len(out) == trees
+    return out, probes
+
+
 def png_pixels(data: bytes) -> np.ndarray:
     """The height × width × 3 RGB pixels of an 8-bit RGB or RGBA PNG such as a screenshot (rows
     filtered with Up and Sub are undone with numpy, the rare Average and Paeth rows per byte)."""

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import base64
 import json
-import random
 import subprocess
 
 import pytest
@@ -65,31 +64,10 @@ def engine_hits(root: hits3d.Layer, points: list) -> list:
     return [h["layer"] for h in json.loads(done.stdout)["hits"]]
 
 
-def cases():
-    """(tree, its planes, unambiguous probe points) for TREES trees drawn from SEED, and the
-    number of points probed."""
-    generator = hits3d.TreeGenerator(SEED)
-    rng = random.Random(SEED + 1)
-    out, probes = [], 0
-    for _ in range(20 * TREES):
-        if len(out) == TREES:
-            break
-        root = generator.tree()
-        planes = hits3d.planes(root)
-        if planes is None:
-            continue
-        probed = hits3d.probe_points(rng, planes, POINTS_PER_TREE)
-        probes += len(probed)
-        points = [p for p in probed if hits3d.unambiguous(p, planes)]
-        out.append((root, planes, points))
-    assert len(out) == TREES
-    return out, probes
-
-
 def test_engine_hits_agree_with_chromium_css_3d():
     if not BINARY.exists():
         pytest.skip(f"{BINARY} is not built")
-    trees, probes = cases()
+    trees, probes = hits3d.cases(SEED, TREES, POINTS_PER_TREE)
     ours = [engine_hits(root, points) for root, _, points in trees]
     hit, drawn = [], []
     for drv in chromium(hits3d.VIEWPORT + 200, hits3d.VIEWPORT + 200):
