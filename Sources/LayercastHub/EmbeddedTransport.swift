@@ -54,6 +54,9 @@ public final class EmbeddedTransport: HubTransport {
     }
     public func drop(_ client: ClientID) { dropped.append(client) }
 
+    /// Writes nothing: without sockets this transport refuses no request and fails no connection.
+    public func writeMetrics(into text: inout PrometheusText) {}
+
     /// A new client id, as a real transport numbers its connections.
     public func makeClientID() -> ClientID {
         defer { nextClient += 1 }

@@ -38,12 +38,13 @@ extension Hub {
         return ["rooms": .array(list)]
     }
 
-    /// `GET /metrics`: the Prometheus text, the cluster's counters after the hub's.
+    /// `GET /metrics`: the Prometheus text, the transport's families among the hub's, the
+    /// cluster's counters after them.
     public func metricsText() -> String {
         let inRooms = clients.values.filter { $0.room != nil }
         let players = inRooms.filter { $0.role == .player }.count
         return metrics.render(rooms: rooms.count, players: players, spectators: inRooms.count - players,
-                              refusedAnimations: CALayer.unsupportedAnimations.count)
+                              refusedAnimations: CALayer.unsupportedAnimations.count, transport: transport.writeMetrics(into:))
             + metrics.renderLedger(pending: ledger.pending) + (cluster?.metricsText ?? "")
     }
 

@@ -33,7 +33,8 @@ public final class Hub {
     var playerTaps: [String: RateLimiter] = [:]
     /// What each client address holds and may still do.
     var addressLimits: AddressLimits
-    /// The counters of `/metrics`; the transport keeps its own there too.
+    /// The counters of `/metrics`, its transport's write path's among them; the transport's other
+    /// families it writes itself (`HubTransport.writeMetrics`).
     public var metrics: Metrics
     /// When the last tick ran (or the hub was made): the time a frame write is recorded at.
     private var tickedAt: Double

@@ -24,6 +24,9 @@ public protocol HubTransport: AnyObject {
     func write(_ message: EncodedMessage, to client: ClientID) -> Bool
     /// Closes `client` at once, without a goodbye (it is not taking data).
     func drop(_ client: ClientID)
+    /// Writes the transport's own families of `/metrics` (its refusals and protocol failures),
+    /// which the hub's text places after `layercast_host_refusals_total`.
+    func writeMetrics(into text: inout PrometheusText)
 }
 
 /// A client of the hub, numbered by its transport (unique for the hub's life), with the

@@ -2,8 +2,8 @@ import LayercastLedger
 import LayercastSceneAPI
 import LayercastWire
 
-/// The server's counters, the hub's and its transport's, kept on the hub's thread and rendered as
-/// Prometheus text.
+/// The hub's counters, and its transport's write path's, kept on the hub's thread and rendered as
+/// Prometheus text with the transport's own families (`HubTransport.writeMetrics`).
 public struct Metrics {
     var fullFramesEncoded = 0
     var deltaFramesEncoded = 0
@@ -25,13 +25,6 @@ public struct Metrics {
     var claimRefusals: [String: [String: Int]]
     /// Requests refused by a per-address limit, by rule.
     var addressRefusals: [AddressLimits.Rule: Int] = [:]
-    /// HTTP requests refused before any handler (RequestFraming, the head and body timeouts, a peer
-    /// gone before its head was whole), by reason.
-    public var httpRefused: [String: Int] = Dictionary(uniqueKeysWithValues: Self.httpRefusalReasons.map { ($0, 0) })
-    /// JSON API answers with an error (`{"error": code}`), by code.
-    public var apiErrors: [ErrorCode: Int] = [:]
-    /// WebSocket connections failed for breaking RFC 6455, by reason.
-    public var webSocketViolations: [String: Int] = Dictionary(uniqueKeysWithValues: Self.webSocketViolationReasons.map { ($0, 0) })
     /// In a cluster: what became of the rounds running in rooms this node took over, in all and
     /// by scene id.
     var takeovers: [TakeoverOutcome: Int] = [:]
@@ -95,9 +88,11 @@ public struct Metrics {
         return "layercast_\(String(name))_claims_refused_total"
     }
 
-    /// The exposition text; the gauges come from the live rooms, and `refusedAnimations` is the
-    /// engine's count of animations `add(_:forKey:)` could not run.
-    func render(rooms: Int, players: Int, spectators: Int, refusedAnimations: Int = 0) -> String {
+    /// The exposition text; the gauges come from the live rooms, `refusedAnimations` is the
+    /// engine's count of animations `add(_:forKey:)` could not run, and `transport` writes the
+    /// transport's families after `layercast_host_refusals_total`.
+    func render(rooms: Int, players: Int, spectators: Int, refusedAnimations: Int = 0,
+                transport: (inout PrometheusText) -> Void = { _ in }) -> String {
         var out = PrometheusText()
         out.family("layercast_rooms", .gauge, "Rooms running a scene.", value: rooms)
         out.family("layercast_clients", .gauge, "WebSocket clients by role.",
@@ -136,12 +131,7 @@ public struct Metrics {
                    label: "reason", counts: stepDowns)
         out.family("layercast_host_refusals_total", .counter, "Connections, anonymous joins and taps refused by a per-address limit, by rule.",
                    label: "rule", counts: addressRefusals)
-        out.family("layercast_http_refused_total", .counter, "HTTP requests refused before any handler and closed, by reason.",
-                   label: "reason", counts: httpRefused)
-        out.family("layercast_api_errors_total", .counter, "JSON API requests answered with an error, by its code.", label: "code",
-                   counts: Dictionary(uniqueKeysWithValues: apiErrors.map { ($0.key.rawValue, $0.value) }))
-        out.family("layercast_websocket_violations_total", .counter, "WebSocket connections failed for breaking RFC 6455, by reason.",
-                   label: "reason", counts: webSocketViolations)
+        transport(&out)
         out.family("layercast_animations_refused_total", .counter, "Animations add(_:forKey:) refused because the engine cannot run their key path or value; the first of each key path is logged.",
                    value: refusedAnimations)
         out.family("layercast_tap_latency_seconds", "From a tap's arrival to the write of its result to the tapping client.", histogram: tapLatency)
@@ -150,19 +140,10 @@ public struct Metrics {
 }
 
 extension Metrics {
-    /// Every `reason` of `layercast_websocket_violations_total` (docs/protocol.md, "Frames a client sends").
-    public static let webSocketViolationReasons = ["unmasked", "rsv_bits", "opcode", "control_frame", "continuation", "length",
-                                                   "invalid_utf8", "bad_deflate", "close_payload", "close_code", "close_reason_utf8"]
-
     /// Every operation of the ledger's families: an award's commit, a round's start and end, a
     /// takeover's claims, a read, the probe of an idle ledger.
     static let ledgerOperations = ["award", "begin_round", "end_round", "claim_rounds", "read", "probe"]
     static let ledgerHistogram = Histogram(bounds: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
-
-    /// Every `reason` of `layercast_http_refused_total` (docs/protocol.md, "Strict requests").
-    public static let httpRefusalReasons = ["bad_request_line", "bad_method", "bad_header", "duplicate_content_length",
-                                     "bad_content_length", "content_length_and_transfer_encoding", "duplicate_host", "bad_target",
-                                     "subprotocol", "head_too_large", "head_timeout", "peer_gone", "body_timeout"]
 }
 
 /// A Prometheus histogram with fixed upper bounds.

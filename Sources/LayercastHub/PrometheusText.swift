@@ -1,11 +1,16 @@
-/// Prometheus exposition text, written a family at a time: its HELP and TYPE lines, then its samples.
-struct PrometheusText {
+/// Prometheus exposition text, written a family at a time: its HELP and TYPE lines, then its
+/// samples. The hub's `/metrics` and its transport's families (`HubTransport.writeMetrics`) write into one.
+public struct PrometheusText {
     /// A family's TYPE.
-    enum MetricType: String {
+    public enum MetricType: String {
         case gauge, counter, histogram
     }
 
-    private(set) var text = ""
+    /// The text written so far.
+    public private(set) var text = ""
+
+    /// An empty text.
+    public init() {}
 
     /// A family of one sample without labels.
     mutating func family(_ name: String, _ type: MetricType, _ help: String, value: Int) {
@@ -27,7 +32,7 @@ struct PrometheusText {
     }
 
     /// A family of one sample per key of `counts`, labelled `label`, in the order of the keys.
-    mutating func family(_ name: String, _ type: MetricType, _ help: String, label: String, counts: [String: Int]) {
+    public mutating func family(_ name: String, _ type: MetricType, _ help: String, label: String, counts: [String: Int]) {
         family(name, type, help, label: label, samples: counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 

@@ -2,14 +2,8 @@
 /// control off) until the whole head has arrived in the socket and passed `RequestFraming`
 /// (Server+Gate.swift). A timer looks at them every `interval` while there are any.
 final class RequestGate {
-    /// Each held connection with the time (monotonic seconds) its head must be whole by: `--head-timeout`
-    /// after it was accepted, then after its first byte once one has arrived.
-    var held: [OpaquePointer: HeldRequest] = [:]
-    /// Connections whose answer lws is still sending; held once it is out.
-    var flushing: Set<OpaquePointer> = []
-    /// The request target of each WebSocket handshake let through, as sent, until the
-    /// handshake is decided (its query is read with QueryString, not lws).
-    var handshakeTargets: [OpaquePointer: String] = [:]
+    /// The held connections, whose `Connection.heldRequest` the timer looks at.
+    var held: Set<OpaquePointer> = []
     /// Whether the server's gate timer is due.
     var scheduled = false
 
@@ -19,7 +13,9 @@ final class RequestGate {
     static let maxHead = 16 * 1024
 }
 
-/// A connection the gate holds: when its request head is due whole, and whether any of it has come.
+/// A connection the gate holds: when its request head is due whole (monotonic seconds:
+/// `--head-timeout` after it was accepted, then after its first byte once one has arrived), and
+/// whether any of it has come.
 struct HeldRequest {
     var deadline: Double
     var started: Bool

@@ -18,19 +18,22 @@ extension Server {
     /// `wsi` has begun closing: it leaves the hub and gets `closeWait` seconds to finish, or
     /// `flushWait` when it `awaitsAnswer` not.
     func beginClosing(_ wsi: OpaquePointer, awaitsAnswer: Bool = true) {
-        guard closingDeadlines[wsi] == nil else { return }
-        closingDeadlines[wsi] = monotonicClock.now + (awaitsAnswer ? Self.closeWait : Self.flushWait)
-        pendingPongs[wsi] = nil
+        let connection = self.connection(wsi)
+        guard connection.closingDeadline == nil else { return }
+        connection.closingDeadline = monotonicClock.now + (awaitsAnswer ? Self.closeWait : Self.flushWait)
+        closing.insert(wsi)
+        connection.pendingPong = nil
         lws_wsi_user(wsi)?.storeBytes(of: 0, as: Int.self)  // `client(_:)` finds no hub client from now on
-        guard let id = clients.removeValue(forKey: wsi) else { return }
-        hub.disconnect(id)
+        leaveHub(connection)
     }
 
     /// Closes the socket of every connection whose close has taken longer than its wait.
     func expireClosings(now: Double) {
-        guard !closingDeadlines.isEmpty else { return }
-        for (wsi, deadline) in closingDeadlines where now >= deadline {
-            closingDeadlines[wsi] = nil
+        guard !closing.isEmpty else { return }
+        for wsi in closing {
+            guard let connection = connections[wsi], let deadline = connection.closingDeadline, now >= deadline else { continue }
+            closing.remove(wsi)
+            connection.closingDeadline = nil
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
         }
     }

@@ -8,10 +8,11 @@ import Foundation
 // untouched or refused here.
 extension Server {
     /// Stops lws reading `wsi` until its request head has been judged: called for every new
-    /// connection.
+    /// connection, whose record it makes.
     func hold(_ wsi: OpaquePointer) {
         lws_rx_flow_control(wsi, 0)
-        gate.held[wsi] = HeldRequest(deadline: monotonicClock.now + configuration.headTimeoutSeconds, started: false)
+        connection(wsi).heldRequest = HeldRequest(deadline: monotonicClock.now + configuration.headTimeoutSeconds, started: false)
+        gate.held.insert(wsi)
         guard !gate.scheduled else { return }
         gate.scheduled = true
         gateTimer.schedule(after: RequestGate.interval)
@@ -24,29 +25,22 @@ extension Server {
     /// with one idle kept-alive client used ≈ 80 % of a core). Returns what the lws callback returns.
     func completeTransaction(_ wsi: OpaquePointer) -> Int32 {
         if lws_partial_buffered(wsi) != 0 {
-            gate.flushing.insert(wsi)
+            connection(wsi).flushing = true
             lws_callback_on_writable(wsi)
             return 0
         }
-        gate.flushing.remove(wsi)
+        connections[wsi]?.flushing = false
         return -1
     }
 
     /// LWS_CALLBACK_HTTP_WRITEABLE: ends a transaction whose answer was waiting to be flushed.
     func httpWritable(_ wsi: OpaquePointer) -> Int32 {
-        if case .some(.some(let answer)) = deferredAnswers[wsi] {
-            deferredAnswers[wsi] = nil
+        guard let connection = connections[wsi] else { return 0 }
+        if case .some(.some(let answer)) = connection.deferredAnswer {
+            connection.deferredAnswer = nil
             return write(wsi, answer)
         }
-        return gate.flushing.contains(wsi) ? completeTransaction(wsi) : 0
-    }
-
-    /// Forgets a connection lws has closed.
-    func forgetHeld(_ wsi: OpaquePointer) {
-        deferredAnswers[wsi] = nil
-        gate.held[wsi] = nil
-        gate.flushing.remove(wsi)
-        gate.handshakeTargets[wsi] = nil
+        return connection.flushing ? completeTransaction(wsi) : 0
     }
 
     /// Looks at every held socket, with one `poll` for all of them: a whole head is judged; a socket
@@ -56,13 +50,13 @@ extension Server {
     func inspectHeldRequests() {
         gate.scheduled = false
         let now = monotonicClock.now
-        let held = Array(gate.held.keys)
+        let held = Array(gate.held)
         var polls = held.map { pollfd(fd: lws_get_socket_fd($0), events: Int16(POLLIN) | Self.peerHungUp, revents: 0) }
         if poll(&polls, nfds_t(polls.count), 0) < 0 { polls.indices.forEach { polls[$0].revents = 0 } }
         var buffer = [UInt8](repeating: 0, count: RequestGate.maxHead)
         for (wsi, polled) in zip(held, polls) {
             if polled.revents & Int16(POLLIN) != 0 { inspect(wsi, buffer: &buffer, now: now) }
-            guard let request = gate.held[wsi] else { continue }
+            guard let request = connections[wsi]?.heldRequest else { continue }
             if polled.revents & (Self.peerHungUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 {
                 dropGone(wsi)
             } else if now >= request.deadline {
@@ -80,8 +74,8 @@ extension Server {
     private func inspect(_ wsi: OpaquePointer, buffer: inout [UInt8], now: Double) {
         let count = recv(lws_get_socket_fd(wsi), &buffer, buffer.count, Int32(MSG_PEEK | MSG_DONTWAIT))
         guard count > 0 else { return }
-        if gate.held[wsi]?.started == false {
-            gate.held[wsi] = HeldRequest(deadline: now + configuration.headTimeoutSeconds, started: true)
+        if let connection = connections[wsi], connection.heldRequest?.started == false {
+            connection.heldRequest = HeldRequest(deadline: now + configuration.headTimeoutSeconds, started: true)
         }
         guard let parsed = RequestHead.parse(buffer.prefix(count)) else {
             if count == buffer.count {
@@ -96,7 +90,7 @@ extension Server {
             if let refusal = RequestFraming.refusal(for: head) {
                 refuseRequest(wsi, refusal)
             } else {
-                if RequestFraming.isHandshake(head) { gate.handshakeTargets[wsi] = head.target }
+                if RequestFraming.isHandshake(head) { connection(wsi).handshakeTarget = head.target }
                 release(wsi)
             }
         }
@@ -105,8 +99,8 @@ extension Server {
     /// A held connection whose peer has closed or reset it before its head was whole: closed now,
     /// its descriptor freed, counted as `peer_gone`.
     private func dropGone(_ wsi: OpaquePointer) {
-        gate.held[wsi] = nil
-        hub.metrics.httpRefused["peer_gone", default: 0] += 1
+        unhold(wsi)
+        transportMetrics.httpRefused["peer_gone", default: 0] += 1
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_SYNC)
     }
 
@@ -114,14 +108,20 @@ extension Server {
     private static let peerHungUp: Int16 = 0x2000
 
     private func release(_ wsi: OpaquePointer) {
-        gate.held[wsi] = nil
+        unhold(wsi)
         lws_rx_flow_control(wsi, 1)
+    }
+
+    /// The gate holds `wsi` no more.
+    private func unhold(_ wsi: OpaquePointer) {
+        gate.held.remove(wsi)
+        connections[wsi]?.heldRequest = nil
     }
 
     /// Answers a refused request on the socket itself (lws has read none of it) and closes.
     func refuseRequest(_ wsi: OpaquePointer, _ refusal: RequestRefusal) {
-        gate.held[wsi] = nil
-        hub.metrics.httpRefused[refusal.reason.rawValue, default: 0] += 1
+        unhold(wsi)
+        transportMetrics.httpRefused[refusal.reason.rawValue, default: 0] += 1
         logger.notice("refused request", metadata: ["status": "\(refusal.status)", "reason": "\(refusal.reason)"])
         let fd = lws_get_socket_fd(wsi)
         // Take what was sent, so that closing does not reset the connection before the answer is read.

@@ -34,7 +34,8 @@ extension Server {
         if length == nil, header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) != nil {
             return write(wsi, .error(APIError(411, .lengthRequired, "send the body with a Content-Length (not chunked)")))
         }
-        pendingPosts[wsi] = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicClock.now)
+        connection(wsi).pendingPost = PendingPost(path: path, authorization: header(wsi, WSI_TOKEN_HTTP_AUTHORIZATION), startedAt: monotonicClock.now)
+        posting.insert(wsi)
         // An explicit `Content-Length: 0` gets its HTTP_BODY_COMPLETION from lws right after this
         // callback (lws_http_action); a POST without the header gets none, so it completes here.
         return length == nil ? completePost(wsi) : 0
@@ -42,12 +43,14 @@ extension Server {
 
     /// A piece of a POST body.
     func receiveBody(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
-        pendingPosts[wsi]?.append(bytes)
+        connections[wsi]?.pendingPost?.append(bytes)
     }
 
     /// The whole POST body has arrived: its route answers it.
     func completePost(_ wsi: OpaquePointer) -> Int32 {
-        guard let post = pendingPosts.removeValue(forKey: wsi) else { return -1 }
+        guard let connection = connections[wsi], let post = connection.pendingPost else { return -1 }
+        connection.pendingPost = nil
+        posting.remove(wsi)
         let request = APIRequest(.post, post.path, authorization: post.authorization, body: post.body, oversize: post.oversize)
         return answer(wsi, request) ?? -1
     }
@@ -63,7 +66,7 @@ extension Server {
         guard routed else { return nil }
         guard let response = immediate else {
             waiting = true
-            deferredAnswers[wsi] = .some(nil)
+            connection(wsi).deferredAnswer = .some(nil)
             return 0
         }
         return write(wsi, response)
@@ -72,14 +75,14 @@ extension Server {
     /// Keeps `response` for a request that waited for it and asks to write it (`httpWritable`);
     /// a request whose connection has closed meanwhile is forgotten.
     private func answerLater(_ wsi: OpaquePointer, _ response: APIResponse) {
-        guard deferredAnswers[wsi] != nil else { return }
-        deferredAnswers[wsi] = response
+        guard let connection = connections[wsi], connection.deferredAnswer != nil else { return }
+        connection.deferredAnswer = response
         lws_callback_on_writable(wsi)
     }
 
     /// Writes an API answer, counting an error's code in `/metrics`.
     func write(_ wsi: OpaquePointer, _ response: APIResponse) -> Int32 {
-        if let code = response.error { hub.metrics.apiErrors[code, default: 0] += 1 }
+        if let code = response.error { transportMetrics.apiErrors[code, default: 0] += 1 }
         return write(wsi, status: response.status, type: response.contentType, body: response.body)
     }
 
@@ -125,8 +128,10 @@ extension Server {
             warnedOfUntrustedProxy = true
             logger.warning("a handshake came with X-Forwarded-For from \(peer), which is not a --trust-proxy: its clients are counted as one address against the per-address limits")
         }
-        let arguments = gate.handshakeTargets.removeValue(forKey: wsi).map(QueryString.arguments(of:)) ?? queryArguments(wsi)
-        pendingJoins[wsi] = (JoinRequest.parse(arguments, identities: identities, now: Date()), address)
+        let connection = self.connection(wsi)
+        let arguments = connection.handshakeTarget.map(QueryString.arguments(of:)) ?? queryArguments(wsi)
+        connection.handshakeTarget = nil
+        connection.pendingJoin = (JoinRequest.parse(arguments, identities: identities, now: Date()), address)
         return 0
     }
 

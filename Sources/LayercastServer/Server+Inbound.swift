@@ -16,23 +16,19 @@ extension Server {
     /// Reads of one socket per wake, at most, before the loop serves the others.
     static let readsPerWake = 4
 
-    /// Takes over reading `wsi`, just established (`deflates`: it took permessage-deflate).
-    func startReading(_ wsi: OpaquePointer, deflates: Bool) {
+    /// Takes over reading `wsi`, just established (`deflates`: it took permessage-deflate); its
+    /// reader stops when `forget` drops its record.
+    func startReading(_ wsi: OpaquePointer, _ connection: Connection, deflates: Bool) {
         lws_rx_flow_control(wsi, 0)
         let inbound = ClientInbound(deflate: deflates)
-        inbound.watcher = ReadWatcher(on: eventLoop, descriptor: lws_get_socket_fd(wsi)) { [unowned self] in readClient(wsi) }
-        inbounds[wsi] = inbound
-    }
-
-    /// Forgets the inbound stream of a closed connection.
-    func stopReading(_ wsi: OpaquePointer) {
-        inbounds.removeValue(forKey: wsi)?.watcher?.stop()
-        pendingPongs[wsi] = nil
+        inbound.watcher = ReadWatcher(on: eventLoop, descriptor: lws_get_socket_fd(wsi)) { [unowned self, unowned inbound] in
+            readClient(wsi, inbound)
+        }
+        connection.inbound = inbound
     }
 
     /// `wsi`'s socket is readable: its bytes go through its frame reader.
-    private func readClient(_ wsi: OpaquePointer) {
-        guard let inbound = inbounds[wsi] else { return }
+    private func readClient(_ wsi: OpaquePointer, _ inbound: ClientInbound) {
         let fd = lws_get_socket_fd(wsi)
         for _ in 0..<Self.readsPerWake {
             let count = readBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -63,8 +59,8 @@ extension Server {
             guard inflated else { return fail(wsi, code: 1007, reason: "bad_deflate", message: "a compressed message is not DEFLATE data") }
             if last { deliver(UnsafeRawBufferPointer(start: nil, count: 0), first: firstPiece, last: true, text: text, wsi, inbound) }
         case .ping(let payload):
-            guard client(wsi) != nil else { return }
-            pendingPongs[wsi] = payload  // only the latest is answered (RFC 6455 §5.5.3)
+            guard client(wsi) != nil, let connection = connections[wsi] else { return }
+            connection.pendingPong = payload  // only the latest is answered (RFC 6455 §5.5.3)
             lws_callback_on_writable(wsi)
         case .pong:
             break
@@ -93,7 +89,7 @@ extension Server {
     /// its own is echoed (a bad one fails the connection instead) and the socket closed once the
     /// echo has gone.
     private func peerClosed(_ wsi: OpaquePointer, _ payload: [UInt8]) {
-        if closingDeadlines[wsi] != nil {
+        if connections[wsi]?.closingDeadline != nil {
             lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             return
         }
@@ -107,8 +103,8 @@ extension Server {
     /// Fails the connection (§7.1.7): a close frame with `code` and `message`, then the socket is
     /// closed without waiting for an answer. Counted by `reason`.
     private func fail(_ wsi: OpaquePointer, code: Int32, reason: String, message: String) {
-        guard closingDeadlines[wsi] == nil else { return }
-        hub.metrics.webSocketViolations[reason, default: 0] += 1
+        guard connections[wsi]?.closingDeadline == nil else { return }
+        transportMetrics.webSocketViolations[reason, default: 0] += 1
         logger.notice("websocket violation", metadata: ["client": "\(clientName(wsi) ?? "?")", "reason": "\(reason)"])
         sendClose(wsi, code: Int(code), reason: message)
     }
@@ -116,7 +112,7 @@ extension Server {
     /// Queues a close frame that awaits no answer (an echo, or a failure) for lws's writable
     /// callback, and begins the close.
     private func sendClose(_ wsi: OpaquePointer, code: Int, reason: String) {
-        closesDue[wsi] = (code, reason)
+        connection(wsi).closeDue = (code, reason)
         beginClosing(wsi, awaitsAnswer: false)
         lws_callback_on_writable(wsi)
     }
@@ -130,8 +126,9 @@ extension Server {
 
     /// Sends the pong due to `wsi`, if one is; true when it did (the rest waits for the next
     /// writable callback).
-    func writePendingPong(_ wsi: OpaquePointer) -> Bool {
-        guard let payload = pendingPongs.removeValue(forKey: wsi) else { return false }
+    func writePendingPong(_ wsi: OpaquePointer, _ connection: Connection) -> Bool {
+        guard let payload = connection.pendingPong else { return false }
+        connection.pendingPong = nil
         var frame = [UInt8](repeating: 0, count: Int(layercast_lws_pre) + payload.count)
         frame.replaceSubrange(Int(layercast_lws_pre)..., with: payload)
         frame.withUnsafeMutableBufferPointer { buffer in

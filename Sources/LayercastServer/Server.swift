@@ -53,6 +53,8 @@ public final class Server: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     /// Compresses each message once for every client that took permessage-deflate.
     let deflater = MessageDeflater()
+    /// The refusals and failures this transport counts, which `/metrics` shows among the hub's families.
+    var transportMetrics = TransportMetrics()
     private var stopping = false
     private var tickIndex = 0
     private var tickOrigin = 0.0
@@ -60,29 +62,20 @@ public final class Server: @unchecked Sendable {
     private var ticking = false
     /// The clients the hub woke during its tick, in order (a client may be there more than once).
     private var tickWakes: [ClientID] = []
-    /// Closes the hub asked for on the direct path, written by lws's writable callback.
-    var closesDue: [OpaquePointer: (code: Int, reason: String)] = [:]
-    /// WebSockets whose close has begun, with the time their socket is closed if the client has
-    /// not answered by then (Server+Closing.swift). They are no longer hub clients.
-    var closingDeadlines: [OpaquePointer: Double] = [:]
-    /// The inbound stream of each established WebSocket, which the server reads itself
-    /// (Server+Inbound.swift), and the pong each is due, if any (the latest ping's payload).
-    var inbounds: [OpaquePointer: ClientInbound] = [:]
-    var pendingPongs: [OpaquePointer: [UInt8]] = [:]
+    /// Every connection lws has told of, by wsi: made in `hold`, removed in `forget` alone.
+    var connections: [OpaquePointer: Connection] = [:]
+    /// The WebSockets whose close has begun (`Connection.closingDeadline`), which each tick looks
+    /// at (Server+Closing.swift). They are no longer hub clients.
+    var closing: Set<OpaquePointer> = []
+    /// The connections whose POST body is arriving (`Connection.pendingPost`), which each tick looks at.
+    var posting: Set<OpaquePointer> = []
     /// What one `recv` of a client's socket reads into.
     var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
-    /// The hub client of each open WebSocket. The frame path does not look here: a client's id
-    /// carries its wsi (`ClientID.handle`) and its wsi's session data its number.
-    var clients: [OpaquePointer: ClientID] = [:]
+    /// How many connections are hub clients (`Connection.client`). The frame path looks at no
+    /// record: a client's id carries its wsi (`ClientID.handle`) and its wsi's session data its number.
+    var hubClients = 0
     private var nextClient: Int
-    /// Join requests parsed at the handshake with the client's address, taken when the
-    /// connection is established.
-    var pendingJoins: [OpaquePointer: (request: Result<JoinRequest, ProtocolError>, address: String)] = [:]
-    /// Admin requests waiting for a room's origin in the cluster to answer: nil until it has.
-    var deferredAnswers: [OpaquePointer: APIResponse?] = [:]
-    /// POST requests whose bodies are arriving.
-    var pendingPosts: [OpaquePointer: PendingPost] = [:]
     let proxies: TrustedProxies
     /// Whether the log has said once that a proxy's X-Forwarded-For was not trusted.
     var warnedOfUntrustedProxy = false
@@ -214,7 +207,7 @@ public final class Server: @unchecked Sendable {
         // The closes go out as lws drains them; `wake` bounds each turn, the tick being over.
         let wake = EventTimer(on: eventLoop) {}
         let deadline = monotonicClock.now + 2
-        while !clients.isEmpty || !closingDeadlines.isEmpty, monotonicClock.now < deadline {
+        while hubClients > 0 || !closing.isEmpty, monotonicClock.now < deadline {
             wake.schedule(after: 0.05)
             eventLoop.turn()
         }
@@ -301,7 +294,7 @@ public final class Server: @unchecked Sendable {
             case .message(let message):
                 _ = write(message, to: id)
             case .close(let code, let reason):
-                closesDue[wsi] = (code, reason)
+                connections[wsi]?.closeDue = (code, reason)
                 lws_callback_on_writable(wsi)
             }
         }
@@ -314,14 +307,17 @@ public final class Server: @unchecked Sendable {
     func establish(_ wsi: OpaquePointer) {
         if !Self.limitUnsent(wsi) { logger.warning("TCP_NOTSENT_LOWAT refused: slow clients will queue more than 32 KiB") }
         if !Self.keepAlive(wsi) { logger.warning("TCP keepalive refused: a client that vanished in a still room stays until it is written to") }
-        let pending = pendingJoins.removeValue(forKey: wsi) ?? (.failure(ProtocolError(.badField, "missing join request")), "")
+        let connection = self.connection(wsi)
+        let pending = connection.pendingJoin ?? (.failure(ProtocolError(.badField, "missing join request")), "")
+        connection.pendingJoin = nil
         let flags = configuration.permessageDeflate && Self.takesDeflate(wsi) ? Self.deflates : 0
         let id = ClientID(nextClient, handle: wsi, transportFlags: flags)
         nextClient += 1
-        clients[wsi] = id
+        connection.client = id
+        hubClients += 1
         lws_wsi_user(wsi)?.storeBytes(of: id.number, as: Int.self)
         lws_wsi_user(wsi)?.storeBytes(of: Int(flags), toByteOffset: MemoryLayout<Int>.size, as: Int.self)
-        startReading(wsi, deflates: flags != 0)
+        startReading(wsi, connection, deflates: flags != 0)
         hub.connect(id, join: pending.request, address: pending.address)
     }
 
@@ -334,8 +330,13 @@ public final class Server: @unchecked Sendable {
 
     /// Writes the hub's next message to a writable client, or its close. Returns -1 to close.
     func writable(_ wsi: OpaquePointer) -> Int32 {
-        if let due = closesDue.removeValue(forKey: wsi) { return close(wsi, code: Int32(due.code), reason: due.reason) }
-        if writePendingPong(wsi) { return 0 }
+        if let connection = connections[wsi] {
+            if let due = connection.closeDue {
+                connection.closeDue = nil
+                return close(wsi, code: Int32(due.code), reason: due.reason)
+            }
+            if writePendingPong(wsi, connection) { return 0 }
+        }
         guard let id = client(wsi) else { return 0 }
         switch hub.nextWrite(for: id) {
         case nil: return 0
@@ -347,18 +348,36 @@ public final class Server: @unchecked Sendable {
     /// `ClientID.transportFlags`: the connection took permessage-deflate.
     static let deflates: UInt8 = 1
 
-    /// Forgets a closed connection.
-    func closed(_ wsi: OpaquePointer) {
-        pendingJoins[wsi] = nil
-        closesDue[wsi] = nil
-        closingDeadlines[wsi] = nil
-        stopReading(wsi)
-        guard let id = clients.removeValue(forKey: wsi) else { return }
+    /// The record of `wsi`, made the first time it is asked for (at lws's first callback of the
+    /// connection, `hold`).
+    func connection(_ wsi: OpaquePointer) -> Connection {
+        if let known = connections[wsi] { return known }
+        let made = Connection()
+        connections[wsi] = made
+        return made
+    }
+
+    /// Forgets a closed connection, the one place its record goes: its reader stops and its hub
+    /// client, if it still is one, leaves the hub.
+    func forget(_ wsi: OpaquePointer) {
+        guard let connection = connections.removeValue(forKey: wsi) else { return }
+        gate.held.remove(wsi)
+        closing.remove(wsi)
+        posting.remove(wsi)
+        connection.inbound?.watcher?.stop()
+        leaveHub(connection)
+    }
+
+    /// The connection's hub client, if it has one, leaves the hub.
+    func leaveHub(_ connection: Connection) {
+        guard let id = connection.client else { return }
+        connection.client = nil
+        hubClients -= 1
         hub.disconnect(id)
     }
 
     /// The protocol id (`c…`) of the client on `wsi`, for log lines.
-    func clientName(_ wsi: OpaquePointer) -> String? { clients[wsi].flatMap(hub.clientName) }
+    func clientName(_ wsi: OpaquePointer) -> String? { connections[wsi]?.client.flatMap(hub.clientName) }
 
     /// Queues a close frame for `wsi` and begins its close. Returns what the lws callback returns.
     private func close(_ wsi: OpaquePointer, code: Int32, reason: String) -> Int32 {
@@ -395,6 +414,8 @@ extension Server: HubTransport {
     public func drop(_ client: ClientID) {
         if let wsi = client.handle { lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC) }
     }
+
+    public func writeMetrics(into text: inout PrometheusText) { transportMetrics.write(into: &text) }
 }
 
 private extension ClientID {

@@ -16,9 +16,8 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         server.receiveBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_HTTP_BODY_COMPLETION:
         return server.completePost(wsi)
-    case LWS_CALLBACK_CLOSED_HTTP:
-        server.pendingPosts[wsi] = nil
-        server.forgetHeld(wsi)
+    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
+        server.forget(wsi)
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return server.httpWritable(wsi)
     case LWS_CALLBACK_HTTP_FILE_COMPLETION:
@@ -38,9 +37,6 @@ func layercastServiceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reas
         return server.writable(wsi)
     case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
         server.beginClosing(wsi)
-    case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
-        server.forgetHeld(wsi)
-        server.closed(wsi)
     case LWS_CALLBACK_RAW_RX_FILE:
         server.acceptShared()
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
