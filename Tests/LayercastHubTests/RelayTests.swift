@@ -25,6 +25,18 @@ import Testing
 
         init(node: String) { self.node = node }
 
+        /// Joins hub `o` (node "origin") and hub `e` (node "edge") in memory: each one's cluster
+        /// delivers to the other.
+        static func join(origin o: HubHarness, edge e: HubHarness) -> (oc: PairedCluster, ec: PairedCluster) {
+            let oc = PairedCluster(node: "origin")
+            let ec = PairedCluster(node: "edge")
+            (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
+            (ec.peer, ec.other, ec.peerNode) = (o.hub, oc, "origin")
+            o.hub.cluster = oc
+            e.hub.cluster = ec
+            return (oc, ec)
+        }
+
         var health: JSONValue { ["status": "ok", "node": .string(node)] }
         var metricsText: String { "" }
         /// What `Hub.connect` refuses joins with (a node cut off from Redis); nil: it takes them.
@@ -70,16 +82,7 @@ import Testing
         -> (o: HubHarness, e: HubHarness, oc: PairedCluster, ec: PairedCluster) {
         let o = HubHarness()
         let e = HubHarness(firstClient: 1000, sharing: o, scenes: edgeScenes)
-        let oc = PairedCluster(node: "origin")
-        let ec = PairedCluster(node: "edge")
-        oc.peer = e.hub
-        oc.peerNode = "edge"
-        ec.peer = o.hub
-        ec.peerNode = "origin"
-        oc.other = ec
-        ec.other = oc
-        o.hub.cluster = oc
-        e.hub.cluster = ec
+        let (oc, ec) = PairedCluster.join(origin: o, edge: e)
         return (o, e, oc, ec)
     }
 
@@ -308,12 +311,7 @@ import Testing
     @Test func theRainGoesOnAfterItsOriginDiesWithItsAwardsKept() throws {
         let o = HubHarness()
         let e = HubHarness(firstClient: 1000, sharing: o)
-        let oc = RelayTests.PairedCluster(node: "origin")
-        let ec = RelayTests.PairedCluster(node: "edge")
-        (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
-        (ec.peer, ec.other, ec.peerNode) = (o.hub, oc, "origin")
-        o.hub.cluster = oc
-        e.hub.cluster = ec
+        let (oc, ec) = RelayTests.PairedCluster.join(origin: o, edge: e)
         let near = o.player(scene: "rain", id: 1)
         o.hub.place("rain/lobby", origin: nil)
         let far = e.player(scene: "rain", id: 2)

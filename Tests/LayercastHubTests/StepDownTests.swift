@@ -20,12 +20,7 @@ import Testing
     @Test func aFencedAwardStepsTheOriginDownAndLeavesTheRainToTheNewOrigin() throws {
         let o = HubHarness()
         let e = HubHarness(firstClient: 1000, sharing: o)
-        let oc = RelayTests.PairedCluster(node: "origin")
-        let ec = RelayTests.PairedCluster(node: "edge")
-        (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
-        (ec.peer, ec.other, ec.peerNode) = (o.hub, oc, "origin")
-        o.hub.cluster = oc
-        e.hub.cluster = ec
+        let (oc, ec) = RelayTests.PairedCluster.join(origin: o, edge: e)
         let near = o.player(scene: "rain", id: 1)
         o.hub.place("rain/lobby", origin: nil)
         _ = e.player(scene: "rain", id: 2)

@@ -21,8 +21,8 @@ import Testing
         let es: LedgerServices
         let o: HubHarness
         let e: HubHarness
-        let oc = RelayTests.PairedCluster(node: "origin")
-        let ec = RelayTests.PairedCluster(node: "edge")
+        let oc: RelayTests.PairedCluster
+        let ec: RelayTests.PairedCluster
         let near: ClientID
         let far: ClientID
         let calm: ClientID
@@ -34,10 +34,7 @@ import Testing
             es = LedgerServices(LedgerThread(try SQLiteLedger(directory: directory)) {}, deadline: 1.5)
             o = HubHarness(services: os)
             e = HubHarness(firstClient: 1000, services: es)
-            (oc.peer, oc.other, oc.peerNode) = (e.hub, ec, "edge")
-            (ec.peer, ec.other, ec.peerNode) = (o.hub, oc, "origin")
-            o.hub.cluster = oc
-            e.hub.cluster = ec
+            (oc, ec) = RelayTests.PairedCluster.join(origin: o, edge: e)
             near = o.player(scene: "rain", id: 1)
             far = e.player(scene: "rain", id: 2)
             calm = e.join(["scene": "radar", "room": "calm", "role": "spectator"])
