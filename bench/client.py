@@ -5,7 +5,7 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
   injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame; the render worker's pictures are put on the canvas with one too),
+  each animation frame, or the render worker's picture handed to the canvas),
 - the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
   script share (ScriptDuration),
 - tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
@@ -30,16 +30,28 @@ The page rasterises in its render worker where the browser has OffscreenCanvas (
 the worker (docs/performance.md, "Rendering in a worker"). Serve an older `public/` with `--public`
 to compare.
 
-The server runs on CPU 0 (`taskset -c 0`), this script and Chromium on CPU 1 (affinity is inherited)
-when the machine has two cores. The 1-minute load average is recorded beside each run.
+Threads and cores (`--layout`, on a machine with two cores; the server always runs on CPU 0):
+- `split` (default): the page's main thread alone on CPU 1; the server, the render worker, the
+  compositor, the GPU process and the rest of Chromium on CPU 0. As on a phone, the main thread has
+  a core of its own and the worker draws beside it. CDP's throttling busy-waits on the throttled
+  thread (it spins in a signal handler), so a throttled main thread sharing a core starves
+  everything else on it; this layout keeps that spin off the worker's core.
+- `shared`: all of Chromium on CPU 1 (the layout of the figures before it), the server on CPU 0.
+CDP's throttling does not reach the worker, so every run also reports the worker's time per
+picture (from the page asking for it to the finished picture arriving, p95): a phone's worker at a
+quarter of this core's speed needs about four times that.
+The 1-minute load average is recorded beside each run.
 
-Usage: python3 bench/client.py [--seconds 8] [--scenes radar,rain,...] [--rates 1,4] [--raster on,off] [--json FILE]
+Usage: python3 bench/client.py [--seconds 8] [--scenes radar,rain,...] [--rates 1,4] [--raster on,off]
+                               [--layout split|shared] [--json FILE]
 """
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -61,7 +73,7 @@ SETTLE = 1.0
 # Installed before the page's scripts run; everything it keeps is on `window.__probe`.
 PROBE = r"""
 (() => {
-  const probe = window.__probe = { frame: -1, counted: -1, draws: [], down: null, taps: [], messages: 0, chars: 0 };
+  const probe = window.__probe = { frame: -1, counted: -1, draws: [], down: null, taps: [], messages: 0, chars: 0, asked: null, pictures: [] };
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) => raf((time) => { probe.frame = time; callback(time); });
   const clear = CanvasRenderingContext2D.prototype.clearRect;
@@ -72,9 +84,35 @@ PROBE = r"""
     }
     return clear.apply(this, args);
   };
+  const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+  ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+    if (probe.frame !== probe.counted && this.canvas.classList && this.canvas.classList.contains('layercast-canvas')) {
+      probe.counted = probe.frame;
+      probe.draws.push(probe.frame);
+    }
+    return transfer.call(this, bitmap);
+  };
   addEventListener('pointerdown', (event) => {
     if (event.target.classList && event.target.classList.contains('layercast-canvas')) probe.down = event.timeStamp;
   }, true);
+  // The render worker's time per picture: from `paint` posted to `painted` received.
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'paint') probe.asked = performance.now();
+    return post.call(this, message, ...rest);
+  };
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        if (event.data && event.data.type === 'painted' && probe.asked !== null) {
+          probe.pictures.push(performance.now() - probe.asked);
+          probe.asked = null;
+        }
+      });
+    }
+  };
   const Native = window.WebSocket;
   const send = Native.prototype.send;
   Native.prototype.send = function (data) {
@@ -190,7 +228,8 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
     time.sleep(SETTLE)
     x, y = tap_point(drv, scene)
-    drv.execute_script("const p = window.__probe; p.draws = []; p.taps = []; p.messages = 0; p.chars = 0; p.down = null;")
+    drv.execute_script("const p = window.__probe; p.draws = []; p.taps = []; p.messages = 0; p.chars = 0; p.down = null;"
+                       " p.pictures = []; p.asked = null;")
     before = main_thread(drv)
     start = time.monotonic()
     next_tap, next_pull = start, start
@@ -209,7 +248,8 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
         time.sleep(0.02)
     after = main_thread(drv)
     wall = time.monotonic() - start
-    probe = drv.execute_script("const p = window.__probe; return {draws: p.draws, taps: p.taps, messages: p.messages, chars: p.chars};")
+    probe = drv.execute_script("const p = window.__probe;"
+                               " return {draws: p.draws, taps: p.taps, messages: p.messages, chars: p.chars, pictures: p.pictures};")
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
     draws = probe["draws"]
     intervals = [b - a for a, b in zip(draws, draws[1:])]
@@ -223,10 +263,27 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
         "scriptShare": round((after["ScriptDuration"] - before["ScriptDuration"]) / wall, 3),
         "tapLatencyP95Ms": round(percentile(probe["taps"], 0.95), 1) if probe["taps"] else None,
         "taps": len(probe["taps"]),
+        "workerPictureP95Ms": round(percentile(probe["pictures"], 0.95), 1) if probe["pictures"] else None,
         "messagesPerSecond": round(probe["messages"] / wall, 1),
         "kilobytesPerSecond": round(probe["chars"] / wall / 1000, 1),
         "load1": load1(),
     }
+
+
+def split_threads() -> None:
+    """Pins each Chromium renderer's main thread to CPU 1 and every other Chromium thread to CPU 0
+    (`--layout split`); threads started later inherit their starter's core, so this runs before
+    each measurement."""
+    for stat in glob.glob("/proc/[0-9]*/task/[0-9]*/stat"):
+        pid, tid = stat.split("/")[2], stat.split("/")[4]
+        try:
+            if "chrom" not in Path(f"/proc/{pid}/comm").read_text():
+                continue
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            renderer_main = re.search(r"--type=renderer\b", command) is not None and pid == tid
+            os.sched_setaffinity(int(tid), {1} if renderer_main else {0})
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue   # a thread or process that ended meanwhile
 
 
 def page_of(scene: dict, room: str, raster: bool = True) -> str:
@@ -237,6 +294,7 @@ def page_of(scene: dict, room: str, raster: bool = True) -> str:
 
 def run(args) -> dict:
     two_cores = (os.cpu_count() or 1) >= 2
+    split = two_cores and args.layout == "split"
     rain_duration = min(600, int(len(args.raster) * len(args.rates) * (args.seconds + SETTLE + 3) + 20))
     # A later --public overrides the one Server passes (the last given wins).
     with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(args.public),
@@ -247,7 +305,7 @@ def run(args) -> dict:
         by_id = {scene["id"]: scene for scene in shipped}
         wanted = args.scenes or list(by_id)
         if two_cores:
-            os.sched_setaffinity(0, {1})   # Chromium and chromedriver inherit it
+            os.sched_setaffinity(0, {0} if split else {1})   # Chromium and chromedriver inherit it
         drv, profile = browser()
         runs = []
         try:
@@ -256,6 +314,8 @@ def run(args) -> dict:
                     drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}", raster))
                     wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
                          f"{name}'s first frames")
+                    if split:
+                        split_threads()
                     if name in args.still:
                         for rate in args.rates:
                             result = measure(drv, name, rate, args.seconds, still=True, raster=raster)
@@ -271,7 +331,8 @@ def run(args) -> dict:
             drv.quit()
             shutil.rmtree(profile, ignore_errors=True)
     return {"machine": machine(), "window": {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": RATIO},
-            "pinned": "server on CPU 0, Chromium on CPU 1" if two_cores else "not pinned (one core)",
+            "pinned": ("server and Chromium on CPU 0 but the page's main thread, alone on CPU 1" if split
+                       else "server on CPU 0, Chromium on CPU 1" if two_cores else "not pinned (one core)"),
             "runs": runs}
 
 
@@ -287,6 +348,9 @@ def main() -> None:
     parser.add_argument("--raster", type=lambda s: [{"on": True, "off": False}[x] for x in s.split(",") if x],
                         default=[True], help="on, off or on,off: the page drawing as usual and/or with rasterising "
                                              "turned off (the page's bench-only rasterise=0; default on)")
+    parser.add_argument("--layout", choices=["split", "shared"], default="split",
+                        help="split: the page's main thread alone on CPU 1, the rest of Chromium with the server "
+                             "on CPU 0 (default); shared: all of Chromium on CPU 1")
     parser.add_argument("--binary", type=Path, default=Path(os.environ.get("LAYERCAST_BIN") or BINARY))
     parser.add_argument("--public", type=Path, default=REPO / "public",
                         help="the page client to serve (e.g. an older checkout of public/ to compare)")
@@ -295,9 +359,10 @@ def main() -> None:
     report = run(args)
     print(f"machine: {report['machine']}; {report['pinned']}; window {WIDTH}x{HEIGHT} at DPR {RATIO}")
     headers = ["scene", "CPU ×", "fps", "p95 frame ms", "main busy", "script", "tap p95 ms (taps)",
-               "msgs/s", "kB/s", "load 1 min"]
+               "worker p95 ms", "msgs/s", "kB/s", "load 1 min"]
     rows = [[r["scene"], f"{r['cpuThrottle']:g}", r["fps"], r["frameIntervalP95Ms"], f"{r['mainThreadBusy']:.0%}",
-             f"{r['scriptShare']:.0%}", f"{r['tapLatencyP95Ms']} ({r['taps']})", r["messagesPerSecond"],
+             f"{r['scriptShare']:.0%}", f"{r['tapLatencyP95Ms']} ({r['taps']})", r["workerPictureP95Ms"] or "–",
+             r["messagesPerSecond"],
              r["kilobytesPerSecond"], r["load1"]] for r in report["runs"]]
     print(table(headers, rows))
     if args.json:

@@ -66,9 +66,15 @@ window.layercastStatuses = [];
 document.addEventListener('layercast-status', ({ detail }) => window.layercastStatuses.push(detail));
 const clear = CanvasRenderingContext2D.prototype.clearRect;
 CanvasRenderingContext2D.prototype.clearRect = function (x, y, w, h) {
-  // Renderer.draw starts with a clear of the whole canvas: one a draw.
+  // Renderer.draw on the page's thread starts with a clear of the whole canvas: one a draw.
   if (this.canvas === canvas && x === 0 && y === 0 && w === canvas.width && h === canvas.height) window.layercastDraws += 1;
   return clear.call(this, x, y, w, h);
+};
+const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
+ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
+  // The render worker's pictures are handed to the canvas whole: one a draw.
+  if (this.canvas === canvas) window.layercastDraws += 1;
+  return transfer.call(this, bitmap);
 };
 """
 
@@ -139,9 +145,15 @@ def backing_matches(drv):
 
 
 def read_pixels(drv, points) -> list[list[int]]:
-    """RGBA of the canvas's backing store at device pixels `points`."""
+    """RGBA of the canvas's backing store at device pixels `points` (copied onto a 2D canvas: the render
+    worker's pictures are shown through a `bitmaprenderer` context, which cannot be read directly)."""
     return js(drv, """
-        const ctx = document.querySelector('layercast-view canvas').getContext('2d');
+        const canvas = document.querySelector('layercast-view canvas');
+        const copy = document.createElement('canvas');
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+        const ctx = copy.getContext('2d');
+        ctx.drawImage(canvas, 0, 0);
         return arguments[0].map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data));""", points)
 
 

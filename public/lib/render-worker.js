@@ -4,7 +4,8 @@
  * holds up the page's main thread (taps, the socket). Messages in: `init` {rasterise}, `assets`
  * {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js, with the
  * page canvas's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` {bitmap} after each
- * picture, `invalidate` when an image or a face arrived and the picture may look different.
+ * picture (a null bitmap, and `error`, when it could not be drawn), `invalidate` when an image or a
+ * face arrived and the picture may look different.
  */
 import { loadFont } from './font.js';
 import { paint } from './paint.js';
@@ -50,7 +51,12 @@ self.onmessage = async ({ data }) => {
         self.postMessage({ type: 'painted', bitmap: null }); // nothing to show on an empty canvas
         break;
       }
-      paint(renderer, data.picture);
+      try {
+        paint(renderer, data.picture);
+      } catch (error) { // answered all the same: the page sends the next picture only after an answer
+        self.postMessage({ type: 'painted', bitmap: null, error: String(error?.stack ?? error) });
+        break;
+      }
       const bitmap = canvas.transferToImageBitmap();
       self.postMessage({ type: 'painted', bitmap }, [bitmap]);
       break;

@@ -1,5 +1,3 @@
-import { unrasterised } from './unrasterised.js';
-
 /** Pixels per natural pixel of an SVG image's bitmap: sharp up to a scale of 3 on a 2× screen. */
 const SVG_DENSITY = 6;
 
@@ -8,22 +6,26 @@ const MAX_SVG_SIDE = 2048;
 
 /**
  * Draws the view in a worker (render-worker.js) on an `OffscreenCanvas`, where the browser has
- * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising;
- * the page's canvas (still an ordinary 2D canvas) gets each finished picture as one bitmap copy.
- * At most one picture is in the worker at a time: one asked for meanwhile waits, and a newer one
- * replaces it.
+ * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising.
+ * Each finished picture is handed to the page's canvas whole (a `bitmaprenderer` context's
+ * `transferFromImageBitmap`: no copy, no raster on the page's thread); the canvas stays readable
+ * as an image source (`drawImage` of it onto another canvas). At most one picture is in the worker
+ * at a time: one asked for meanwhile waits, and a newer one replaces it.
  */
 export class WorkerRenderer {
   /** Whether this browser can draw the view in a worker. */
   static supported() {
     return typeof Worker === 'function' && typeof OffscreenCanvas === 'function'
       && typeof OffscreenCanvas.prototype.transferToImageBitmap === 'function'
+      && typeof ImageBitmapRenderingContext === 'function'
       && typeof OffscreenCanvasRenderingContext2D === 'function'
       && typeof OffscreenCanvasRenderingContext2D.prototype.createConicGradient === 'function';
   }
 
   /**
-   * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is copied
+   * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is shown; it
+   *   gets its `bitmaprenderer` context with the first picture, so a worker that fails to start
+   *   leaves it free for a 2D context
    * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void, onFailed: () => void}} options
    *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
    *   canvas, `onInvalidate` when an image or a face arrived, `onFailed` when the worker cannot
@@ -33,7 +35,7 @@ export class WorkerRenderer {
    */
   constructor(canvas, { rasterise, onPainted, onInvalidate, onFailed }) {
     this.canvas = canvas;
-    this.ctx = rasterise ? canvas.getContext('2d') : unrasterised(canvas.getContext('2d'));
+    this.ctx = null;
     this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     this.worker.onerror = () => {
       this.destroy();
@@ -48,6 +50,7 @@ export class WorkerRenderer {
       if (data.type === 'invalidate') onInvalidate();
       if (data.type !== 'painted') return;
       this.busy = false;
+      if (data.error) console.error(`layercast: a picture was not drawn: ${data.error}`);
       this.show(data.bitmap);
       onPainted();
       if (this.waiting) this.paint(this.waiting);
@@ -87,19 +90,18 @@ export class WorkerRenderer {
   }
 
   /**
-   * Puts a finished picture on the canvas (none for an empty canvas, nor when the canvas was
+   * Hands a finished picture to the canvas (none for an empty canvas, nor when the canvas was
    * resized since it was asked for: the resize asked for a new one).
    */
   show(bitmap) {
-    const { canvas, ctx } = this;
+    const { canvas } = this;
     if (!bitmap) return;
-    if (bitmap.width === canvas.width && bitmap.height === canvas.height) {
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.globalAlpha = 1;
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.drawImage(bitmap, 0, 0);
+    if (bitmap.width !== canvas.width || bitmap.height !== canvas.height) {
+      bitmap.close();
+      return;
     }
-    bitmap.close();
+    this.ctx ??= canvas.getContext('bitmaprenderer');
+    this.ctx.transferFromImageBitmap(bitmap);
   }
 
   /** Stops the worker. */
