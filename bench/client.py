@@ -5,7 +5,7 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
   injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame, or the render worker's picture handed to the canvas),
+  each animation frame, or the render worker's answer that it drew one),
 - the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
   script share (ScriptDuration),
 - tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
@@ -84,14 +84,6 @@ PROBE = r"""
     }
     return clear.apply(this, args);
   };
-  const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
-  ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
-    if (probe.frame !== probe.counted && this.canvas.classList && this.canvas.classList.contains('layercast-canvas')) {
-      probe.counted = probe.frame;
-      probe.draws.push(probe.frame);
-    }
-    return transfer.call(this, bitmap);
-  };
   addEventListener('pointerdown', (event) => {
     if (event.target.classList && event.target.classList.contains('layercast-canvas')) probe.down = event.timeStamp;
   }, true);
@@ -106,9 +98,12 @@ PROBE = r"""
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (event) => {
-        if (event.data && event.data.type === 'painted' && probe.asked !== null) {
-          probe.pictures.push(performance.now() - probe.asked);
-          probe.asked = null;
+        if (!event.data || event.data.type !== 'painted') return;
+        if (probe.asked !== null) probe.pictures.push(performance.now() - probe.asked);
+        probe.asked = null;
+        if (probe.frame !== probe.counted) { // the worker drew on the page's canvas
+          probe.counted = probe.frame;
+          probe.draws.push(probe.frame);
         }
       });
     }

@@ -54,8 +54,9 @@ const MAX_INTERPOLATION_GAP = 1;
  * @typedef {object} LayercastHandle
  * @property {() => void} destroy closes the connection and removes the canvas and listeners
  * @property {(event: string, fn: Function) => () => void} on listens for `welcome`, `frame`,
- *   `event` (scene events), `error` (server `error` messages) or `status` ({connected, retryInMs?, stopped?});
- *   returns a function that removes the listener
+ *   `event` (scene events), `error` (server `error` messages), `status` ({connected, retryInMs?, stopped?})
+ *   or `draw` ({at}: a picture is on the canvas, `at` its `performance.now()`; none while nothing
+ *   changed); returns a function that removes the listener
  * @property {() => object} stats {connected, framesReceived, lastFrameNumber, fps, frameAgeMs, bytesPerSecond}
  * @property {() => object[]} items a copy of the display list as shown at the current view time
  * @property {() => number | null} viewTime the room media time being shown (null before the first frame)
@@ -211,9 +212,9 @@ export function mount(element, options = {}) {
   /** The render worker, or null when the browser refuses it (this module imported from another origin). */
   function startWorker() {
     try {
-      return new WorkerRenderer(surface.canvas, {
+      return new WorkerRenderer(surface, {
         rasterise,
-        onPainted: () => drawn.add(performance.now()),
+        onPainted: () => painted(performance.now()),
         onInvalidate: () => loop.invalidate(),
         onFailed: () => { // its script did not load: draw on the page's thread from now on
           worker = null;
@@ -286,12 +287,18 @@ export function mount(element, options = {}) {
       }
     }
     if (worker) {
-      worker.paint({ ...picture, canvasWidth: surface.canvas.width, canvasHeight: surface.canvas.height });
+      worker.paint({ ...picture, canvasWidth: surface.width, canvasHeight: surface.height });
     } else {
       paint(renderer, picture);
-      drawn.add(now);
+      painted(now);
     }
     return fontSettled && (overlay || Boolean(shown?.moving));
+  }
+
+  /** Counts a picture put on the canvas at wall time `now`, and tells the `draw` listeners. */
+  function painted(now) {
+    drawn.add(now);
+    emitter.emit('draw', { at: now });
   }
 
   /** Draws only while the page is visible (once when it shows again); the connection stays open either way. */

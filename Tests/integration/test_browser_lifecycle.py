@@ -58,24 +58,12 @@ def fresh_driver():
 
 
 COUNT_DRAWS = """
-const canvas = document.querySelector('layercast-view canvas');
 window.layercastDraws = 0;
 window.layercastVisibility = [];
 document.addEventListener('visibilitychange', () => window.layercastVisibility.push(document.visibilityState));
 window.layercastStatuses = [];
 document.addEventListener('layercast-status', ({ detail }) => window.layercastStatuses.push(detail));
-const clear = CanvasRenderingContext2D.prototype.clearRect;
-CanvasRenderingContext2D.prototype.clearRect = function (x, y, w, h) {
-  // Renderer.draw on the page's thread starts with a clear of the whole canvas: one a draw.
-  if (this.canvas === canvas && x === 0 && y === 0 && w === canvas.width && h === canvas.height) window.layercastDraws += 1;
-  return clear.call(this, x, y, w, h);
-};
-const transfer = ImageBitmapRenderingContext.prototype.transferFromImageBitmap;
-ImageBitmapRenderingContext.prototype.transferFromImageBitmap = function (bitmap) {
-  // The render worker's pictures are handed to the canvas whole: one a draw.
-  if (this.canvas === canvas) window.layercastDraws += 1;
-  return transfer.call(this, bitmap);
-};
+window.layercastView.on('draw', () => { window.layercastDraws += 1; });
 """
 
 
@@ -145,8 +133,8 @@ def backing_matches(drv):
 
 
 def read_pixels(drv, points) -> list[list[int]]:
-    """RGBA of the canvas's backing store at device pixels `points` (copied onto a 2D canvas: the render
-    worker's pictures are shown through a `bitmaprenderer` context, which cannot be read directly)."""
+    """RGBA of the canvas's backing store at device pixels `points` (copied onto a 2D canvas: a canvas
+    handed to the render worker has no context on the page's thread)."""
     return js(drv, """
         const canvas = document.querySelector('layercast-view canvas');
         const copy = document.createElement('canvas');

@@ -1,11 +1,11 @@
 /**
- * The render worker (worker-renderer.js starts it): draws the view's pictures on an
- * `OffscreenCanvas` of its own and hands each back as an `ImageBitmap`, so that rasterising never
- * holds up the page's main thread (taps, the socket). Messages in: `init` {rasterise}, `assets`
- * {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture} (paint.js, with the
- * page canvas's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` {bitmap} after each
- * picture (a null bitmap, and `error`, when it could not be drawn), `invalidate` when an image or a
- * face arrived and the picture may look different.
+ * The render worker (worker-renderer.js starts it): draws the view's pictures on the page's canvas,
+ * handed to it as an `OffscreenCanvas`, so that rasterising never holds up the page's main thread
+ * (taps, the socket). Out first: `started`, once this script runs. Messages in: `init` {rasterise,
+ * canvas}, `assets` {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture}
+ * (paint.js, with the page's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` after
+ * each picture (with `error` when it could not be drawn), `invalidate` when an image or a face
+ * arrived and the picture may look different.
  */
 import { loadFont } from './font.js';
 import { paint } from './paint.js';
@@ -30,7 +30,7 @@ self.fonts?.addEventListener('loadingdone', () => self.postMessage({ type: 'inva
 self.onmessage = async ({ data }) => {
   switch (data.type) {
     case 'init':
-      renderer = new Renderer(new OffscreenCanvas(1, 1), assets, { rasterise: data.rasterise });
+      renderer = new Renderer(data.canvas, assets, { rasterise: data.rasterise });
       break;
     case 'assets':
       assets.table = new Map(Object.entries(data.table));
@@ -47,19 +47,16 @@ self.onmessage = async ({ data }) => {
         canvas.width = canvasWidth;
         canvas.height = canvasHeight;
       }
-      if (!(canvasWidth > 0 && canvasHeight > 0)) {
-        self.postMessage({ type: 'painted', bitmap: null }); // nothing to show on an empty canvas
-        break;
-      }
       try {
-        paint(renderer, data.picture);
+        if (canvasWidth > 0 && canvasHeight > 0) paint(renderer, data.picture); // nothing to draw on an empty canvas
       } catch (error) { // answered all the same: the page sends the next picture only after an answer
-        self.postMessage({ type: 'painted', bitmap: null, error: String(error?.stack ?? error) });
+        self.postMessage({ type: 'painted', error: String(error?.stack ?? error) });
         break;
       }
-      const bitmap = canvas.transferToImageBitmap();
-      self.postMessage({ type: 'painted', bitmap }, [bitmap]);
+      self.postMessage({ type: 'painted' });
       break;
     }
   }
 };
+
+self.postMessage({ type: 'started' });

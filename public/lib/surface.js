@@ -1,7 +1,9 @@
 /**
- * A canvas that fills a container element and stays sharp: its backing store is its CSS size
- * times devicePixelRatio, updated when the element resizes (ResizeObserver) and when the
- * ratio changes (browser zoom, a move to another screen).
+ * A canvas that fills a container element and stays sharp: its backing store (`width` ×
+ * `height`) is its CSS size times devicePixelRatio, updated when the element resizes
+ * (ResizeObserver) and when the ratio changes (browser zoom, a move to another screen). Once its
+ * control is transferred (`transferControl()`), whoever draws sizes the backing store to
+ * `width` × `height` itself.
  */
 export class Surface {
   /**
@@ -25,6 +27,9 @@ export class Surface {
     container.appendChild(this.canvas);
     this.cssWidth = 0;
     this.cssHeight = 0;
+    this.width = this.canvas.width;
+    this.height = this.canvas.height;
+    this.transferred = false;
     this.dpr = window.devicePixelRatio || 1;
     this.observer = new ResizeObserver(([entry]) => {
       this.cssWidth = entry.contentRect.width;
@@ -40,10 +45,20 @@ export class Surface {
     this.dpr = window.devicePixelRatio || 1;
     const width = Math.round(this.cssWidth * this.dpr);
     const height = Math.round(this.cssHeight * this.dpr);
-    if (width === this.canvas.width && height === this.canvas.height) return;
-    this.canvas.width = width;
-    this.canvas.height = height;
+    if (width === this.width && height === this.height) return;
+    this.width = width;
+    this.height = height;
+    if (!this.transferred) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
     this.onResize();
+  }
+
+  /** Hands the canvas's drawing to an `OffscreenCanvas` (for a worker): the canvas shows what it draws. */
+  transferControl() {
+    this.transferred = true;
+    return this.canvas.transferControlToOffscreen();
   }
 
   /** Listens for the next change of devicePixelRatio (a media query matches only one ratio). */

@@ -5,27 +5,25 @@ const SVG_DENSITY = 6;
 const MAX_SVG_SIDE = 2048;
 
 /**
- * Draws the view in a worker (render-worker.js) on an `OffscreenCanvas`, where the browser has
- * them (`WorkerRenderer.supported()`), so that taps and frames are not queued behind rasterising.
- * Each finished picture is handed to the page's canvas whole (a `bitmaprenderer` context's
- * `transferFromImageBitmap`: no copy, no raster on the page's thread); the canvas stays readable
- * as an image source (`drawImage` of it onto another canvas). At most one picture is in the worker
- * at a time: one asked for meanwhile waits, and a newer one replaces it.
+ * Draws the view in a worker (render-worker.js), where the browser can (`WorkerRenderer.supported()`),
+ * so that taps and frames are not queued behind rasterising: once the worker has started, the
+ * page's canvas is handed to it (`transferControlToOffscreen`) and shows what it draws, with no
+ * work on the page's thread. The canvas stays readable as an image source (`drawImage` of it onto
+ * another canvas). At most one picture is in the worker at a time: one asked for meanwhile waits,
+ * and a newer one replaces it.
  */
 export class WorkerRenderer {
   /** Whether this browser can draw the view in a worker. */
   static supported() {
     return typeof Worker === 'function' && typeof OffscreenCanvas === 'function'
-      && typeof OffscreenCanvas.prototype.transferToImageBitmap === 'function'
-      && typeof ImageBitmapRenderingContext === 'function'
+      && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function'
       && typeof OffscreenCanvasRenderingContext2D === 'function'
       && typeof OffscreenCanvasRenderingContext2D.prototype.createConicGradient === 'function';
   }
 
   /**
-   * @param {HTMLCanvasElement} canvas the page's canvas, where each finished picture is shown; it
-   *   gets its `bitmaprenderer` context with the first picture, so a worker that fails to start
-   *   leaves it free for a 2D context
+   * @param {import('./surface.js').Surface} surface the page's canvas, handed to the worker once it
+   *   runs: a worker that fails to start leaves it to the page's thread
    * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void, onFailed: () => void}} options
    *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
    *   canvas, `onInvalidate` when an image or a face arrived, `onFailed` when the worker cannot
@@ -33,27 +31,40 @@ export class WorkerRenderer {
    * @throws when the browser refuses the worker outright (a page that imports this module from
    *   another origin: a worker's script must be of the page's origin)
    */
-  constructor(canvas, { rasterise, onPainted, onInvalidate, onFailed }) {
-    this.canvas = canvas;
-    this.ctx = null;
+  constructor(surface, { rasterise, onPainted, onInvalidate, onFailed }) {
     this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
-    this.worker.onerror = () => {
-      this.destroy();
-      onFailed();
-    };
-    this.worker.postMessage({ type: 'init', rasterise });
+    this.started = false;
     this.busy = false;
     this.waiting = null;
     /** Image URLs already sent to the worker. */
     this.sent = new Set();
+    this.worker.onerror = (event) => {
+      if (this.started) { // the canvas is the worker's now: report, and go on
+        console.error(`layercast: render worker: ${event.message}`);
+        return;
+      }
+      this.destroy();
+      onFailed();
+    };
     this.worker.onmessage = ({ data }) => {
-      if (data.type === 'invalidate') onInvalidate();
-      if (data.type !== 'painted') return;
-      this.busy = false;
-      if (data.error) console.error(`layercast: a picture was not drawn: ${data.error}`);
-      this.show(data.bitmap);
-      onPainted();
-      if (this.waiting) this.paint(this.waiting);
+      switch (data.type) {
+        case 'started': {
+          const canvas = surface.transferControl();
+          this.worker.postMessage({ type: 'init', rasterise, canvas }, [canvas]);
+          this.started = true;
+          if (this.waiting) this.paint(this.waiting);
+          break;
+        }
+        case 'invalidate':
+          onInvalidate();
+          break;
+        case 'painted':
+          this.busy = false;
+          if (data.error) console.error(`layercast: a picture was not drawn: ${data.error}`);
+          else onPainted();
+          if (this.waiting) this.paint(this.waiting);
+          break;
+      }
     };
   }
 
@@ -78,30 +89,18 @@ export class WorkerRenderer {
     }
   }
 
-  /** Draws `picture` (paint.js, with `canvasWidth` and `canvasHeight`) now, or after the one being drawn. */
+  /**
+   * Draws `picture` (paint.js, with the backing store's `canvasWidth` and `canvasHeight`) now, or
+   * once the worker has started or finished the one it draws.
+   */
   paint(picture) {
-    if (this.busy) {
+    if (!this.started || this.busy) {
       this.waiting = picture;
       return;
     }
     this.waiting = null;
     this.busy = true;
     this.worker.postMessage({ type: 'paint', picture });
-  }
-
-  /**
-   * Hands a finished picture to the canvas (none for an empty canvas, nor when the canvas was
-   * resized since it was asked for: the resize asked for a new one).
-   */
-  show(bitmap) {
-    const { canvas } = this;
-    if (!bitmap) return;
-    if (bitmap.width !== canvas.width || bitmap.height !== canvas.height) {
-      bitmap.close();
-      return;
-    }
-    this.ctx ??= canvas.getContext('bitmaprenderer');
-    this.ctx.transferFromImageBitmap(bitmap);
   }
 
   /** Stops the worker. */
