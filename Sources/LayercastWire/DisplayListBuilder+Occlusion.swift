@@ -31,93 +31,108 @@ extension DisplayListBuilder {
               planes[n - 1].items.upperBound == items.count,
               zip(planes, planes.dropFirst()).allSatisfy({ $0.items.upperBound == $1.items.lowerBound })
         else { return }
-        let quads = planes.map { plane in plane.items.compactMap { Self.quad(of: items[$0]) } }
-        let boxes = quads.map { $0.map(Self.box) }
-        var after = Array(repeating: [Int](), count: n)   // after[i]: the planes drawn after i
-        var before = Array(repeating: 0, count: n)        // before[j]: unplaced planes drawn before j
-        for i in 0..<n {
-            for j in (i + 1)..<n {
-                var nearer = 0.0   // > 0: i is nearer where they overlap
-                for (a, boxA) in zip(quads[i], boxes[i]) {
-                    for (b, boxB) in zip(quads[j], boxes[j]) where boxA.intersects(boxB) {
-                        guard let (area, centre) = Self.overlap(a, b), area >= Self.minimumOverlap,
-                              let di = Self.depth(of: planes[i], at: centre), let dj = Self.depth(of: planes[j], at: centre)
-                        else { continue }
-                        nearer += di > dj ? area : di < dj ? -area : 0
+        // Scratch for this call (on the stack up to 1 KiB each, else one allocation): the items'
+        // quads (those in front of the eye), each plane's range of them, and each plane's set of
+        // the planes drawn before it (bit j: plane j).
+        let order = withUnsafeTemporaryAllocation(of: ScreenQuad.self, capacity: items.count - start) { quads in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: n) { planeQuads in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: n) { drawnBefore -> [Int]? in
+                    var count = 0
+                    for (p, plane) in planes.enumerated() {
+                        let first = count
+                        for index in plane.items {
+                            guard let quad = ScreenQuad(items[index]) else { continue }
+                            quads.initializeElement(at: count, to: quad)
+                            count += 1
+                        }
+                        planeQuads.initializeElement(at: p, to: first..<count)
+                        drawnBefore.initializeElement(at: p, to: 0)
                     }
-                }
-                if nearer > 0 {
-                    after[j].append(i)
-                    before[i] += 1
-                } else if nearer < 0 {
-                    after[i].append(j)
-                    before[j] += 1
+                    for i in 0..<n {
+                        for j in (i + 1)..<n {
+                            var nearer = 0.0   // > 0: i is nearer where they overlap
+                            for a in quads[planeQuads[i]] {
+                                for b in quads[planeQuads[j]] where a.boxMeets(b) {
+                                    guard let (area, centre) = Self.overlap(a, b), area >= Self.minimumOverlap,
+                                          let di = Self.depth(of: planes[i], at: centre),
+                                          let dj = Self.depth(of: planes[j], at: centre)
+                                    else { continue }
+                                    nearer += di > dj ? area : di < dj ? -area : 0
+                                }
+                            }
+                            if nearer > 0 {
+                                drawnBefore[i] |= 1 << j
+                            } else if nearer < 0 {
+                                drawnBefore[j] |= 1 << i
+                            }
+                        }
+                    }
+                    return Self.drawingOrder(UnsafeBufferPointer(drawnBefore))
                 }
             }
         }
-        var order: [Int] = []
-        var placed = Array(repeating: false, count: n)
-        while order.count < n {
-            let next = (0..<n).first { !placed[$0] && before[$0] == 0 } ?? (0..<n).first { !placed[$0] }!
-            placed[next] = true
-            order.append(next)
-            for k in after[next] { before[k] -= 1 }
-        }
-        guard order != Array(0..<n) else { return }
+        guard let order else { return }
         let reordered = order.flatMap { items[planes[$0].items] }
         items.replaceSubrange(start..<items.count, with: reordered)
     }
 
-    /// An item's rect on screen, corner by corner; nil when a corner is at or behind the eye.
-    private static func quad(of item: DrawItem) -> [(x: Double, y: Double)]? {
-        let corners = [(0, 0), (item.width, 0), (item.width, item.height), (0, item.height)]
-        let points = corners.compactMap { item.matrix.apply(x: $0.0, y: $0.1) }
-        return points.count == 4 ? points : nil
+    /// The order the planes are drawn in: each time the first plane whose `drawnBefore` planes are
+    /// all drawn, or, in a cycle, the first not drawn; nil when that is the planes' own order.
+    private static func drawingOrder(_ drawnBefore: UnsafeBufferPointer<UInt64>) -> [Int]? {
+        var drawn: UInt64 = 0
+        var order: [Int]?
+        for position in drawnBefore.indices {
+            let next = drawnBefore.indices.first { drawn & 1 << $0 == 0 && drawnBefore[$0] & ~drawn == 0 }
+                ?? (~drawn).trailingZeroBitCount
+            drawn |= 1 << next
+            if order == nil, next != position { order = Array(0..<position) }
+            order?.append(next)
+        }
+        return order
     }
 
     /// The area and centroid of two convex quadrilaterals' intersection (Sutherland–Hodgman);
-    /// nil when they do not overlap.
-    private static func overlap(_ a: [(x: Double, y: Double)], _ b: [(x: Double, y: Double)]) -> (Double, (x: Double, y: Double))? {
-        let turn = signedArea(b) < 0 ? -1.0 : 1.0
-        var polygon = a
-        for k in b.indices where !polygon.isEmpty {
-            let p = b[k], q = b[(k + 1) % b.count]
-            func side(_ v: (x: Double, y: Double)) -> Double { turn * ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x)) }
-            var clipped: [(x: Double, y: Double)] = []
-            for m in polygon.indices {
-                let u = polygon[m], v = polygon[(m + 1) % polygon.count]
-                let su = side(u), sv = side(v)
-                if su >= 0 { clipped.append(u) }
-                if (su >= 0) != (sv >= 0) {
-                    let t = su / (su - sv)
-                    clipped.append((u.x + t * (v.x - u.x), u.y + t * (v.y - u.y)))
+    /// nil when they do not overlap. Each clip at most doubles the polygon's corners (4 → 64).
+    private static func overlap(_ a: ScreenQuad, _ b: ScreenQuad) -> (Double, (x: Double, y: Double))? {
+        withUnsafeTemporaryAllocation(of: (x: Double, y: Double).self, capacity: 64) { even in
+            withUnsafeTemporaryAllocation(of: (x: Double, y: Double).self, capacity: 32) { odd in
+                for m in 0..<4 { even[m] = (a.xs[m], a.ys[m]) }
+                var count = 4
+                for k in 0..<4 where count > 0 {
+                    let (polygon, clipped) = k % 2 == 0 ? (even, odd) : (odd, even)
+                    let p = (x: b.xs[k], y: b.ys[k]), q = (x: b.xs[(k + 1) % 4], y: b.ys[(k + 1) % 4])
+                    func side(_ v: (x: Double, y: Double)) -> Double {
+                        b.turn * ((q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x))
+                    }
+                    var kept = 0
+                    var u = polygon[0], su = side(u)
+                    for m in 0..<count {
+                        let v = polygon[m + 1 < count ? m + 1 : 0], sv = side(v)
+                        if su >= 0 {
+                            clipped[kept] = u
+                            kept += 1
+                        }
+                        if (su >= 0) != (sv >= 0) {
+                            let t = su / (su - sv)
+                            clipped[kept] = (u.x + t * (v.x - u.x), u.y + t * (v.y - u.y))
+                            kept += 1
+                        }
+                        (u, su) = (v, sv)
+                    }
+                    count = kept
                 }
+                guard count >= 3 else { return nil }
+                var area = 0.0, cx = 0.0, cy = 0.0
+                for m in 0..<count {
+                    let u = even[m], v = even[m + 1 < count ? m + 1 : 0]
+                    let cross = u.x * v.y - v.x * u.y
+                    area += cross
+                    cx += (u.x + v.x) * cross
+                    cy += (u.y + v.y) * cross
+                }
+                guard abs(area) > 1e-9 else { return nil }
+                return (abs(area) / 2, (cx / (3 * area), cy / (3 * area)))
             }
-            polygon = clipped
-        }
-        guard polygon.count >= 3 else { return nil }
-        var area = 0.0, cx = 0.0, cy = 0.0
-        for m in polygon.indices {
-            let u = polygon[m], v = polygon[(m + 1) % polygon.count]
-            let cross = u.x * v.y - v.x * u.y
-            area += cross
-            cx += (u.x + v.x) * cross
-            cy += (u.y + v.y) * cross
-        }
-        guard abs(area) > 1e-9 else { return nil }
-        return (abs(area) / 2, (cx / (3 * area), cy / (3 * area)))
-    }
-
-    /// The smallest rect holding the points.
-    private static func box(_ p: [(x: Double, y: Double)]) -> CGRect {
-        let xs = p.map(\.x), ys = p.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-    }
-
-    private static func signedArea(_ p: [(x: Double, y: Double)]) -> Double {
-        p.indices.reduce(0) { sum, m in
-            let u = p[m], v = p[(m + 1) % p.count]
-            return sum + u.x * v.y - v.x * u.y
         }
     }
 

@@ -164,6 +164,23 @@ struct DisplayListBuilderTests {
         }
     }
 
+    @Test func overlapOrderMovesAPlaneWithItsSublayersPastAnUnrelatedFirstPlane() {
+        // The wall and tile above with the tile at x 150 (behind the wall there), a dot on the
+        // tile, and a far square (zPosition −50) that overlaps neither: by centres far, wall,
+        // tile; by the overlap the tile and its dot go before the wall, and far stays first.
+        let root = makeRoot()
+        root.sublayerTransform = perspective(500)
+        let space = makeLayer(CATransformLayer(), name: "space", frame: CGRect(x: 0, y: 0, width: 400, height: 400), in: root, background: nil)
+        makeLayer(CALayer(), name: "far", frame: CGRect(x: 0, y: 0, width: 20, height: 20), in: space).zPosition = -50
+        makeLayer(CALayer(), name: "wall", frame: CGRect(x: 50, y: 150, width: 300, height: 100), in: space).transform =
+            CATransform3DMakeRotation(degrees(60), 0, 1, 0)
+        let tile = makeLayer(CALayer(), name: "tile", frame: CGRect(x: 140, y: 190, width: 20, height: 20), in: space)
+        tile.zPosition = 40
+        makeLayer(CALayer(), name: "dot", frame: CGRect(x: 5, y: 5, width: 10, height: 10), in: tile)
+        #expect(root.hitTest(CGPoint(x: 200 + (150 - 200) / (1 - 40.0 / 500), y: 200))?.name == "wall")
+        #expect(DisplayListBuilder().build(root, at: 0).names == ["far", "tile", "dot", "wall"])
+    }
+
     @Test func transformLayerSortsACubeBackToFront() {
         // A 100-pt cube at the root's centre under perspective 500, turned −20° about x and then
         // 30° about y. Face centres (±50 along their normal) after Rx(−20°): front (0, 17.1, 47.0),
