@@ -44,6 +44,8 @@ import { documentLanguage, markChinese, pageLanguage, words } from './lib/words.
 const LEADERBOARD_LIMIT = 10;
 /** How often the HUD's countdown is redrawn (ms). */
 const TICK_MS = 250;
+/** How often the rain's progress bar is set again from the estimated media time (runProgress). */
+const PROGRESS_SYNC_MS = 1000;
 /** After this many failed attempts without any socket opening, check whether the server is up. */
 const REFUSAL_CHECK_ATTEMPTS = 3;
 /** Error codes that are this page's own mistakes, not the player's: kept in `errors`, never shown. */
@@ -249,7 +251,8 @@ export function createRainPage(doc, { location: here = doc.defaultView.location,
     phaseFromEvents: false,
     /** Coins this player won in the current rain (from its own `award` events). */
     rainCoins: 0,
-    progressFrame: 0,
+    progress: null,
+    progressTimer: 0,
     guessTimer: 0,
     /** Whether any socket of this page ever got a welcome (else failures may be a refusal). */
     everJoined: false,
@@ -281,7 +284,8 @@ export function createRainPage(doc, { location: here = doc.defaultView.location,
       clearInterval(ticker);
       page.notices.destroy();
       clearTimeout(page.guessTimer);
-      cancelAnimationFrame(page.progressFrame);
+      clearInterval(page.progressTimer);
+      page.progress?.cancel();
       page.handle?.destroy();
       page.handle = null;
     },
@@ -440,9 +444,10 @@ function onRain(page, data) {
 function setPhase(page, phase) {
   page.state.phase = phase;
   page.body.dataset.phase = phase || '';
-  cancelAnimationFrame(page.progressFrame);
+  clearInterval(page.progressTimer);
   page.hud.progress.hidden = phase !== 'raining';
-  if (phase === 'raining') page.progressFrame = requestAnimationFrame(() => drawProgress(page));
+  runProgress(page);
+  if (phase === 'raining') page.progressTimer = setInterval(() => runProgress(page), PROGRESS_SYNC_MS);
   renderCountdown(page);
 }
 
@@ -467,12 +472,22 @@ function renderCountdown(page) {
   }
 }
 
-/** The bar under the state line: how much of the rain is left (from the estimated time when offline). */
-function drawProgress(page) {
+/**
+ * The bar under the state line: how much of the rain is left (from the estimated time when
+ * offline). It runs down to empty at the rain's end as an animation of its transform, which the
+ * browser's compositor plays without the page's thread; each call starts it again from the
+ * estimated media time (every PROGRESS_SYNC_MS while it rains).
+ */
+function runProgress(page) {
+  page.progress?.cancel();
+  page.progress = null;
   if (page.state.phase !== 'raining') return;
-  const left = rainLeftFraction(page.state.rain, roomTime(page)?.time);
-  if (left !== null) page.hud.bar.style.transform = `scaleX(${left})`;
-  page.progressFrame = requestAnimationFrame(() => drawProgress(page));
+  const time = roomTime(page)?.time;
+  const left = rainLeftFraction(page.state.rain, time);
+  if (left === null) return;
+  const remainingMs = Math.max(0, (page.state.rain.endsAt - Math.max(time, page.state.rain.startsAt)) * 1000);
+  page.progress = page.hud.bar.animate([{ transform: `scaleX(${left})` }, { transform: 'scaleX(0)' }],
+    { duration: remainingMs, easing: 'linear', fill: 'forwards' });
 }
 
 /**

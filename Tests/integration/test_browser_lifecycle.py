@@ -4,14 +4,18 @@ device pixel ratio changed (issue 36), in headless Chromium against a real serve
 default where OffscreenCanvas exists) and on the page's thread (`?renderer=main`).
 
 After each change the canvas's backing store is its CSS size × devicePixelRatio, and what is in
-it is what the frame says, read back from the canvas (getImageData, device pixels): the root
+it is what the frame says, read back from the canvas (copied onto a 2D canvas, then getImageData,
+device pixels: a canvas handed to the render worker has no context on the page's thread): the root
 item's `bg` wherever the scene shows only the root (points 20 pt clear of every other item's
 rect), and nothing (alpha 0) in the letterbox, where the page's own background shows, which a
 screenshot confirms; just inside the scene rect's edge the canvas is opaque, just outside it
 transparent, so the drawing is neither stale, blank nor stretched. The still book draws nothing
-while still (no full-canvas clear of its canvas, the start of every draw, over 2 s, while its
-keepalives arrive), draws again after each change, then rests again; the radar draws nothing
-while hidden and goes on drawing when shown.
+while still (no `draw` event of the view's handle over 2 s, while its keepalives arrive), draws
+again after each change, then rests again; the radar draws nothing while hidden and goes on
+drawing when shown.
+
+A render worker whose script does not load (its URL swapped for a missing one before the page's
+scripts run: a 404) leaves the canvas to the page's thread, which draws the radar as the frames say.
 
 How the changes are made in headless Chromium (checked by the test each time):
 - hidden: `Emulation.setFocusEmulationEnabled` off does not hide a fresh page (nor does a second
@@ -323,3 +327,30 @@ def test_page_draws_right_after_hide_resize_and_ratio_change(fresh_driver, serve
     assert sum(1 for st in statuses if not st["connected"]) <= 1 and view_stats(drv)["connected"], statuses
     assert js(drv, "return window.layercastErrors;") == []
     assert [e for e in console.severe() if FROZEN_SOCKET not in e.get("message", "")] == [], console.severe()
+
+
+#: Installed before the page's scripts: the render worker's script is asked for at a URL that is not served.
+MISSING_WORKER = """
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    window.workersAsked = [...(window.workersAsked || []), String(url)];
+    super(String(url).replace('render-worker.js', 'no-such-render-worker.js'), options);
+  }
+};
+"""
+
+
+def test_a_worker_that_does_not_start_leaves_the_canvas_to_the_page(fresh_driver, server, room):
+    drv = fresh_driver
+    drv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MISSING_WORKER})
+    drv.get(f"{server.base_url}scene.html?scene=radar&room={room}&role=spectator")
+    wait_frames(drv, 3)
+    asked = js(drv, "return window.workersAsked || [];")
+    assert len(asked) == 1 and asked[0].endswith("/lib/render-worker.js"), asked
+    wait_until(lambda: view_stats(drv)["fontAtFirstFrame"] is not None, 10, "the first frame drawn", 0.2)
+    js(drv, COUNT_DRAWS)
+    assert_moving(drv, "no worker")
+    check_drawing(drv, "no worker")
+    # The canvas was not handed to a worker: the page's thread draws on it with its 2D context.
+    assert js(drv, "return document.querySelector('layercast-view canvas').getContext('2d') !== null;")

@@ -18,7 +18,9 @@ export class Emitter {
 
   /** Calls the listeners of `name`; a listener that throws is reported and does not stop the others. */
   emit(name, detail) {
-    for (const fn of [...(this.listeners.get(name) ?? [])]) {
+    const set = this.listeners.get(name);
+    if (!set?.size) return;
+    for (const fn of [...set]) {
       try {
         fn(detail);
       } catch (error) {

@@ -57,8 +57,9 @@ export class Surface {
 
   /** Hands the canvas's drawing to an `OffscreenCanvas` (for a worker): the canvas shows what it draws. */
   transferControl() {
+    const offscreen = this.canvas.transferControlToOffscreen(); // throws if the canvas has a context already
     this.transferred = true;
-    return this.canvas.transferControlToOffscreen();
+    return offscreen;
   }
 
   /** Listens for the next change of devicePixelRatio (a media query matches only one ratio). */

@@ -23,11 +23,12 @@ export class WorkerRenderer {
 
   /**
    * @param {import('./surface.js').Surface} surface the page's canvas, handed to the worker once it
-   *   runs: a worker that fails to start leaves it to the page's thread
+   *   runs: a worker that fails to start, or a canvas that has a context by then, is left to the
+   *   page's thread (`onFailed`)
    * @param {{rasterise: boolean, onPainted: () => void, onInvalidate: () => void, onFailed: () => void}} options
    *   `rasterise` false: bench only (unrasterised.js); `onPainted` after each picture is on the
    *   canvas, `onInvalidate` when an image or a face arrived, `onFailed` when the worker cannot
-   *   run (its script did not load, e.g. refused by a Content-Security-Policy)
+   *   run (its script did not load, e.g. refused by a Content-Security-Policy) or have the canvas
    * @throws when the browser refuses the worker outright (a page that imports this module from
    *   another origin: a worker's script must be of the page's origin)
    */
@@ -49,7 +50,14 @@ export class WorkerRenderer {
     this.worker.onmessage = ({ data }) => {
       switch (data.type) {
         case 'started': {
-          const canvas = surface.transferControl();
+          let canvas;
+          try {
+            canvas = surface.transferControl();
+          } catch { // something took a context of the canvas first: it stays the page's thread's
+            this.destroy();
+            onFailed();
+            return;
+          }
           this.worker.postMessage({ type: 'init', rasterise, canvas }, [canvas]);
           this.started = true;
           if (this.waiting) this.paint(this.waiting);
