@@ -12,6 +12,11 @@ Per run it reports
   canvas to the tap message leaving the socket (the probe wraps `WebSocket.prototype.send`),
 - WebSocket messages and text kB received a second.
 
+Besides the shipped scenes, `burst`: a 400-particle heart burst every 3 s (a `CAEmitterLayer` whose
+cell's birth rate is keyframed 0 → 800 over a second), replayed to the page client by a stand-in
+socket from the frames `LayercastFrameBench burst-frames` encodes as a room would
+(bench/burst/burst.js); measured by default when that binary is beside `--binary`.
+
 Busy phases: radar, snow and reveal animate on their own (reveal is also replayed by the taps on its
 Replay button); rain is measured while raining (the server runs with `--rain-every 1`); cubes is
 pulled every 2 s so that it keeps refreshing; book is tapped on a book, which opens and closes it.
@@ -54,6 +59,7 @@ import os
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -64,6 +70,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import BINARY, REPO, Server, machine, pinned, table  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
+BURST = "burst"
+BURST_PAGE = Path(__file__).resolve().parent / "burst"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WIDTH, HEIGHT, RATIO = 414, 736, 2
 TAP_EVERY = 0.25
@@ -108,22 +116,27 @@ PROBE = r"""
       });
     }
   };
-  const Native = window.WebSocket;
-  const send = Native.prototype.send;
-  Native.prototype.send = function (data) {
+  // What the socket sends and receives (also told by the burst page's stand-in socket).
+  probe.sent = (data) => {
     if (typeof data === 'string' && data.startsWith('{"type":"tap"') && probe.down !== null) {
       probe.taps.push(performance.now() - probe.down);
       probe.down = null;
     }
+  };
+  probe.received = (data) => {
+    probe.messages += 1;
+    probe.chars += typeof data === 'string' ? data.length : 0;
+  };
+  const Native = window.WebSocket;
+  const send = Native.prototype.send;
+  Native.prototype.send = function (data) {
+    probe.sent(data);
     return send.call(this, data);
   };
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', (event) => {
-        probe.messages += 1;
-        probe.chars += typeof event.data === 'string' ? event.data.length : 0;
-      });
+      this.addEventListener('message', (event) => probe.received(event.data));
     }
   };
 })();
@@ -287,44 +300,75 @@ def page_of(scene: dict, room: str, raster: bool = True) -> str:
     return (f"{page}?room={room}&role=player" if page else f"scene.html?scene={scene['id']}&room={room}&role=player") + query
 
 
+def with_burst_page(public: Path, frame_bench: Path, seconds: float) -> Path:
+    """A copy of `public` with the burst page beside it (bench-burst/: bench/burst/ and the frames
+    `frame_bench burst-frames` writes, enough for `seconds` of measuring); the caller removes it."""
+    served = Path(tempfile.mkdtemp(prefix="layercast-bench-public-"))
+    shutil.copytree(public, served / "public")
+    shutil.copytree(BURST_PAGE, served / "public" / "bench-burst")
+    frames = subprocess.run([str(frame_bench), "burst-frames", str(int(seconds) + 30)], check=True,
+                            capture_output=True, text=True, timeout=300).stdout
+    (served / "public" / "bench-burst" / "frames.jsonl").write_text(frames)
+    return served
+
+
 def run(args) -> dict:
     two_cores = (os.cpu_count() or 1) >= 2
     split = two_cores and args.layout == "split"
     rain_duration = min(600, int(len(args.raster) * len(args.rates) * (args.seconds + SETTLE + 3) + 20))
+    burst = BURST in args.scenes if args.scenes else args.frame_bench.exists()
+    if burst and not args.frame_bench.exists():
+        sys.exit(f"the burst needs {args.frame_bench} (swift build -c release --product LayercastFrameBench)")
+    if not burst and not args.scenes:
+        print(f"no {args.frame_bench}: the burst is not measured", file=sys.stderr)
+    measured_seconds = len(args.raster) * (len(args.rates) * (args.seconds + SETTLE + 2) + 5)
+    served = with_burst_page(args.public, args.frame_bench, measured_seconds) if burst else None
+    public = served / "public" if served else args.public
     # A later --public overrides the one Server passes (the last given wins).
-    with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(args.public),
-                binary=args.binary, prefix=pinned("0")) as server:
-        base = f"http://127.0.0.1:{server.port}/"
-        shipped = json.loads(urllib.request.urlopen(base + "api/scenes", timeout=5).read())
-        shipped = shipped.get("scenes", shipped) if isinstance(shipped, dict) else shipped
-        by_id = {scene["id"]: scene for scene in shipped}
-        wanted = args.scenes or list(by_id)
-        if two_cores:
-            os.sched_setaffinity(0, {0} if split else {1})   # Chromium and chromedriver inherit it
-        drv, profile = browser()
-        runs = []
-        try:
-            for name in wanted:
-                for raster in args.raster:
-                    drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}", raster))
-                    wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
-                         f"{name}'s first frames")
-                    if split:
-                        split_threads()
-                    if name in args.still:
-                        for rate in args.rates:
-                            result = measure(drv, name, rate, args.seconds, still=True, raster=raster)
-                            runs.append(result)
-                            print(f"{result['scene']} at {rate:g}x: {result}", file=sys.stderr)
-                    if name == "rain":
-                        wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
+    try:
+        with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(public),
+                    binary=args.binary, prefix=pinned("0")) as server:
+            return measure_all(args, server, split, burst)
+    finally:
+        if served:
+            shutil.rmtree(served, ignore_errors=True)
+
+
+def measure_all(args, server: Server, split: bool, burst: bool) -> dict:
+    """Every wanted scene's runs against `server` (run's docstring)."""
+    two_cores = (os.cpu_count() or 1) >= 2
+    base = f"http://127.0.0.1:{server.port}/"
+    shipped = json.loads(urllib.request.urlopen(base + "api/scenes", timeout=5).read())
+    shipped = shipped.get("scenes", shipped) if isinstance(shipped, dict) else shipped
+    by_id = {scene["id"]: scene for scene in shipped}
+    by_id[BURST] = {"id": BURST, "page": "bench-burst/burst.html"}
+    wanted = args.scenes or [*(name for name in by_id if name != BURST), *([BURST] if burst else [])]
+    if two_cores:
+        os.sched_setaffinity(0, {0} if split else {1})   # Chromium and chromedriver inherit it
+    drv, profile = browser()
+    runs = []
+    try:
+        for name in wanted:
+            for raster in args.raster:
+                drv.get(base + page_of(by_id[name], f"bench-{name}-{os.getpid()}", raster))
+                wait(drv, "return window.layercastView && window.layercastView.stats().framesReceived > 5", 20,
+                     f"{name}'s first frames")
+                if split:
+                    split_threads()
+                if name in args.still:
                     for rate in args.rates:
-                        result = measure(drv, name, rate, args.seconds, raster=raster)
+                        result = measure(drv, name, rate, args.seconds, still=True, raster=raster)
                         runs.append(result)
                         print(f"{result['scene']} at {rate:g}x: {result}", file=sys.stderr)
-        finally:
-            drv.quit()
-            shutil.rmtree(profile, ignore_errors=True)
+                if name == "rain":
+                    wait(drv, "return window.rainState && window.rainState.phase === 'raining'", 30, "the rain to fall")
+                for rate in args.rates:
+                    result = measure(drv, name, rate, args.seconds, raster=raster)
+                    runs.append(result)
+                    print(f"{result['scene']} at {rate:g}x: {result}", file=sys.stderr)
+    finally:
+        drv.quit()
+        shutil.rmtree(profile, ignore_errors=True)
     return {"machine": machine(), "window": {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": RATIO},
             "pinned": ("server and Chromium on CPU 0 but the page's main thread, alone on CPU 1" if split
                        else "server on CPU 0, Chromium on CPU 1" if two_cores else "not pinned (one core)"),
@@ -335,7 +379,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8, help="measured seconds per scene and rate")
     parser.add_argument("--scenes", type=lambda s: [x for x in s.split(",") if x], default=None,
-                        help="comma-separated scene ids (default: every scene of GET /api/scenes)")
+                        help="comma-separated scene ids, `burst` included (default: every scene of GET /api/scenes, "
+                             "and the burst)")
     parser.add_argument("--rates", type=lambda s: [float(x) for x in s.split(",")], default=[1.0, 4.0],
                         help="CPU throttling rates (default 1,4)")
     parser.add_argument("--still", type=lambda s: [x for x in s.split(",") if x], default=["cubes", "book"],
@@ -346,11 +391,14 @@ def main() -> None:
     parser.add_argument("--layout", choices=["split", "shared"], default="split",
                         help="split: the page's main thread alone on CPU 1, the rest of Chromium with the server "
                              "on CPU 0 (default); shared: all of Chromium on CPU 1")
+    parser.add_argument("--frame-bench", type=Path, default=None,
+                        help="the LayercastFrameBench that writes the burst's frames (default: beside --binary)")
     parser.add_argument("--binary", type=Path, default=Path(os.environ.get("LAYERCAST_BIN") or BINARY))
     parser.add_argument("--public", type=Path, default=REPO / "public",
                         help="the page client to serve (e.g. an older checkout of public/ to compare)")
     parser.add_argument("--json", type=Path, help="also write the report here")
     args = parser.parse_args()
+    args.frame_bench = args.frame_bench or args.binary.parent / "LayercastFrameBench"
     report = run(args)
     print(f"machine: {report['machine']}; {report['pinned']}; window {WIDTH}x{HEIGHT} at DPR {RATIO}")
     headers = ["scene", "CPU ×", "fps", "p95 frame ms", "main busy", "script", "tap p95 ms (taps)",

@@ -25,7 +25,9 @@
 #      simulated nodes on CPU 1)
 #   j  the page's cost on a phone: each scene in its busy phase in headless Chromium at 414×736, DPR 2,
 #      CPU throttling 1× and 4×: fps, p95 frame interval, main-thread and script share, tap → socket
-#      p95, messages and kB/s (bench/client.py; server on CPU 0, Chromium on CPU 1)
+#      p95, the render worker's time per picture, messages and kB/s (bench/client.py; the page's main
+#      thread alone on CPU 1, the server and the rest of Chromium on CPU 0; --layout shared: all of
+#      Chromium on CPU 1)
 #   k  the stream: messages and bytes a second per spectator of each scene, still and busy, and a
 #      rain through 4, 8 and 16 KB/s links, acknowledging frames or not: frames/s, full frames,
 #      view age p50/p95 (bench/stream.py; server on CPU 0, the readers on CPU 1)

@@ -13,6 +13,14 @@ import LayercastWire
 /// `swift run -c release LayercastFrameBench [FRAMES]`. Prints numbers; asserts nothing.
 /// `LayercastFrameBench rebuild [SECONDS…]` times a rain's takeover rebuild instead.
 
+// `LayercastFrameBench burst-frames [SECONDS]`: the repeated burst's frames (a burst every 3 s) for
+// `bench/client.py`, one frame message a line, 60 s unless told.
+if CommandLine.arguments.dropFirst().first == "burst-frames" {
+    let seconds = CommandLine.arguments.dropFirst(2).first.flatMap(Double.init) ?? 60
+    for frame in burstFrames(fps: 30, seconds: seconds, every: 3) { print(frame.string) }
+    exit(0)
+}
+
 // `LayercastFrameBench taps none|default [TAPS]`: only the tap table's row, e.g. under callgrind.
 if CommandLine.arguments.dropFirst().first == "taps" {
     let arguments = Array(CommandLine.arguments.dropFirst(2))
