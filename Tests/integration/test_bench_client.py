@@ -1,7 +1,7 @@
 """The client-cost bench (bench/client.py, issue 36) runs: 2 s of the radar at CPU throttling 1×, drawn
 and with its drawing turned off (--raster on,off), in headless Chromium against its own server. A benchmark, not a timed test: only the report's shape
 is checked (its figures depend on the machine), with the values any working run has (frames drawn,
-taps sent, messages received)."""
+taps sent, messages received). The 400-particle burst is replayed to the page the same way (2 s at 1×)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,22 @@ def test_client_bench_reports_one_run_per_scene_and_rate(tmp_path):
     assert run["workerPictureP95Ms"] > 0, run
     assert run["messagesPerSecond"] > 10 and run["kilobytesPerSecond"] > 0, run
     assert run["load1"] >= 0
+
+
+def test_client_bench_replays_the_burst_to_the_page(tmp_path):
+    """The burst (`LayercastFrameBench burst-frames`, beside the server binary) is replayed to the page
+    client by the bench's stand-in socket, and the page draws it: frames arrive, pictures are drawn,
+    taps leave through the stand-in."""
+    _require_binary()
+    frame_bench = BINARY.parent / "LayercastFrameBench"
+    assert frame_bench.exists(), f"{frame_bench} is built with the package (swift build --build-tests)"
+    report_file = tmp_path / "burst.json"
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "client.py"), "--seconds", "2", "--scenes", "burst",
+                           "--rates", "1", "--json", str(report_file)],
+                          env={**os.environ, "LAYERCAST_BIN": str(BINARY)}, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    [run] = json.loads(report_file.read_text())["runs"]
+    assert set(run) == KEYS and run["scene"] == "burst", run
+    assert run["fps"] > 0 and run["workerPictureP95Ms"] > 0, run
+    assert run["messagesPerSecond"] > 5 and run["kilobytesPerSecond"] > 0, run
+    assert run["taps"] >= 4, run
