@@ -58,7 +58,6 @@ import json
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,9 +69,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import BINARY, REPO, Server, machine, pinned, table  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
 BURST = "burst"
 BURST_PAGE = Path(__file__).resolve().parent / "burst"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 WIDTH, HEIGHT, RATIO = 414, 736, 2
 TAP_EVERY = 0.25
 PULL_EVERY = 2.0
@@ -328,15 +327,15 @@ def run(args) -> dict:
     try:
         with Server("--rain-every", "1", "--rain-duration", str(rain_duration), "--public", str(public),
                     binary=args.binary, prefix=pinned("0")) as server:
-            return measure_all(args, server, split, burst)
+            return measure_all(args, server, two_cores, split, burst)
     finally:
         if served:
             shutil.rmtree(served, ignore_errors=True)
 
 
-def measure_all(args, server: Server, split: bool, burst: bool) -> dict:
-    """Every wanted scene's runs against `server` (run's docstring)."""
-    two_cores = (os.cpu_count() or 1) >= 2
+def measure_all(args, server: Server, two_cores: bool, split: bool, burst: bool) -> dict:
+    """Every wanted scene's runs against `server`, the burst's among them when `burst`; Chromium
+    pinned as `two_cores` and `split` say (`--layout`)."""
     base = f"http://127.0.0.1:{server.port}/"
     shipped = json.loads(urllib.request.urlopen(base + "api/scenes", timeout=5).read())
     shipped = shipped.get("scenes", shipped) if isinstance(shipped, dict) else shipped

@@ -57,8 +57,8 @@ extension Hub {
     /// Asks `room`'s controller to take up what its scene persisted, for the room's pending
     /// takeover. Until the first answer the room waits (`PendingTakeover.waiting`); an answer that
     /// failed (the ledger failed or was late) lets the room run without it, and it is asked again
-    /// after a backoff (`retryTakeover`) until it succeeds (docs/cluster.md, "A rain survives its
-    /// origin"). An answer for an earlier attempt, or for a room given up since, is dropped.
+    /// after a backoff (`retryTakeover`) until it succeeds (docs/cluster.md, on a round whose origin
+    /// died). An answer for an earlier attempt, or for a room given up since, is dropped.
     func takeOver(_ room: Room) {
         guard let controller = room.controller, let attempt = room.takeover?.attempt else { return }
         controller.tookOver(in: room) { [weak self, weak room] takeover in

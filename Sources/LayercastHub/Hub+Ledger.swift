@@ -40,8 +40,9 @@ extension Hub {
         }
     }
 
-    /// `GET /api/rains/{id}`: a round of any scene (`LedgerDocuments.round`), its scene's members
-    /// from the `RoundAuditor` of the registered scene it names.
+    /// The round document (the server's round route, docs/openapi.yaml): a round of any scene
+    /// (`LedgerDocuments.round`), its scene's members from the `RoundAuditor` of the registered
+    /// scene it names.
     public func roundDocument(id text: String, answer: @escaping (Result<JSONValue, APIError>) -> Void) {
         guard let id = Int64(text), id > 0 else { return answer(.failure(APIError(400, .badRound, LedgerDocuments.badRoundID))) }
         ledgerRead(answer) { ledger throws(LedgerError) in try ledger.round(id: id) } found: { [configuration] round in

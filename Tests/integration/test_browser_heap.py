@@ -13,6 +13,8 @@ import json
 import time
 import urllib.request
 
+import websocket
+
 from conftest import wait_until
 from test_browser import console, driver, js, view_stats, wait_frames  # noqa: F401
 
@@ -34,8 +36,6 @@ class WorkerHeap:
     """The render worker's used JS heap, through a CDP session of its own on the browser's socket."""
 
     def __init__(self, drv):
-        import websocket
-
         address = drv.capabilities["goog:chromeOptions"]["debuggerAddress"]
         version = json.loads(urllib.request.urlopen(f"http://{address}/json/version", timeout=5).read())
         self.socket = websocket.create_connection(version["webSocketDebuggerUrl"], timeout=10, suppress_origin=True)
@@ -46,8 +46,9 @@ class WorkerHeap:
         page = self.call("Target.attachToTarget", targetId=pages[0]["targetId"], flatten=True)["sessionId"]
         # A dedicated worker is a target of its page's session: auto-attaching announces it.
         self.call("Target.setAutoAttach", page, autoAttach=True, waitForDebuggerOnStart=False, flatten=True)
-        wait_until(lambda: any("render-worker.js" in t["url"] for t in self.attached) or self.poll(), 5,
-                   "the render worker's target", 0.05)
+        deadline = time.monotonic() + 5
+        while not any("render-worker.js" in t["url"] for t in self.attached) and time.monotonic() < deadline:
+            self.receive(timeout=0.1)
         workers = [t for t in self.attached if "render-worker.js" in t["url"]]
         assert len(workers) == 1, f"render workers: {workers}"
         self.session = workers[0]["sessionId"]
@@ -64,24 +65,18 @@ class WorkerHeap:
                 return message["result"]
         raise TimeoutError(method)
 
-    def receive(self) -> dict:
-        """The next message, noting each target attached (`Target.attachedToTarget`)."""
-        message = json.loads(self.socket.recv())
+    def receive(self, timeout: float = 10) -> dict:
+        """The next message within `timeout` seconds ({} if none), noting each target attached
+        (`Target.attachedToTarget`)."""
+        self.socket.settimeout(timeout)
+        try:
+            message = json.loads(self.socket.recv())
+        except websocket.WebSocketTimeoutException:
+            return {}
         if message.get("method") == "Target.attachedToTarget":
             params = message["params"]
             self.attached.append({"sessionId": params["sessionId"], "url": params["targetInfo"]["url"]})
         return message
-
-    def poll(self) -> bool:
-        """Reads one message if one comes within 0.1 s; always false (for wait_until)."""
-        self.socket.settimeout(0.1)
-        try:
-            self.receive()
-        except Exception:  # noqa: BLE001 - websocket's timeout
-            pass
-        finally:
-            self.socket.settimeout(10)
-        return False
 
     def used_after_gc(self) -> int:
         self.call("HeapProfiler.enable", self.session)
