@@ -15,7 +15,7 @@ from conftest import BINARY, REPO, _require_binary
 
 skip_module_without_browser()
 
-KEYS = {"scene", "cpuThrottle", "seconds", "fps", "drawsPerSecond", "frameIntervalP95Ms", "mainThreadBusy",
+KEYS = {"scene", "cpuThrottle", "seconds", "fps", "movingShare", "drawsPerSecond", "frameIntervalP95Ms", "mainThreadBusy",
         "scriptShare", "tapLatencyP95Ms", "taps", "workerPictureP95Ms", "messagesPerSecond", "kilobytesPerSecond",
         "load1"}
 
@@ -41,6 +41,8 @@ def test_client_bench_reports_one_run_per_scene_and_rate(tmp_path):
     assert unrasterised["fps"] > 0 and unrasterised["taps"] >= 4, unrasterised
     assert 1.9 <= run["seconds"] <= 10, run
     assert run["fps"] > 0 and run["frameIntervalP95Ms"] > 0, run
+    # The radar sweeps all the time: its view moves through nearly all of the run.
+    assert 0.8 <= run["movingShare"] <= 1.05, run
     assert 0 < run["mainThreadBusy"] <= 1.05 and 0 <= run["scriptShare"] <= run["mainThreadBusy"], run
     assert run["taps"] >= 4 and run["tapLatencyP95Ms"] >= 0, run
     # Chromium draws in the render worker: its time per picture is measured.

@@ -131,15 +131,18 @@ def test_renderer_matches_chromium_svg_and_css(page_url):
         assert not failures, failures
 
 
-def test_shapes_through_the_projective_path_match(page_url):
+@pytest.mark.parametrize("projection", ["webgl", "mesh"])
+def test_shapes_through_the_projective_path_match(page_url, projection):
     """The same frame with an invisible perspective row on every matrix: the shapes, gradients,
     copies, clip and mask of 3D-transformed items, translucent ones included (the mesh's triangles
-    must leave no seam), to the same tolerance, probes included."""
+    must leave no seam), to the same tolerance, probes included; drawn through WebGL 2 and through
+    the 2D mesh that stands in where WebGL is missing."""
     for drv in chromium(2 * SIZE, 2 * SIZE):
-        drv.get(page_url + "?projective=1")
+        drv.get(page_url + "?projective=1" + ("&mesh=1" if projection == "mesh" else ""))
         drawn = wait_until(lambda: drv.execute_script("return document.body.dataset.drawn || null"), 10,
                            "the render check page drew")
         assert drawn == "yes", drawn
+        assert drv.execute_script("return document.body.dataset.projection") == projection
         _, _, bpp, rows = decode_png(drv.get_screenshot_as_png())
         failures = []
         for (x, y), want, what in PROBES:
@@ -148,7 +151,7 @@ def test_shapes_through_the_projective_path_match(page_url):
                 failures.append((what, (x, y), got, want))
         for name, (x, y, w, h) in REGIONS.items():
             share, mean, worst = region_difference(rows, bpp, x, y, w, h, SIZE)
-            print(f"projective {name}: {share:.2%} of pixels differ, mean {mean:.2f}, worst {worst}")
+            print(f"{projection} {name}: {share:.2%} of pixels differ, mean {mean:.2f}, worst {worst}")
             if share > 0.0075 or mean >= 2:
                 failures.append((name, share, mean, worst))
         assert not failures, failures
@@ -184,22 +187,25 @@ def test_random_trees_match_chromium_svg(page_url, case):
 GRADIENT_SEEDS = 8
 
 
-@pytest.mark.parametrize("projective", [False, True], ids=["affine", "projective"])
+@pytest.mark.parametrize("projection", [None, "webgl", "mesh"], ids=["affine", "webgl", "mesh"])
 @pytest.mark.parametrize("seed", range(1, GRADIENT_SEEDS + 1))
-def test_radial_and_conic_gradients_match_chromium_css(page_url, seed, projective):
+def test_radial_and_conic_gradients_match_chromium_css(page_url, seed, projection):
     """render-check/gradients-check.js: six seeded radial and conic gradient layers (2 to 4 stops,
     evenly or at locations reaching outside 0…1, some rounded, some translucent), drawn by our
     renderer from their `grad` items and by Chromium from CSS radial-gradient/conic-gradient written
     from engine-model.md §10.2, over the whole stage, to the random trees' tolerance (at most 0.1 %
     of pixels off by more than 40, none in a patch, mean under 0.5). Projective: every matrix with
-    an invisible perspective row, so the gradients are rastered and drawn through the triangle
-    mesh, translucent ones included (their overlapping triangles must not show)."""
-    query = f"gradients.html?seed={seed}" + ("&projective=1" if projective else "")
+    an invisible perspective row, so the gradients are rastered and drawn through WebGL 2 or the
+    2D triangle mesh, translucent ones included (the mesh's overlapping triangles must not
+    show)."""
+    query = f"gradients.html?seed={seed}" + {None: "", "webgl": "&projective=1", "mesh": "&projective=1&mesh=1"}[projection]
     for drv in chromium(2 * SIZE, 2 * SIZE):
         drv.get(page_url.replace("index.html", query))
         drawn = wait_until(lambda: drv.execute_script("return document.body.dataset.drawn || null"), 10,
                            "the gradient render check page drew")
         assert drawn == "yes", drawn
+        if projection:
+            assert drv.execute_script("return document.body.dataset.projection") == projection
         _, _, bpp, rows = decode_png(drv.get_screenshot_as_png())
         share, mean, worst = region_difference(rows, bpp, 0, 0, SIZE, SIZE, SIZE)
         blobs = blob_pixels(rows, bpp, SIZE, SIZE)
@@ -226,6 +232,24 @@ def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url
                 assert max(abs(g - w) for g, w in zip(got, want[name])) <= 2, (path, name, got)
             got = outcome[f"untinted {name}"]
             assert max(abs(g - w) for g, w in zip(got, untinted[name])) <= 2, ("untinted", name, got)
+
+
+def test_a_wide_shadow_blurred_coarsely_matches_the_full_resolution_one(page_url):
+    """renderer.js blurs a shadow of canvas blur ≥ 8 device pixels at a lower resolution and scales
+    it up. Against Chromium's full-resolution canvas shadow of the same items (an opaque rounded
+    rect, a 2-point ring, a translucent item on the projective path), no premultiplied channel of
+    any pixel is off by more than 16 in 255 (Chromium rounds a blur's radius: the worst is 13, at
+    a rounded corner of the rect's shadow), and the mean difference stays under 0.2. A shadow
+    misplaced by two pixels is off by 30, a stale one left from an earlier item by 51."""
+    for drv in chromium(400, 900):
+        drv.get(page_url.replace("index.html", "shadow.html"))
+        outcome = wait_until(lambda: drv.execute_script("return window.failure || window.compared || null"), 10,
+                             "the shadow page drew")
+        assert isinstance(outcome, dict), outcome
+        print(f"coarse shadows: worst {outcome['worst']}, mean {outcome['mean']:.3f}")
+        # The shadows and items cover a good part of the stage: a shadow left out would show.
+        assert outcome["inked"] > 0.25 * 400 * 400, outcome
+        assert outcome["worst"] <= 16 and outcome["mean"] < 0.2, outcome
 
 
 @pytest.mark.parametrize("features, refused", [

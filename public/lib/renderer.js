@@ -11,6 +11,7 @@ import { pathBounds } from './path-table.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
 import { drawText, layoutText } from './text.js';
 import { unrasterised } from './unrasterised.js';
+import { WebGLProjection } from './webgl-projection.js';
 
 const IDENTITY = [1, 0, 0, 1, 0, 0];
 
@@ -23,6 +24,14 @@ const SHADOW_DEFAULTS = { c: '#000000', o: 0, dx: 0, dy: -3, r: 3 };
  * not antialias layer edges by default, so it shows none either.
  */
 const SEAM_GROW = 0.5;
+
+/**
+ * A shadow whose canvas blur is at least COARSE_SHADOW_BLUR device pixels is blurred at
+ * 1/SHADOW_COARSENESS of the resolution and scaled up (`drawCoarseShadow`): blurring costs a
+ * software rasteriser the most of any drawing, and so wide a blur has no fine detail to lose.
+ */
+const COARSE_SHADOW_BLUR = 8;
+const SHADOW_COARSENESS = 2;
 
 /** The longest side, in pixels, of the raster a projective item's contents are drawn into. */
 const MAX_RASTER = 2048;
@@ -68,11 +77,14 @@ export class Renderer {
   /**
    * @param {HTMLCanvasElement | OffscreenCanvas} canvas
    * @param {{get(id: string): {image: CanvasImageSource, width: number, height: number} | null}} assets
-   * @param {{rasterise?: boolean}} [options] `rasterise: false` (bench only): walk and measure as
-   *   usual, put no pixels on any canvas (unrasterised.js)
+   * @param {{rasterise?: boolean, webgl?: boolean}} [options] `rasterise: false` (bench only): walk
+   *   and measure as usual, put no pixels on any canvas (unrasterised.js); `webgl: false`: draw
+   *   projective contents through the 2D mesh even where WebGL 2 is there
    */
-  constructor(canvas, assets, { rasterise = true } = {}) {
+  constructor(canvas, assets, { rasterise = true, webgl = true } = {}) {
     this.rasterise = rasterise;
+    /** Projective contents go through WebGL 2 (webgl-projection.js): undefined until first needed, null for the 2D mesh. */
+    this.projection = rasterise && webgl ? undefined : null;
     this.canvas = canvas;
     this.ctx = this.context(canvas);
     this.assets = assets;
@@ -361,15 +373,54 @@ export class Renderer {
     this.drawParts(scratch, item, shifted(m, -left, -top));
 
     const { ctx } = this;
+    const width = right - left, height = bottom - top;
+    const color = withAlpha(shadow.c, shadow.o);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = opacity;
-    ctx.shadowColor = withAlpha(shadow.c, shadow.o);
-    ctx.shadowOffsetX = sx - ox;
-    ctx.shadowOffsetY = sy - oy;
-    ctx.shadowBlur = blur;
-    ctx.drawImage(scratch.canvas, 0, 0, right - left, bottom - top, left, top, right - left, bottom - top);
+    if (blur >= COARSE_SHADOW_BLUR) {
+      this.drawCoarseShadow(scratch.canvas, { left, top, width, height }, sx - ox, sy - oy, blur, color);
+    } else {
+      ctx.shadowColor = color;
+      ctx.shadowOffsetX = sx - ox;
+      ctx.shadowOffsetY = sy - oy;
+      ctx.shadowBlur = blur;
+    }
+    ctx.drawImage(scratch.canvas, 0, 0, width, height, left, top, width, height);
     ctx.restore();
+  }
+
+  /**
+   * Draws on `ctx` (device pixels, at its alpha) only the shadow that `source`'s top-left `box`
+   * pixels, drawn at (`box.left`, `box.top`), cast with canvas `blur`, `color` and offset (`dx`,
+   * `dy`), computed at 1/SHADOW_COARSENESS of the resolution and scaled up: for a quarter of the
+   * blurring, within 16 levels in 255 of the full-resolution shadow (Chromium rounds a blur's
+   * radius, so halving it is not exact).
+   */
+  drawCoarseShadow(source, { left, top, width, height }, dx, dy, blur, color) {
+    const coarse = SHADOW_COARSENESS;
+    // Small pixels of margin around the item for the blur to spread into (3σ).
+    const pad = Math.ceil((1.5 * blur) / coarse) + 1;
+    const w = Math.ceil(width / coarse) + 2 * pad, h = Math.ceil(height / coarse) + 2 * pad;
+    this.shadowSource ??= this.context(newCanvas());
+    this.shadowLayer ??= this.context(newCanvas());
+    const small = this.shadowSource, layer = this.shadowLayer;
+    for (const c of [small, layer]) {
+      // A pixel more is cleared: scaling up filters across the edge of the area read.
+      fitCanvas(c.canvas, w + 1, h + 1);
+      c.setTransform(1, 0, 0, 1, 0, 0);
+      c.clearRect(0, 0, w + 1, h + 1);
+    }
+    small.imageSmoothingQuality = 'medium'; // averages what it shrinks (mipmaps), so thin strokes still cast
+    small.drawImage(source, 0, 0, width, height, pad, pad, width / coarse, height / coarse);
+    // The item is drawn a layer's width to the left, out of the layer; only its shadow falls in.
+    layer.save();
+    layer.shadowColor = color;
+    layer.shadowBlur = blur / SHADOW_COARSENESS;
+    layer.shadowOffsetX = w;
+    layer.drawImage(small.canvas, 0, 0, w, h, -w, 0, w, h);
+    layer.restore();
+    this.ctx.drawImage(layer.canvas, 0, 0, w, h, left + dx - pad * coarse, top + dy - pad * coarse, w * coarse, h * coarse);
   }
 
   /** Draws background, contents and border of `item` with device matrix `m` on `ctx`, at ctx's alpha. */
@@ -475,11 +526,12 @@ export class Renderer {
   }
 
   /**
-   * Draws `raster` (the contents over `box` in item space) through the mesh of `m` into the mesh
-   * layer at full alpha, over the device box the contents cover on `ctx`'s canvas, then that box
-   * onto `ctx` (device pixels) with ctx's alpha and clip: the mesh's triangles are added to each
-   * other there (mesh.js), so their shared edges leave no seam and translucent contents are
-   * composited once.
+   * Draws `raster` (the contents over `box` in item space) through `m` at full alpha, over the
+   * device box the contents cover on `ctx`'s canvas, then that box onto `ctx` (device pixels)
+   * with ctx's alpha and clip, so translucent contents are composited once. WebGL 2 draws it
+   * exactly (webgl-projection.js); without it, the 2D mesh does, in a layer of its own where
+   * the mesh's triangles are added to each other (mesh.js) so that their shared edges leave no
+   * seam.
    */
   drawMeshed(ctx, raster, box, m) {
     const corners = rectCorners(box);
@@ -493,12 +545,20 @@ export class Renderer {
       bottom = Math.min(bottom, Math.ceil(Math.max(...points.map((p) => p[1]))));
     }
     if (!(right > left && bottom > top)) return;
+    const width = right - left, height = bottom - top;
+    const local = shifted(m, -left, -top);
+    if (this.projection === undefined) this.projection = WebGLProjection.create();
+    if (this.projection?.draw(raster.canvas, [raster.width, raster.height], box, local, width, height)) {
+      ctx.drawImage(this.projection.canvas, 0, 0, width, height, left, top, width, height);
+      return;
+    }
+    this.projection = null;
     const layer = this.meshLayer;
-    fitCanvas(layer.canvas, right - left, bottom - top);
+    fitCanvas(layer.canvas, width, height);
     layer.setTransform(1, 0, 0, 1, 0, 0);
-    layer.clearRect(0, 0, right - left, bottom - top);
-    drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, shifted(m, -left, -top));
-    ctx.drawImage(layer.canvas, 0, 0, right - left, bottom - top, left, top, right - left, bottom - top);
+    layer.clearRect(0, 0, width, height);
+    drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, local);
+    ctx.drawImage(layer.canvas, 0, 0, width, height, left, top, width, height);
   }
 
   /**

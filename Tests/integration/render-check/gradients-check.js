@@ -7,7 +7,8 @@
 // 0…1, so the client's padding is checked) or evenly. Colours are opaque: CSS interpolates
 // premultiplied, Core Animation unpremultiplied, which differ only for translucent stops; the
 // layers' translucency is their opacity instead. With ?projective=1 every matrix gets an
-// invisible perspective row (as in render-check.js), so gradients go through the triangle mesh.
+// invisible perspective row (as in render-check.js), so gradients go through WebGL 2, or the 2D
+// triangle mesh with &mesh=1; `document.body.dataset.projection` says which one drew them.
 // Sets `document.body.dataset.drawn` ("yes", or the error) for test_browser_render.py.
 import { Renderer } from '/public/lib/renderer.js';
 
@@ -74,8 +75,9 @@ try {
   const all = layers(Number(query.get('seed')));
   const items = all.map((layer, i) => item(layer, i + 1));
   if (query.get('projective') === '1') items.forEach((it) => { it.m = [...it.m, 1e-7, 0, 1]; });
-  new Renderer(document.getElementById('ours'), { get: () => null })
-    .draw(items, { scale: 1, x: 0, y: 0, width: 400, height: 400 });
+  const renderer = new Renderer(document.getElementById('ours'), { get: () => null }, { webgl: query.get('mesh') !== '1' });
+  renderer.draw(items, { scale: 1, x: 0, y: 0, width: 400, height: 400 });
+  document.body.dataset.projection = renderer.projection ? 'webgl' : 'mesh';
   const reference = document.getElementById('reference');
   for (const layer of all) {
     const [x, y, w, h] = layer.frame;
