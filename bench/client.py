@@ -5,7 +5,11 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
   injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame, or the render worker's answer that it drew one),
+  each animation frame, or the render worker's answer that it drew one), both while the view
+  moves: the page asks for animation frames only then, so the stretches from each frame asked for
+  to that frame's end are its moving time (`movingShare` of the run), and fps is the pictures
+  drawn in them per second of them. A scene that rests between taps or pulls (the book, the
+  cubes) is not charged for its rests, and a page that falls behind while moving is;
 - the main thread's busy share (`Performance.getMetrics` TaskDuration delta / wall time) and its
   script share (ScriptDuration),
 - tap latency p95: from a pointer down (CDP `Input.dispatchMouseEvent`, its `timeStamp`) on the
@@ -76,13 +80,19 @@ WIDTH, HEIGHT, RATIO = 414, 736, 2
 TAP_EVERY = 0.25
 PULL_EVERY = 2.0
 SETTLE = 1.0
+# One frame of a 60 Hz display, ms.
+DISPLAY_FRAME_MS = 1000 / 60
 
 # Installed before the page's scripts run; everything it keeps is on `window.__probe`.
 PROBE = r"""
 (() => {
-  const probe = window.__probe = { frame: -1, counted: -1, draws: [], down: null, taps: [], messages: 0, chars: 0, asked: null, pictures: [] };
+  const probe = window.__probe = { frame: -1, counted: -1, draws: [], ticks: [], down: null, taps: [], messages: 0, chars: 0, asked: null, pictures: [] };
   const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (callback) => raf((time) => { probe.frame = time; callback(time); });
+  // Each animation frame asked for: [when asked, its frame time]. The page asks only while its view changes.
+  window.requestAnimationFrame = (callback) => {
+    const asked = performance.now();
+    return raf((time) => { probe.frame = time; probe.ticks.push([asked, time]); callback(time); });
+  };
   const clear = CanvasRenderingContext2D.prototype.clearRect;
   CanvasRenderingContext2D.prototype.clearRect = function (...args) {
     if (probe.frame !== probe.counted && this.canvas.classList && this.canvas.classList.contains('layercast-canvas')) {
@@ -148,6 +158,21 @@ def percentile(values: list[float], share: float) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def moving_spans(ticks: list[list[float]]) -> list[tuple[float, float]]:
+    """The stretches (ms, page clock) in which the view was moving: the union, over every animation
+    frame the page asked for, of the time from asking to that frame's end (a display frame after
+    its frame time). A page that keeps moving asks for the next frame within the last one, so its
+    stretch is unbroken however late the frames come; a page at rest asks for none."""
+    spans: list[tuple[float, float]] = []
+    for asked, time in sorted(ticks):
+        begin, end = min(asked, time), time + DISPLAY_FRAME_MS
+        if spans and begin <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+        else:
+            spans.append((begin, end))
+    return spans
 
 
 def load1() -> float:
@@ -235,8 +260,8 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
     time.sleep(SETTLE)
     x, y = tap_point(drv, scene)
-    drv.execute_script("const p = window.__probe; p.draws = []; p.taps = []; p.messages = 0; p.chars = 0; p.down = null;"
-                       " p.pictures = []; p.asked = null;")
+    drv.execute_script("const p = window.__probe; p.draws = []; p.ticks = []; p.taps = []; p.messages = 0; p.chars = 0;"
+                       " p.down = null; p.pictures = []; p.asked = null;")
     before = main_thread(drv)
     start = time.monotonic()
     next_tap, next_pull = start, start
@@ -256,14 +281,17 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
     after = main_thread(drv)
     wall = time.monotonic() - start
     probe = drv.execute_script("const p = window.__probe;"
-                               " return {draws: p.draws, taps: p.taps, messages: p.messages, chars: p.chars, pictures: p.pictures};")
+                               " return {draws: p.draws, ticks: p.ticks, taps: p.taps, messages: p.messages, chars: p.chars,"
+                               " pictures: p.pictures};")
     drv.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
     draws = probe["draws"]
-    intervals = [b - a for a, b in zip(draws, draws[1:])]
-    span = (draws[-1] - draws[0]) / 1000 if len(draws) > 1 else 0
+    spans = moving_spans(probe["ticks"])
+    moving = sum(end - begin for begin, end in spans) / 1000
+    intervals = [b - a for a, b in zip(draws, draws[1:]) if any(begin <= a and b <= end for begin, end in spans)]
     return {
         "scene": scene + (" (still)" if still else "") + ("" if raster else " (no raster)"), "cpuThrottle": rate, "seconds": round(wall, 2),
-        "fps": round((len(draws) - 1) / span, 1) if span > 0 else 0.0,
+        "fps": round(sum(1 for d in draws if any(begin <= d <= end for begin, end in spans)) / moving, 1) if moving > 0 else None,
+        "movingShare": round(moving / wall, 3),
         "drawsPerSecond": round(len(draws) / wall, 1),
         "frameIntervalP95Ms": round(percentile(intervals, 0.95), 1) if intervals else None,
         "mainThreadBusy": round((after["TaskDuration"] - before["TaskDuration"]) / wall, 3),
@@ -400,9 +428,9 @@ def main() -> None:
     args.frame_bench = args.frame_bench or args.binary.parent / "LayercastFrameBench"
     report = run(args)
     print(f"machine: {report['machine']}; {report['pinned']}; window {WIDTH}x{HEIGHT} at DPR {RATIO}")
-    headers = ["scene", "CPU ×", "fps", "p95 frame ms", "main busy", "script", "tap p95 ms (taps)",
+    headers = ["scene", "CPU ×", "fps", "moving", "p95 frame ms", "main busy", "script", "tap p95 ms (taps)",
                "worker p95 ms", "msgs/s", "kB/s", "load 1 min"]
-    rows = [[r["scene"], f"{r['cpuThrottle']:g}", r["fps"], r["frameIntervalP95Ms"], f"{r['mainThreadBusy']:.0%}",
+    rows = [[r["scene"], f"{r['cpuThrottle']:g}", r["fps"] or "–", f"{r['movingShare']:.0%}", r["frameIntervalP95Ms"], f"{r['mainThreadBusy']:.0%}",
              f"{r['scriptShare']:.0%}", f"{r['tapLatencyP95Ms']} ({r['taps']})", r["workerPictureP95Ms"] or "–",
              r["messagesPerSecond"],
              r["kilobytesPerSecond"], r["load1"]] for r in report["runs"]]
