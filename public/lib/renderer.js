@@ -10,6 +10,7 @@ import { ParticlePainter } from './particles.js';
 import { pathBounds } from './path-table.js';
 import { clampRadius, roundedRectPoints, traceRoundedRect } from './rounded-rect.js';
 import { drawText, layoutText } from './text.js';
+import { ScratchCanvases } from './scratch-canvases.js';
 import { unrasterised } from './unrasterised.js';
 import { WebGLProjection } from './webgl-projection.js';
 
@@ -88,11 +89,15 @@ export class Renderer {
     this.canvas = canvas;
     this.ctx = this.context(canvas);
     this.assets = assets;
-    this.scratch = this.context(newCanvas());
-    this.raster = this.context(newCanvas());
-    this.meshLayer = this.context(newCanvas());
+    const pool = () => new ScratchCanvases((canvas) => this.context(canvas));
+    this.scratch = pool();
+    this.raster = pool();
+    this.meshLayer = pool();
+    /** The two steps of a coarse shadow (drawCoarseShadow). */
+    this.shadowSource = pool();
+    this.shadowLayer = pool();
     /** The group of an additive emitter (its parts and particles), reused from item to item. */
-    this.additive = this.context(newCanvas());
+    this.additive = pool();
     this.images = new ImageTints(assets);
     this.particles = new ParticlePainter(this.images);
     /** Path2D objects by path data; cleared when it grows past PATH_CACHE entries. */
@@ -308,8 +313,7 @@ export class Renderer {
     const bottom = Math.min(Math.ceil(view.y + view.height), box ? box.bottom : Infinity);
     if (!(right > left && bottom > top)) return;
     const width = right - left, height = bottom - top;
-    const group = this.additive;
-    fitCanvas(group.canvas, width, height);
+    const group = this.additive.fit(width, height);
     group.setTransform(1, 0, 0, 1, 0, 0);
     group.globalAlpha = 1;
     group.globalCompositeOperation = 'source-over';
@@ -366,8 +370,7 @@ export class Renderer {
     const bottom = Math.min(Math.ceil(Math.max(...corners.map((p) => p[1]))), this.canvas.height + Math.ceil(reach));
     if (!(right > left && bottom > top)) return;
 
-    const scratch = this.scratch;
-    fitCanvas(scratch.canvas, right - left, bottom - top);
+    const scratch = this.scratch.fit(right - left, bottom - top);
     scratch.setTransform(1, 0, 0, 1, 0, 0);
     scratch.clearRect(0, 0, right - left, bottom - top);
     this.drawParts(scratch, item, shifted(m, -left, -top));
@@ -402,16 +405,13 @@ export class Renderer {
     // Small pixels of margin around the item for the blur to spread into (3σ).
     const pad = Math.ceil((1.5 * blur) / coarse) + 1;
     const w = Math.ceil(width / coarse) + 2 * pad, h = Math.ceil(height / coarse) + 2 * pad;
-    this.shadowSource ??= this.context(newCanvas());
-    this.shadowLayer ??= this.context(newCanvas());
-    const small = this.shadowSource, layer = this.shadowLayer;
+    // A pixel more is cleared: scaling up filters across the edge of the area read.
+    const small = this.shadowSource.fit(w + 1, h + 1), layer = this.shadowLayer.fit(w + 1, h + 1);
     for (const c of [small, layer]) {
-      // A pixel more is cleared: scaling up filters across the edge of the area read.
-      fitCanvas(c.canvas, w + 1, h + 1);
       c.setTransform(1, 0, 0, 1, 0, 0);
       c.clearRect(0, 0, w + 1, h + 1);
     }
-    small.imageSmoothingQuality = 'medium'; // averages what it shrinks (mipmaps), so thin strokes still cast
+    // Halving with bilinear filtering samples between each 2 × 2 block of pixels: their mean.
     small.drawImage(source, 0, 0, width, height, pad, pad, width / coarse, height / coarse);
     // The item is drawn a layer's width to the left, out of the layer; only its shadow falls in.
     layer.save();
@@ -553,8 +553,7 @@ export class Renderer {
       return;
     }
     this.projection = null;
-    const layer = this.meshLayer;
-    fitCanvas(layer.canvas, width, height);
+    const layer = this.meshLayer.fit(width, height);
     layer.setTransform(1, 0, 0, 1, 0, 0);
     layer.clearRect(0, 0, width, height);
     drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, local);
@@ -574,8 +573,7 @@ export class Renderer {
     const scale = Math.min(Math.max(density, 0.01), MAX_RASTER / Math.max(w, h));
     const width = Math.max(1, Math.ceil(w * scale));
     const height = Math.max(1, Math.ceil(h * scale));
-    const ctx = this.raster;
-    fitCanvas(ctx.canvas, width, height);
+    const ctx = this.raster.fit(width, height);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, width, height);
     ctx.setTransform(width / w, 0, 0, height / h, (-x * width) / w, (-y * height) / h);
@@ -715,8 +713,3 @@ function copyArea(ctx, source, { x, y, width, height }) {
   if (width > 0 && height > 0) ctx.drawImage(source, x, y, width, height, x, y, width, height);
 }
 
-/** Grows `canvas` to at least `width` × `height` (it never shrinks, to avoid reallocating). */
-function fitCanvas(canvas, width, height) {
-  if (canvas.width < width) canvas.width = width;
-  if (canvas.height < height) canvas.height = height;
-}
