@@ -234,6 +234,24 @@ def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url
             assert max(abs(g - w) for g, w in zip(got, untinted[name])) <= 2, ("untinted", name, got)
 
 
+def test_a_turning_item_keeps_its_raster_until_its_contents_change(page_url):
+    """Through WebGL 2 the raster of a projective item's contents is made once and kept while the
+    item turns a little (its density stays within a step of 2^1/4) and its contents stay the same;
+    when they change (red to blue), it is made again and the new colour is drawn at once."""
+    for drv in chromium(200, 200):
+        drv.get(page_url.replace("index.html", "projection.html"))
+        outcome = wait_until(lambda: drv.execute_script("return window.failure || window.frames || null"), 10,
+                             "the projection page drew")
+        assert isinstance(outcome, list), outcome
+        assert drv.execute_script("return window.projection") == "webgl"
+        red, blue = outcome[:4], outcome[4:]
+        assert [f["rastered"] for f in outcome] == [1, 1, 1, 1, 2, 2, 2, 2], outcome
+        for frame in red:
+            assert frame["pixel"][0] >= 250 and frame["pixel"][2] <= 5 and frame["pixel"][3] == 255, outcome
+        for frame in blue:
+            assert frame["pixel"][2] >= 250 and frame["pixel"][0] <= 5 and frame["pixel"][3] == 255, outcome
+
+
 def test_a_wide_shadow_blurred_coarsely_matches_the_full_resolution_one(page_url):
     """renderer.js blurs a shadow of canvas blur ≥ 8 device pixels at a lower resolution and scales
     it up. Against Chromium's full-resolution canvas shadow of the same items (an opaque rounded

@@ -480,7 +480,7 @@ export class Renderer {
     ctx.restore();
   }
 
-  /** The projective case: outlines mapped point by point, contents through a triangle mesh. */
+  /** The projective case: outlines mapped point by point, contents through WebGL or a triangle mesh. */
   drawProjective(ctx, item, m) {
     const [w, h] = item.s ?? [0, 0];
     const radius = clampRadius(w, h, item.cr ?? 0);
@@ -500,17 +500,17 @@ export class Renderer {
     }
     if (item.img || item.text || item.grad || item.fill || item.stroke) {
       const box = this.contentBox(item);
-      const raster = this.rasterContents(item, box, density);
-      if (raster) {
-        ctx.save();
-        if (item.img && radius > 0) {
-          ctx.beginPath();
-          tracePolygon(ctx, outline(0, 0, w, h, radius));
-          ctx.clip();
-        }
-        this.drawMeshed(ctx, raster, box, m);
-        ctx.restore();
+      // The raster's density in steps of 2^¼ upwards, so that a turning item keeps its raster a while.
+      const steps = 2 ** (Math.ceil(4 * Math.log2(Math.max(density, 0.01))) / 4);
+      const contents = { key: this.contentsKey(item, box, steps), raster: () => this.rasterContents(item, box, steps) };
+      ctx.save();
+      if (item.img && radius > 0) {
+        ctx.beginPath();
+        tracePolygon(ctx, outline(0, 0, w, h, radius));
+        ctx.clip();
       }
+      this.drawMeshed(ctx, contents, box, m);
+      ctx.restore();
     }
     const border = item.bw ?? 0;
     if (item.bc && border > 0) {
@@ -526,14 +526,14 @@ export class Renderer {
   }
 
   /**
-   * Draws `raster` (the contents over `box` in item space) through `m` at full alpha, over the
-   * device box the contents cover on `ctx`'s canvas, then that box onto `ctx` (device pixels)
-   * with ctx's alpha and clip, so translucent contents are composited once. WebGL 2 draws it
-   * exactly (webgl-projection.js); without it, the 2D mesh does, in a layer of its own where
-   * the mesh's triangles are added to each other (mesh.js) so that their shared edges leave no
-   * seam.
+   * Draws `contents` (rastered over `box` in item space by `contents.raster()`, which WebGL
+   * skips when it holds the raster of `contents.key`) through `m` at full alpha, over the device
+   * box the contents cover on `ctx`'s canvas, then that box onto `ctx` (device pixels) with
+   * ctx's alpha and clip, so translucent contents are composited once. WebGL 2 draws it exactly
+   * (webgl-projection.js); without it, the 2D mesh does, in a layer of its own where the mesh's
+   * triangles are added to each other (mesh.js) so that their shared edges leave no seam.
    */
-  drawMeshed(ctx, raster, box, m) {
+  drawMeshed(ctx, contents, box, m) {
     const corners = rectCorners(box);
     let left = 0, top = 0, right = ctx.canvas.width, bottom = ctx.canvas.height;
     if (corners.every(([x, y]) => weightAt(m, x, y) > 0)) {
@@ -548,16 +548,30 @@ export class Renderer {
     const width = right - left, height = bottom - top;
     const local = shifted(m, -left, -top);
     if (this.projection === undefined) this.projection = WebGLProjection.create();
-    if (this.projection?.draw(raster.canvas, [raster.width, raster.height], box, local, width, height)) {
+    if (this.projection?.draw(contents, box, local, width, height)) {
       ctx.drawImage(this.projection.canvas, 0, 0, width, height, left, top, width, height);
       return;
     }
     this.projection = null;
+    const raster = contents.raster();
+    if (!raster) return;
     const layer = this.meshLayer.fit(width, height);
     layer.setTransform(1, 0, 0, 1, 0, 0);
     layer.clearRect(0, 0, width, height);
     drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, local);
     ctx.drawImage(layer.canvas, 0, 0, width, height, left, top, width, height);
+  }
+
+  /**
+   * What the raster of the item's contents over `box` at `density` depends on, as a string: the
+   * contents' fields, the paths' data, whether the image has arrived and whether fonts are
+   * still loading.
+   */
+  contentsKey(item, box, density) {
+    const fonts = (globalThis.document ?? globalThis).fonts;
+    return JSON.stringify([item.img, item.it, item.g, item.s, item.text, item.grad, item.fill, item.stroke,
+      item.fill && this.paths.get(item.fill.path), item.stroke && this.paths.get(item.stroke.path),
+      Boolean(item.img && this.assets.get(item.img)), fonts?.status, fonts?.size, box, density]);
   }
 
   /**

@@ -68,17 +68,26 @@ export class WebGLProjection {
     ]) gl.texParameteri(gl.TEXTURE_2D, name, value);
     gl.enable(gl.SCISSOR_TEST);
     gl.clearColor(0, 0, 0, 0);
+    /** The key of the contents the texture holds (null: none). */
+    this.uploaded = null;
   }
 
   /**
-   * Draws the top-left `sourceWidth` × `sourceHeight` pixels of `source` over `targetRect`
-   * [x, y, w, h] (item space) through `m` (9 numbers, item space to the pixels of a `width` ×
-   * `height` box) onto the canvas's top-left `width` × `height` pixels, cleared first. Returns
-   * false, drawing nothing, once the context is lost (the caller falls back to the 2D mesh).
+   * Draws `contents` over `targetRect` [x, y, w, h] (item space) through `m` (9 numbers, item
+   * space to the pixels of a `width` × `height` box) onto the canvas's top-left `width` ×
+   * `height` pixels, cleared first. `contents.raster()` gives the raster ({canvas, width, height}
+   * of its top-left pixels, or null when empty); it is not asked for when the texture already
+   * holds `contents.key`. Returns false, drawing nothing, once the context is lost (the caller
+   * falls back to the 2D mesh).
    */
-  draw(source, [sourceWidth, sourceHeight], targetRect, m, width, height) {
+  draw(contents, targetRect, m, width, height) {
     const gl = this.gl;
     if (gl.isContextLost()) return false;
+    if (contents.key !== this.uploaded) {
+      const raster = contents.raster();
+      if (raster) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, raster.width, raster.height, 0, gl.RGBA, gl.UNSIGNED_BYTE, raster.canvas);
+      this.uploaded = raster ? contents.key : null;
+    }
     // The canvas only grows, so that a turning cover does not reallocate it every frame.
     if (this.canvas.width < width) this.canvas.width = width;
     if (this.canvas.height < height) this.canvas.height = height;
@@ -87,7 +96,7 @@ export class WebGLProjection {
     gl.viewport(0, bottom, width, height);
     gl.scissor(0, bottom, width, height);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, sourceWidth, sourceHeight, 0, gl.RGBA, gl.UNSIGNED_BYTE, source);
+    if (this.uploaded === null) return true; // empty contents
     const [x, y, w, h] = targetRect;
     const corners = [[x, y, 0, 0], [x + w, y, 1, 0], [x + w, y + h, 1, 1], [x, y + h, 0, 1]];
     let at = 0;
