@@ -104,11 +104,12 @@ export class Renderer {
     this.path2d = new Map();
     /** The current frame's path table (id → data). */
     this.paths = new Map();
-    /** Offscreen canvases for masked groups, reused from frame to frame. */
+    /** Offscreen canvases for masked groups, reused from frame to frame: the canvas's size, by depth. */
     this.layers = [];
-    /** The current draw's display time and scene box in device pixels, for particle records. */
+    /** Pools of a clipped masked group's two layers, its box's size, by depth. */
+    this.boxLayers = [];
+    /** The current draw's display time, for particle records. */
     this.time = 0;
-    this.viewBox = { left: 0, top: 0, right: 0, bottom: 0 };
   }
 
   /** The 2D context of `canvas`, its drawing calls muted when not rasterising. */
@@ -141,7 +142,6 @@ export class Renderer {
   draw(items, view, paths = new Map(), time = 0) {
     this.paths = paths;
     this.time = time;
-    this.viewBox = { left: view.x, top: view.y, right: view.x + view.width, bottom: view.y + view.height };
     const { ctx } = this;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
@@ -157,25 +157,27 @@ export class Renderer {
 
   /**
    * Draws `items` on `this.ctx`, opening each item's group after it and closing it after its
-   * `grp.n` following items. `depth` counts the offscreen layers in use.
+   * `grp.n` following items. `depth` counts the offscreen layers in use. A group drawn in a
+   * layer of its box's size is drawn with the view moved by the box's corner.
    */
   drawList(items, view, depth) {
     const open = [];
+    const current = () => (open.length ? open[open.length - 1].view : view);
     items.forEach((item, index) => {
       const group = item.grp;
       if (group?.mask) {
-        const box = group.clip && !item.sh ? this.groupBox(item, view) : null;
-        open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length, box));
+        const box = group.clip && !item.sh ? this.groupBox(item, current()) : null;
+        open.push(this.openMask(group.mask, index + (group.n ?? 0), depth + open.length, box, current()));
       }
-      this.drawItem(item, view);
+      this.drawItem(item, current());
       if (group?.clip) {
         this.ctx.save();
-        this.clipTo(item, view);
-        open.push({ end: index + (group.n ?? 0), close: () => this.ctx.restore() });
+        this.clipTo(item, current());
+        open.push({ end: index + (group.n ?? 0), view: current(), close: () => this.ctx.restore() });
       }
-      while (open.length && open[open.length - 1].end <= index) open.pop().close(view);
+      while (open.length && open[open.length - 1].end <= index) open.pop().close();
     });
-    while (open.length) open.pop().close(view);
+    while (open.length) open.pop().close();
   }
 
   /**
@@ -197,22 +199,34 @@ export class Renderer {
 
   /**
    * Sends drawing to a clear offscreen layer until the group ending at `end` closes; then masks it.
-   * With a `box` (a clipping group: nothing it draws lies outside), only that box of the layers is
-   * cleared, masked and composited.
+   * With a `box` (a clipping group: nothing it draws lies outside), the layers are the box's size
+   * (a full-size layer costs its whole size however little of it is drawn) and the group is drawn
+   * in them with `view` moved by the box's corner. `view` is where the group is drawn.
    */
-  openMask(mask, end, depth, box = null) {
+  openMask(mask, end, depth, box, view) {
     const target = this.ctx;
-    const area = box ?? { x: 0, y: 0, width: this.canvas.width, height: this.canvas.height };
-    const layer = this.layer(2 * depth, area), maskLayer = this.layer(2 * depth + 1, area);
+    let layer, maskLayer, area, at, groupView;
+    if (box) {
+      area = { x: 0, y: 0, width: box.width, height: box.height };
+      at = box;
+      groupView = { ...view, x: view.x - box.x, y: view.y - box.y };
+      this.boxLayers[depth] ??= [new ScratchCanvases((c) => this.context(c)), new ScratchCanvases((c) => this.context(c))];
+      [layer, maskLayer] = this.boxLayers[depth].map((pool) => cleared(pool.fit(box.width, box.height), area));
+    } else {
+      area = at = { x: 0, y: 0, width: this.canvas.width, height: this.canvas.height };
+      groupView = view;
+      [layer, maskLayer] = [this.layer(2 * depth, area), this.layer(2 * depth + 1, area)];
+    }
     layer.save();
     this.ctx = layer;
     return {
       end,
-      close: (view) => {
+      view: groupView,
+      close: () => {
         layer.restore();
         this.ctx = maskLayer;
         maskLayer.save();
-        this.drawList(mask, view, depth + 1);
+        this.drawList(mask, groupView, depth + 1);
         maskLayer.restore();
         layer.save();
         layer.setTransform(1, 0, 0, 1, 0, 0);
@@ -224,7 +238,9 @@ export class Renderer {
         target.save();
         target.setTransform(1, 0, 0, 1, 0, 0);
         target.globalAlpha = 1;
-        copyArea(target, layer.canvas, area);
+        if (area.width > 0 && area.height > 0) {
+          target.drawImage(layer.canvas, area.x, area.y, area.width, area.height, at.x, at.y, area.width, area.height);
+        }
         target.restore();
       },
     };
@@ -238,11 +254,7 @@ export class Renderer {
       ctx.canvas.width = this.canvas.width;
       ctx.canvas.height = this.canvas.height;
     }
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.globalAlpha = 1;
-    ctx.globalCompositeOperation = 'source-over';
-    ctx.clearRect(area.x, area.y, area.width, area.height);
-    return ctx;
+    return cleared(ctx, area);
   }
 
   /** Clips `this.ctx` to the item's rect rounded by its `cr`, through its matrix. */
@@ -280,7 +292,8 @@ export class Renderer {
       this.ctx.save();
       this.ctx.globalAlpha = opacity;
       this.drawParts(this.ctx, item, m);
-      this.particles.draw(this.ctx, item, m, opacity, shadow, this.time, this.viewBox);
+      const viewBox = { left: view.x, top: view.y, right: view.x + view.width, bottom: view.y + view.height };
+      this.particles.draw(this.ctx, item, m, opacity, shadow, this.time, viewBox);
       this.ctx.restore();
       return;
     }
@@ -720,6 +733,15 @@ function shifted(m, dx, dy) {
 function tracePolygon(ctx, points) {
   points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
   ctx.closePath();
+}
+
+/** `ctx` with its transform, alpha and composite operation reset and `area` (device pixels) cleared. */
+function cleared(ctx, area) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.clearRect(area.x, area.y, area.width, area.height);
+  return ctx;
 }
 
 /** Draws the `area` of `source` onto the same area of `ctx` (in device pixels, ctx's transform reset). */
