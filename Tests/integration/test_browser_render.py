@@ -237,15 +237,20 @@ def test_an_image_tint_multiplies_the_images_colour_and_keeps_its_alpha(page_url
 def test_a_turning_item_keeps_its_raster_until_its_contents_change(page_url):
     """Through WebGL 2 the raster of a projective item's contents is made once and kept while the
     item turns a little (its density stays within a step of 2^1/4) and its contents stay the same;
-    when they change (red to blue), it is made again and the new colour is drawn at once."""
+    when they change (red to blue), it is made again and the new colour is drawn at once. When the
+    WebGL context is lost, the item is drawn through the 2D mesh from the next picture on, rastered
+    for each."""
     for drv in chromium(200, 200):
         drv.get(page_url.replace("index.html", "projection.html"))
         outcome = wait_until(lambda: drv.execute_script("return window.failure || window.frames || null"), 10,
                              "the projection page drew")
         assert isinstance(outcome, list), outcome
         assert drv.execute_script("return window.projection") == "webgl"
-        red, blue = outcome[:4], outcome[4:]
-        assert [f["rastered"] for f in outcome] == [1, 1, 1, 1, 2, 2, 2, 2], outcome
+        red, blue, green = outcome[:4], outcome[4:8], outcome[8:]
+        assert [f["rastered"] for f in outcome] == [1, 1, 1, 1, 2, 2, 2, 2, 3, 4], outcome
+        assert drv.execute_script("return window.afterLoss") == "mesh"
+        for frame in green:
+            assert frame["pixel"][1] >= 250 and frame["pixel"][0] <= 5 and frame["pixel"][3] == 255, outcome
         for frame in red:
             assert frame["pixel"][0] >= 250 and frame["pixel"][2] <= 5 and frame["pixel"][3] == 255, outcome
         for frame in blue:

@@ -1,8 +1,9 @@
 // Draws a turning item (a perspective row whose strength changes a little from frame to frame)
-// with a gradient for contents, four frames, then the same with the gradient's colours changed.
-// Sets `window.frames` to, per frame, the pixel at the item's centre and how many times the
-// renderer rastered the contents, with `window.projection` ('webgl' or 'mesh'), or
-// `window.failure`, for test_browser_render.py.
+// with a gradient for contents, four frames, then the same with the gradient's colours changed,
+// then two green frames after the WebGL context was lost. Sets `window.frames` to, per frame, the
+// pixel at the item's centre and how many times the renderer rastered the contents, with
+// `window.projection` and `window.afterLoss` ('webgl' or 'mesh'), or `window.failure`, for
+// test_browser_render.py.
 import { Renderer } from '/public/lib/renderer.js';
 
 try {
@@ -26,6 +27,14 @@ try {
     }
   }
   window.projection = renderer.projection ? 'webgl' : 'mesh';
+  // The GPU takes the context away (WEBGL_lose_context stands in for it): the next picture is
+  // drawn through the 2D mesh, and so is every later one.
+  renderer.projection.gl.getExtension('WEBGL_lose_context').loseContext();
+  for (const g of [1.04e-4, 1.05e-4]) {
+    renderer.draw([item(g, '#00ff00', '#00ff00')], view);
+    window.frames.push({ pixel: [...renderer.ctx.getImageData(100, 100, 1, 1).data], rastered });
+  }
+  window.afterLoss = renderer.projection ? 'webgl' : 'mesh';
 } catch (error) {
   window.failure = String(error);
 }
