@@ -326,11 +326,7 @@ export class Renderer {
     const bottom = Math.min(Math.ceil(view.y + view.height), box ? box.bottom : Infinity);
     if (!(right > left && bottom > top)) return;
     const width = right - left, height = bottom - top;
-    const group = this.additive.fit(width, height);
-    group.setTransform(1, 0, 0, 1, 0, 0);
-    group.globalAlpha = 1;
-    group.globalCompositeOperation = 'source-over';
-    group.clearRect(0, 0, width, height);
+    const group = cleared(this.additive.fit(width, height), { x: 0, y: 0, width, height });
     const local = shifted(m, -left, -top);
     this.drawParts(group, item, local);
     group.globalCompositeOperation = 'lighter';
@@ -419,17 +415,15 @@ export class Renderer {
     const pad = Math.ceil((1.5 * blur) / coarse) + 1;
     const w = Math.ceil(width / coarse) + 2 * pad, h = Math.ceil(height / coarse) + 2 * pad;
     // A pixel more is cleared: scaling up filters across the edge of the area read.
-    const small = this.shadowSource.fit(w + 1, h + 1), layer = this.shadowLayer.fit(w + 1, h + 1);
-    for (const c of [small, layer]) {
-      c.setTransform(1, 0, 0, 1, 0, 0);
-      c.clearRect(0, 0, w + 1, h + 1);
-    }
+    const area = { x: 0, y: 0, width: w + 1, height: h + 1 };
+    const small = cleared(this.shadowSource.fit(w + 1, h + 1), area);
+    const layer = cleared(this.shadowLayer.fit(w + 1, h + 1), area);
     // Halving with bilinear filtering samples between each 2 × 2 block of pixels: their mean.
     small.drawImage(source, 0, 0, width, height, pad, pad, width / coarse, height / coarse);
     // The item is drawn a layer's width to the left, out of the layer; only its shadow falls in.
     layer.save();
     layer.shadowColor = color;
-    layer.shadowBlur = blur / SHADOW_COARSENESS;
+    layer.shadowBlur = blur / coarse;
     layer.shadowOffsetX = w;
     layer.drawImage(small.canvas, 0, 0, w, h, -w, 0, w, h);
     layer.restore();
