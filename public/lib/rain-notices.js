@@ -13,6 +13,11 @@ const FEED_MS = 2000;
  * `elements`: `{stage, toast, tapLabel, announcer, feed}`. `announcements` collects every text
  * announced (the page's `rainState.announcements`). Where the player last pressed on the stage
  * is caught before the view's own handler (so create this before mounting the view).
+ *
+ * Nothing here lays the page out in the middle of a task: words and classes change at once, and
+ * what needs a layout (the plate's size, an animation started again) waits for the next animation
+ * frame, which reads every size it needs in the one layout that frame does anyway, then places
+ * the plate and puts the animations' classes back (`replay`).
  */
 export function createNotices({ stage, toast, tapLabel, announcer, feed }, { announcements }) {
   let toastTimer = 0;
@@ -20,11 +25,49 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
   let feedTimer = 0;
   /** Where the player last pressed on the stage (stage CSS pixels), for the tap answer. */
   let lastPress = null;
+  /** The plate to place in the next animation frame: `{point, below}`, or null. */
+  let placing = null;
+  /** Element → the class whose animation plays again in the next animation frame. */
+  const replays = new Map();
+  let frame = 0;
+  const win = stage.ownerDocument.defaultView;
 
   stage.addEventListener('pointerdown', (event) => {
+    // The browser has just laid the page out to find the pointer's target: reading it is free.
     const rect = stage.getBoundingClientRect();
     lastPress = { x: event.clientX - rect.left, y: event.clientY - rect.top };
   }, { capture: true });
+
+  /** Reads every size in one layout, places the plate, and starts the waiting animations. */
+  function settle() {
+    frame = 0;
+    const width = stage.clientWidth, height = stage.clientHeight;
+    if (placing) {
+      const box = tapLabel.getBoundingClientRect();
+      const point = placing.point ?? { x: width / 2, y: height / 2 };
+      const { x, y } = labelPosition({ point, box, width, height, below: placing.below });
+      tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+      placing = null;
+    }
+    for (const [element, className] of replays) element.classList.add(className);
+    replays.clear();
+  }
+
+  /**
+   * Plays the CSS animation that `className` gives `element` again: the class comes off now and
+   * back on in the next animation frame, after that frame's layout has seen it off.
+   */
+  function replay(element, className) {
+    element.classList.remove(className);
+    replays.set(element, className);
+    if (!frame) frame = win.requestAnimationFrame(settle);
+  }
+
+  /** Takes `className` off `element` and forgets its pending replay. */
+  function still(element, className) {
+    replays.delete(element);
+    element.classList.remove(className);
+  }
 
   return {
     /** A toast of `kind` (a class of `.rain-toast`). */
@@ -33,35 +76,28 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
       markChinese(toast, text);
       toast.className = `rain-toast ${kind}`;
       toast.hidden = false;
-      // restart the pop animation
-      void toast.offsetWidth;
-      toast.classList.add('show');
+      replay(toast, 'show');
       toastTimer = setTimeout(() => {
         toast.hidden = true;
-        toast.classList.remove('show');
+        still(toast, 'show');
       }, TOAST_MS);
     },
 
     /**
      * The answer to the player's tap on a plate at the tap point, kept inside the stage: below
      * the point for a claimed packet (`win`, `lose`), whose own label the scene floats upwards.
+     * The words are there at once; the plate is placed in the next animation frame.
      */
     tapLabel(text, kind) {
       clearTimeout(labelTimer);
       markChinese(tapLabel, text);
       tapLabel.className = `tap-label ${kind}`;
       tapLabel.hidden = false;
-      const width = stage.clientWidth, height = stage.clientHeight;
-      const box = tapLabel.getBoundingClientRect();
-      const point = lastPress ?? { x: width / 2, y: height / 2 };
-      const { x, y } = labelPosition({ point, box, width, height, below: kind === 'win' || kind === 'lose' });
-      tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
-      tapLabel.classList.remove('show');
-      void tapLabel.offsetWidth;
-      tapLabel.classList.add('show');
+      placing = { point: lastPress, below: kind === 'win' || kind === 'lose' };
+      replay(tapLabel, 'show');
       labelTimer = setTimeout(() => {
         tapLabel.hidden = true;
-        tapLabel.classList.remove('show');
+        still(tapLabel, 'show');
       }, LABEL_MS);
     },
 
@@ -75,10 +111,11 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
 
     /** A subtle flash of the stage's edge for a tap that hit nothing. */
     flash() {
-      stage.classList.remove('missed');
-      void stage.offsetWidth;
-      stage.classList.add('missed');
+      replay(stage, 'missed');
     },
+
+    /** Plays the CSS animation that `className` gives `element` again, in the next animation frame. */
+    replay,
 
     /** A line in the HUD's feed (another player's win). */
     feed(text) {
@@ -88,8 +125,9 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
       feedTimer = setTimeout(() => feed.classList.remove('show'), FEED_MS);
     },
 
-    /** Stops the notices' timers. */
+    /** Stops the notices' timers and the waiting animation frame. */
     destroy() {
+      win.cancelAnimationFrame(frame);
       clearTimeout(toastTimer);
       clearTimeout(labelTimer);
       clearTimeout(feedTimer);
