@@ -14,10 +14,10 @@ const FEED_MS = 2000;
  * announced (the page's `rainState.announcements`). Where the player last pressed on the stage
  * is caught before the view's own handler (so create this before mounting the view).
  *
- * Nothing here lays the page out in the middle of a task: words and classes change at once, and
- * what needs a layout (the plate's size, an animation started again) waits for the next animation
- * frame, which reads every size it needs in the one layout that frame does anyway, then places
- * the plate and puts the animations' classes back (`replay`).
+ * Nothing here changes the page in the middle of a task (a socket message, a timer), which would
+ * have the browser lay it out there and then, or at the next tap: what the notices show waits for
+ * the next animation frame, which changes it all and reads the sizes it needs in the one layout
+ * that frame does anyway, then places the plate and starts the animations again (`replay`).
  */
 export function createNotices({ stage, toast, tapLabel, announcer, feed }, { announcements }) {
   let toastTimer = 0;
@@ -25,9 +25,10 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
   let feedTimer = 0;
   /** Where the player last pressed on the stage (stage CSS pixels), for the tap answer. */
   let lastPress = null;
-  /** The plate to place in the next animation frame: `{point, below}`, or null. */
-  let placing = null;
-  /** Element → the class whose animation plays again in the next animation frame. */
+  /** What the next animation frame shows: the plate `{text, kind, point}` and the toast `{text, kind}`, or null. */
+  let plate = null;
+  let toastNext = null;
+  /** Element → the class whose animation the next animation frame plays again. */
   const replays = new Map();
   let frame = 0;
   const win = stage.ownerDocument.defaultView;
@@ -38,66 +39,70 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
     lastPress = { x: event.clientX - rect.left, y: event.clientY - rect.top };
   }, { capture: true });
 
-  /** Reads every size in one layout, places the plate, and starts the waiting animations. */
+  /** Shows what waits for this animation frame, with one read of the page's layout. */
   function settle() {
     frame = 0;
+    for (const [element, className] of replays) element.classList.remove(className);
+    if (toastNext) {
+      markChinese(toast, toastNext.text);
+      toast.className = `rain-toast ${toastNext.kind}`;
+      toast.hidden = false;
+    }
+    if (plate) {
+      markChinese(tapLabel, plate.text);
+      tapLabel.className = `tap-label ${plate.kind}`;
+      tapLabel.hidden = false;
+    }
+    // This frame's layout, done now: it also sees every replayed class off, so putting it back restarts its animation.
     const width = stage.clientWidth, height = stage.clientHeight;
-    if (placing) {
+    if (plate) {
       const box = tapLabel.getBoundingClientRect();
-      const point = placing.point ?? { x: width / 2, y: height / 2 };
-      const { x, y } = labelPosition({ point, box, width, height, below: placing.below });
+      const point = plate.point ?? { x: width / 2, y: height / 2 };
+      const { x, y } = labelPosition({ point, box, width, height, below: plate.kind === 'win' || plate.kind === 'lose' });
       tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
-      placing = null;
     }
     for (const [element, className] of replays) element.classList.add(className);
     replays.clear();
+    plate = toastNext = null;
   }
 
-  /**
-   * Plays the CSS animation that `className` gives `element` again: the class comes off now and
-   * back on in the next animation frame, after that frame's layout has seen it off.
-   */
+  /** Plays the CSS animation that `className` gives `element` again, in the next animation frame. */
   function replay(element, className) {
-    element.classList.remove(className);
     replays.set(element, className);
     if (!frame) frame = win.requestAnimationFrame(settle);
   }
 
-  /** Takes `className` off `element` and forgets its pending replay. */
-  function still(element, className) {
+  /** Hides `element` and forgets what the next animation frame would have shown on it. */
+  function hide(element) {
     replays.delete(element);
-    element.classList.remove(className);
+    element.hidden = true;
+    element.classList.remove('show');
   }
 
   return {
-    /** A toast of `kind` (a class of `.rain-toast`). */
+    /** A toast of `kind` (a class of `.rain-toast`), shown in the next animation frame. */
     toast(text, kind) {
       clearTimeout(toastTimer);
-      markChinese(toast, text);
-      toast.className = `rain-toast ${kind}`;
-      toast.hidden = false;
+      toastNext = { text, kind };
       replay(toast, 'show');
       toastTimer = setTimeout(() => {
-        toast.hidden = true;
-        still(toast, 'show');
+        toastNext = null;
+        hide(toast);
       }, TOAST_MS);
     },
 
     /**
      * The answer to the player's tap on a plate at the tap point, kept inside the stage: below
      * the point for a claimed packet (`win`, `lose`), whose own label the scene floats upwards.
-     * The words are there at once; the plate is placed in the next animation frame.
+     * Shown in the next animation frame.
      */
     tapLabel(text, kind) {
       clearTimeout(labelTimer);
-      markChinese(tapLabel, text);
-      tapLabel.className = `tap-label ${kind}`;
-      tapLabel.hidden = false;
-      placing = { point: lastPress, below: kind === 'win' || kind === 'lose' };
+      plate = { text, kind, point: lastPress };
       replay(tapLabel, 'show');
       labelTimer = setTimeout(() => {
-        tapLabel.hidden = true;
-        still(tapLabel, 'show');
+        plate = null;
+        hide(tapLabel);
       }, LABEL_MS);
     },
 
