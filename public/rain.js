@@ -46,6 +46,8 @@ const LEADERBOARD_LIMIT = 10;
 const TICK_MS = 250;
 /** How often the rain's progress bar is set again from the estimated media time (runProgress). */
 const PROGRESS_SYNC_MS = 1000;
+/** How long the rain's progress bar stays still between two steps down (runProgress). */
+const PROGRESS_STEP_MS = 125;
 /** After this many failed attempts without any socket opening, check whether the server is up. */
 const REFUSAL_CHECK_ATTEMPTS = 3;
 /** Error codes that are this page's own mistakes, not the player's: kept in `errors`, never shown. */
@@ -474,9 +476,10 @@ function renderCountdown(page) {
 
 /**
  * The bar under the state line: how much of the rain is left (from the estimated time when
- * offline). It runs down to empty at the rain's end as an animation of its transform, which the
- * browser's compositor plays without the page's thread; each call starts it again from the
- * estimated media time (every PROGRESS_SYNC_MS while it rains).
+ * offline). It runs down to empty at the rain's end as an animation of its transform, in steps of
+ * PROGRESS_STEP_MS: while an animation runs smoothly the page's thread works out the bar's style
+ * in every animation frame, even when the compositor plays it, and in steps only at each step.
+ * Each call starts it again from the estimated media time (every PROGRESS_SYNC_MS while it rains).
  */
 function runProgress(page) {
   page.progress?.cancel();
@@ -486,8 +489,9 @@ function runProgress(page) {
   const left = rainLeftFraction(page.state.rain, time);
   if (left === null) return;
   const remainingMs = Math.max(0, (page.state.rain.endsAt - Math.max(time, page.state.rain.startsAt)) * 1000);
+  const steps = Math.max(1, Math.round(remainingMs / PROGRESS_STEP_MS));
   page.progress = page.hud.bar.animate([{ transform: `scaleX(${left})` }, { transform: 'scaleX(0)' }],
-    { duration: remainingMs, easing: 'linear', fill: 'forwards' });
+    { duration: remainingMs, easing: `steps(${steps})`, fill: 'forwards' });
 }
 
 /**
@@ -549,9 +553,7 @@ function renderTotal(page, bump) {
   hud.total.textContent = totalText(page.state.total);
   if (!bump) return;
   page.state.bumps += 1;
-  hud.coins.classList.remove('bump');
-  void hud.coins.offsetWidth;
-  hud.coins.classList.add('bump');
+  page.notices.replay(hud.coins, 'bump');
 }
 
 // share

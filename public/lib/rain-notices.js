@@ -13,6 +13,11 @@ const FEED_MS = 2000;
  * `elements`: `{stage, toast, tapLabel, announcer, feed}`. `announcements` collects every text
  * announced (the page's `rainState.announcements`). Where the player last pressed on the stage
  * is caught before the view's own handler (so create this before mounting the view).
+ *
+ * Nothing here changes the page in the middle of a task (a socket message, a timer), which would
+ * have the browser lay it out there and then, or at the next tap: what the notices show waits for
+ * the next animation frame, which changes it all and reads the sizes it needs in the one layout
+ * that frame does anyway, then places the plate and starts the animations again (`replay`).
  */
 export function createNotices({ stage, toast, tapLabel, announcer, feed }, { announcements }) {
   let toastTimer = 0;
@@ -20,48 +25,84 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
   let feedTimer = 0;
   /** Where the player last pressed on the stage (stage CSS pixels), for the tap answer. */
   let lastPress = null;
+  /** What the next animation frame shows: the plate `{text, kind, point}` and the toast `{text, kind}`, or null. */
+  let plate = null;
+  let toastNext = null;
+  /** Element → the class whose animation the next animation frame plays again. */
+  const replays = new Map();
+  let frame = 0;
+  const win = stage.ownerDocument.defaultView;
 
   stage.addEventListener('pointerdown', (event) => {
+    // The browser has just laid the page out to find the pointer's target: reading it is free.
     const rect = stage.getBoundingClientRect();
     lastPress = { x: event.clientX - rect.left, y: event.clientY - rect.top };
   }, { capture: true });
 
+  /** Shows what waits for this animation frame, with one read of the page's layout. */
+  function settle() {
+    frame = 0;
+    for (const [element, className] of replays) element.classList.remove(className);
+    if (toastNext) {
+      markChinese(toast, toastNext.text);
+      toast.className = `rain-toast ${toastNext.kind}`;
+      toast.hidden = false;
+    }
+    if (plate) {
+      markChinese(tapLabel, plate.text);
+      tapLabel.className = `tap-label ${plate.kind}`;
+      tapLabel.hidden = false;
+    }
+    // This frame's layout, done now: it also sees every replayed class off, so putting it back restarts its animation.
+    const width = stage.clientWidth, height = stage.clientHeight;
+    if (plate) {
+      const box = tapLabel.getBoundingClientRect();
+      const point = plate.point ?? { x: width / 2, y: height / 2 };
+      const { x, y } = labelPosition({ point, box, width, height, below: plate.kind === 'win' || plate.kind === 'lose' });
+      tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+    }
+    for (const [element, className] of replays) element.classList.add(className);
+    replays.clear();
+    plate = toastNext = null;
+  }
+
+  /** Plays the CSS animation that `className` gives `element` again, in the next animation frame. */
+  function replay(element, className) {
+    replays.set(element, className);
+    if (!frame) frame = win.requestAnimationFrame(settle);
+  }
+
+  /** Hides `element` and forgets what the next animation frame would have shown on it. */
+  function hide(element) {
+    replays.delete(element);
+    element.hidden = true;
+    element.classList.remove('show');
+  }
+
   return {
-    /** A toast of `kind` (a class of `.rain-toast`). */
+    /** A toast of `kind` (a class of `.rain-toast`), shown in the next animation frame. */
     toast(text, kind) {
       clearTimeout(toastTimer);
-      markChinese(toast, text);
-      toast.className = `rain-toast ${kind}`;
-      toast.hidden = false;
-      // restart the pop animation
-      void toast.offsetWidth;
-      toast.classList.add('show');
+      toastNext = { text, kind };
+      replay(toast, 'show');
       toastTimer = setTimeout(() => {
-        toast.hidden = true;
-        toast.classList.remove('show');
+        toastNext = null;
+        hide(toast);
       }, TOAST_MS);
     },
 
     /**
      * The answer to the player's tap on a plate at the tap point, kept inside the stage: below
      * the point for a claimed packet (`win`, `lose`), whose own label the scene floats upwards.
+     * Shown in the next animation frame.
      */
     tapLabel(text, kind) {
       clearTimeout(labelTimer);
-      markChinese(tapLabel, text);
-      tapLabel.className = `tap-label ${kind}`;
-      tapLabel.hidden = false;
-      const width = stage.clientWidth, height = stage.clientHeight;
-      const box = tapLabel.getBoundingClientRect();
-      const point = lastPress ?? { x: width / 2, y: height / 2 };
-      const { x, y } = labelPosition({ point, box, width, height, below: kind === 'win' || kind === 'lose' });
-      tapLabel.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
-      tapLabel.classList.remove('show');
-      void tapLabel.offsetWidth;
-      tapLabel.classList.add('show');
+      plate = { text, kind, point: lastPress };
+      replay(tapLabel, 'show');
       labelTimer = setTimeout(() => {
-        tapLabel.hidden = true;
-        tapLabel.classList.remove('show');
+        plate = null;
+        hide(tapLabel);
       }, LABEL_MS);
     },
 
@@ -75,10 +116,11 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
 
     /** A subtle flash of the stage's edge for a tap that hit nothing. */
     flash() {
-      stage.classList.remove('missed');
-      void stage.offsetWidth;
-      stage.classList.add('missed');
+      replay(stage, 'missed');
     },
+
+    /** Plays the CSS animation that `className` gives `element` again, in the next animation frame. */
+    replay,
 
     /** A line in the HUD's feed (another player's win). */
     feed(text) {
@@ -88,8 +130,9 @@ export function createNotices({ stage, toast, tapLabel, announcer, feed }, { ann
       feedTimer = setTimeout(() => feed.classList.remove('show'), FEED_MS);
     },
 
-    /** Stops the notices' timers. */
+    /** Stops the notices' timers and the waiting animation frame. */
     destroy() {
+      win.cancelAnimationFrame(frame);
       clearTimeout(toastTimer);
       clearTimeout(labelTimer);
       clearTimeout(feedTimer);
