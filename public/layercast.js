@@ -181,7 +181,7 @@ export function mount(element, options = {}) {
   });
 
   const pointer = role === 'spectator' ? null : new PointerInput(surface.canvas, {
-    stamp: () => view(performance.now())?.time ?? null,
+    stamp: () => viewTime(performance.now()),
     onTap: (gesture) => sendInput({ type: 'tap' }, gesture),
     onDrag: (phase, gesture) => sendInput({ type: 'drag', phase }, gesture),
   });
@@ -236,6 +236,27 @@ export function mount(element, options = {}) {
     }
   }
 
+  /** The frame the view interpolates from towards the latest (the one before it, if near enough), or null. */
+  function interpolatedFrom() {
+    const { previous, latest } = store;
+    return previous && latest.t > previous.t && latest.t - previous.t <= MAX_INTERPOLATION_GAP ? previous : null;
+  }
+
+  /**
+   * The media time shown at wall time `now` (one frame interval behind the clock, never going
+   * back, within the two frames interpolated between), or null before the first frame. Cheap:
+   * a tap is stamped with it.
+   */
+  function viewTime(now) {
+    const { latest } = store;
+    if (!latest) return null;
+    const from = interpolatedFrom();
+    let time = Math.max(clock.now(now) - 1 / (welcome?.fps || 30), shownTime ?? -Infinity);
+    time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
+    shownTime = time;
+    return time;
+  }
+
   /**
    * What to show at wall time `now`: `{time, particleTime, items, paths, moving}`, or null before
    * the first frame (`moving`: between two frames that differ, or a particle record alive, so a
@@ -245,13 +266,11 @@ export function mount(element, options = {}) {
    * held at the latest frame's time: with sparse frames, particles move on between frames.
    */
   function view(now) {
-    const { previous, latest } = store;
-    if (!latest) return null;
+    const time = viewTime(now);
+    if (time === null) return null;
+    const { latest } = store;
     const interval = 1 / (welcome?.fps || 30);
-    const from = previous && latest.t > previous.t && latest.t - previous.t <= MAX_INTERPOLATION_GAP ? previous : null;
-    let time = Math.max(clock.now(now) - interval, shownTime ?? -Infinity);
-    time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
-    shownTime = time;
+    const from = interpolatedFrom();
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
     // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
     const paths = from && f < 1 ? from.paths : latest.paths;

@@ -258,20 +258,21 @@ def test_a_turning_item_keeps_its_raster_until_its_contents_change(page_url):
 
 
 def test_a_wide_shadow_blurred_coarsely_matches_the_full_resolution_one(page_url):
-    """renderer.js blurs a shadow of canvas blur ≥ 8 device pixels at a lower resolution and scales
-    it up. Against Chromium's full-resolution canvas shadow of the same items (an opaque rounded
-    rect, a 2-point ring, a translucent item on the projective path), no premultiplied channel of
+    """renderer.js blurs a shadow of canvas blur ≥ 8 device pixels cast by an item of 512 × 512
+    device pixels or more at a lower resolution and scales it up. Against Chromium's
+    full-resolution canvas shadow of the same items (an opaque rounded rect, a 2-point ring, a
+    translucent item on the projective path), no premultiplied channel of
     any pixel is off by more than 16 in 255 (Chromium rounds a blur's radius: the worst is 13, at
     a rounded corner of the rect's shadow), and the mean difference stays under 0.2. A shadow
     misplaced by two pixels is off by 30, a stale one left from an earlier item by 51."""
-    for drv in chromium(400, 900):
+    for drv in chromium(1000, 1000):
         drv.get(page_url.replace("index.html", "shadow.html"))
         outcome = wait_until(lambda: drv.execute_script("return window.failure || window.compared || null"), 10,
                              "the shadow page drew")
         assert isinstance(outcome, dict), outcome
         print(f"coarse shadows: worst {outcome['worst']}, mean {outcome['mean']:.3f}")
         # The shadows and items cover a good part of the stage: a shadow left out would show.
-        assert outcome["inked"] > 0.25 * 400 * 400, outcome
+        assert outcome["inked"] > 0.25 * 1000 * 1000, outcome
         assert outcome["worst"] <= 16 and outcome["mean"] < 0.2, outcome
 
 
