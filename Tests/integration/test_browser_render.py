@@ -239,7 +239,8 @@ def test_a_turning_item_keeps_its_raster_until_its_contents_change(page_url):
     item turns a little (its density stays within a step of 2^1/4) and its contents stay the same;
     when they change (red to blue), it is made again and the new colour is drawn at once. When the
     WebGL context is lost, the item is drawn through the 2D mesh from the next picture on, rastered
-    for each."""
+    for each. An item whose contents are an image alone is drawn from the image as the texture,
+    uploaded once at three sizes on screen."""
     for drv in chromium(200, 200):
         drv.get(page_url.replace("index.html", "projection.html"))
         outcome = wait_until(lambda: drv.execute_script("return window.failure || window.frames || null"), 10,
@@ -249,6 +250,11 @@ def test_a_turning_item_keeps_its_raster_until_its_contents_change(page_url):
         red, blue, green = outcome[:4], outcome[4:8], outcome[8:]
         assert [f["rastered"] for f in outcome] == [1, 1, 1, 1, 2, 2, 2, 2, 3, 4], outcome
         assert drv.execute_script("return window.afterLoss") == "mesh"
+        # An image alone is the texture itself: one upload for three sizes, no raster made.
+        images = drv.execute_script("return window.images")
+        assert [i["uploads"] for i in images] == [1, 1, 1] and {i["rastered"] for i in images} == {2}, images
+        for i in images:
+            assert i["left"][:3] == [255, 255, 0] and i["right"][:3] == [255, 0, 255], images
         for frame in green:
             assert frame["pixel"][1] >= 250 and frame["pixel"][0] <= 5 and frame["pixel"][3] == 255, outcome
         for frame in red:

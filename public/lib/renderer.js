@@ -510,10 +510,16 @@ export class Renderer {
       ctx.fill();
     }
     if (item.img || item.text || item.grad || item.fill || item.stroke) {
-      const box = this.contentBox(item);
+      let box = this.contentBox(item);
       // The raster's density in steps of 2^¼ upwards, so that a turning item keeps its raster a while.
       const steps = 2 ** (Math.ceil(4 * Math.log2(Math.max(density, 0.01))) / 4);
-      const contents = { key: this.contentsKey(item, box, steps), raster: () => this.rasterContents(item, box, steps) };
+      let contents = { key: this.contentsKey(item, box, steps), raster: () => this.rasterContents(item, box, steps) };
+      const image = this.projection !== null && this.imageOnly(item);
+      if (image) { // the image itself is the texture, at any density: a turning cover uploads it once
+        box = contentsRect(item.g, w, h, image.width, image.height);
+        const { image: source } = image;
+        contents = { key: source, mipmaps: true, raster: () => ({ canvas: source, width: source.width, height: source.height }) };
+      }
       ctx.save();
       if (item.img && radius > 0) {
         ctx.beginPath();
@@ -571,6 +577,19 @@ export class Renderer {
     layer.clearRect(0, 0, width, height);
     drawMesh(layer, raster.canvas, [0, 0, raster.width, raster.height], box, local);
     ctx.drawImage(layer.canvas, 0, 0, width, height, left, top, width, height);
+  }
+
+  /**
+   * The item's image (`{image, width, height}`, tinted by `it`) when its contents are that image
+   * alone, held as a bitmap (an `ImageBitmap` or a canvas, the worker's kind: an SVG element is
+   * rastered at the item's density instead); null otherwise.
+   */
+  imageOnly(item) {
+    if (!item.img || item.text || item.grad || item.fill || item.stroke) return null;
+    const image = this.images.source(item.img, item.it);
+    const bitmap = image && ((typeof ImageBitmap === 'function' && image.image instanceof ImageBitmap)
+      || typeof image.image.getContext === 'function');
+    return bitmap ? image : null;
   }
 
   /**

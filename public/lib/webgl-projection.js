@@ -77,15 +77,21 @@ export class WebGLProjection {
    * space to the pixels of a `width` × `height` box) onto the canvas's top-left `width` ×
    * `height` pixels, cleared first. `contents.raster()` gives the raster ({canvas, width, height}
    * of its top-left pixels, or null when empty); it is not asked for when the texture already
-   * holds `contents.key`. Returns false, drawing nothing, once the context is lost (the caller
-   * falls back to the 2D mesh).
+   * holds `contents.key` (compared with ===). With `contents.mipmaps` the texture gets mipmaps,
+   * for a raster that may be drawn much smaller than it is. Returns false, drawing nothing, once
+   * the context is lost (the caller falls back to the 2D mesh).
    */
   draw(contents, targetRect, m, width, height) {
     const gl = this.gl;
     if (gl.isContextLost()) return false;
     if (contents.key !== this.uploaded) {
       const raster = contents.raster();
-      if (raster) gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, raster.width, raster.height, 0, gl.RGBA, gl.UNSIGNED_BYTE, raster.canvas);
+      if (raster) {
+        gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, raster.width, raster.height, 0, gl.RGBA, gl.UNSIGNED_BYTE, raster.canvas);
+        // An image drawn at any size is sampled from the level of its size on screen.
+        if (contents.mipmaps) gl.generateMipmap(gl.TEXTURE_2D);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, contents.mipmaps ? gl.LINEAR_MIPMAP_LINEAR : gl.LINEAR);
+      }
       this.uploaded = raster ? contents.key : null;
     }
     // The canvas only grows, so that a turning cover does not reallocate it every frame.
