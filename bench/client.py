@@ -287,10 +287,11 @@ def measure(drv, scene: str, rate: float, seconds: float, still: bool = False, r
     draws = probe["draws"]
     spans = moving_spans(probe["ticks"])
     moving = sum(end - begin for begin, end in spans) / 1000
-    intervals = [b - a for a, b in zip(draws, draws[1:]) if any(begin <= a and b <= end for begin, end in spans)]
+    inside = lambda a, b: any(begin <= a and b <= end for begin, end in spans)  # noqa: E731 (one stretch holds a…b)
+    intervals = [b - a for a, b in zip(draws, draws[1:]) if inside(a, b)]
     return {
         "scene": scene + (" (still)" if still else "") + ("" if raster else " (no raster)"), "cpuThrottle": rate, "seconds": round(wall, 2),
-        "fps": round(sum(1 for d in draws if any(begin <= d <= end for begin, end in spans)) / moving, 1) if moving > 0 else None,
+        "fps": round(sum(1 for d in draws if inside(d, d)) / moving, 1) if moving > 0 else None,
         "movingShare": round(moving / wall, 3),
         "drawsPerSecond": round(len(draws) / wall, 1),
         "frameIntervalP95Ms": round(percentile(intervals, 0.95), 1) if intervals else None,

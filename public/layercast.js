@@ -236,6 +236,11 @@ export function mount(element, options = {}) {
     }
   }
 
+  /** The room's frame interval in seconds (its fps from the welcome, 30 before it). */
+  function frameInterval() {
+    return 1 / (welcome?.fps || 30);
+  }
+
   /** The frame the view interpolates from towards the latest (the one before it, if near enough), or null. */
   function interpolatedFrom() {
     const { previous, latest } = store;
@@ -251,7 +256,7 @@ export function mount(element, options = {}) {
     const { latest } = store;
     if (!latest) return null;
     const from = interpolatedFrom();
-    let time = Math.max(clock.now(now) - 1 / (welcome?.fps || 30), shownTime ?? -Infinity);
+    let time = Math.max(clock.now(now) - frameInterval(), shownTime ?? -Infinity);
     time = Math.min(Math.max(time, from ? from.t : latest.t), latest.t);
     shownTime = time;
     return time;
@@ -269,13 +274,12 @@ export function mount(element, options = {}) {
     const time = viewTime(now);
     if (time === null) return null;
     const { latest } = store;
-    const interval = 1 / (welcome?.fps || 30);
     const from = interpolatedFrom();
     const f = from ? (time - from.t) / (latest.t - from.t) : 1;
     // While f < 1 the list is the older frame's items, whose paths are in the older frame's table.
     const paths = from && f < 1 ? from.paths : latest.paths;
     const items = interpolateItems(from?.items ?? null, latest.items, f);
-    const particleTime = Math.max(time, clock.now(now) - interval);
+    const particleTime = Math.max(time, clock.now(now) - frameInterval());
     const moving = (f < 1 && !(sameItems(from.items, latest.items) && from.paths === latest.paths))
       || holdsLiveRecord(items, particleTime);
     return { time, particleTime, items, paths, moving };

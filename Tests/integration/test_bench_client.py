@@ -41,7 +41,8 @@ def test_client_bench_reports_one_run_per_scene_and_rate(tmp_path):
     assert unrasterised["fps"] > 0 and unrasterised["taps"] >= 4, unrasterised
     assert 1.9 <= run["seconds"] <= 10, run
     assert run["fps"] > 0 and run["frameIntervalP95Ms"] > 0, run
-    # The radar sweeps all the time: its view moves through nearly all of the run.
+    # The radar sweeps all the time: its view moves through nearly all of the run (its first frames
+    # may come a little after the run starts, and the last stretch ends a display frame after it).
     assert 0.8 <= run["movingShare"] <= 1.05, run
     assert 0 < run["mainThreadBusy"] <= 1.05 and 0 <= run["scriptShare"] <= run["mainThreadBusy"], run
     assert run["taps"] >= 4 and run["tapLatencyP95Ms"] >= 0, run

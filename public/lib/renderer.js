@@ -382,14 +382,12 @@ export class Renderer {
     const right = Math.min(Math.ceil(Math.max(...corners.map((p) => p[0]))), this.canvas.width + Math.ceil(reach));
     const bottom = Math.min(Math.ceil(Math.max(...corners.map((p) => p[1]))), this.canvas.height + Math.ceil(reach));
     if (!(right > left && bottom > top)) return;
+    const width = right - left, height = bottom - top;
 
-    const scratch = this.scratch.fit(right - left, bottom - top);
-    scratch.setTransform(1, 0, 0, 1, 0, 0);
-    scratch.clearRect(0, 0, right - left, bottom - top);
+    const scratch = cleared(this.scratch.fit(width, height), { x: 0, y: 0, width, height });
     this.drawParts(scratch, item, shifted(m, -left, -top));
 
     const { ctx } = this;
-    const width = right - left, height = bottom - top;
     const color = withAlpha(shadow.c, shadow.o);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
