@@ -5,8 +5,12 @@ chromium-driver through Selenium, as Tests/integration/browser.py) opens a scene
 from navigation to the scene's first drawn frame, with the requests and bytes it took.
 
 The first drawn frame: a script injected before any of the page's (Page.addScriptToEvaluateOnNewDocument)
-marks `layercast-first-frame` (performance.mark) at the first fill, stroke, text or image drawn
-on a 2-D canvas: the view only clears its canvas until it draws a frame's items.
+marks `layercast-first-frame` (performance.mark) when the render worker answers `painted` to the
+first picture with items in it, the picture then being on the page's canvas (the worker draws on
+it); or, where the page draws on its own thread (no worker), at the first fill, stroke, text or
+image drawn on a 2-D canvas: the view only clears its canvas until it draws a frame's items.
+The worker fetches its own modules (a document's `modulepreload` does not reach a worker's module
+map): their requests are not in the page's Resource Timing, so "requests" and "kB" are the page's.
 
 Each profile is run `--runs` times fresh (the browser's cache cleared: a first visit) and as
 many times from cache (the same page opened once before in the same browser). Requests and
@@ -17,6 +21,7 @@ is not counted as a request). The WebSocket is not among them.
     python3 bench/first_frame.py                                  # this checkout's debug build and public/
     python3 bench/first_frame.py --binary /work/bin/layercast-main --public /tmp/main-public/public
     python3 bench/first_frame.py --nginx                          # behind deploy/nginx-layercast.conf
+    python3 bench/first_frame.py --runs 1 --profiles 3g           # one profile, once each visit
 
 `--nginx` puts Debian's nginx in front with the locations of deploy/nginx-layercast.conf (TLS with
 a throw-away self-signed certificate, HTTP/2), as a deployment serves the pages: one connection
@@ -54,6 +59,20 @@ MARK = """
     const original = proto[name];
     proto[name] = function (...args) { mark(); return original.apply(this, args); };
   }
+  // The render worker's pictures: marked when the first one with items is answered `painted`.
+  let withItems = false;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'paint') withItems = (message.picture?.items?.length ?? 0) > 0;
+    return post.call(this, message, ...rest);
+  };
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => { if (event.data?.type === 'painted' && withItems) mark(); });
+    }
+  };
 })();
 """
 
@@ -137,9 +156,10 @@ def first_frame(drv, url: str, timeout: float = 30) -> dict:
     raise RuntimeError(f"no frame drawn within {timeout} s: {url}")
 
 
-def run(base: str, scene: str, runs: int) -> list[list[object]]:
+def run(base: str, scene: str, runs: int, profiles: list[str]) -> list[list[object]]:
     rows = []
-    for name, profile in PROFILES.items():
+    for name in profiles:
+        profile = PROFILES[name]
         for cached in (False, True):
             samples = []
             for index in range(runs):
@@ -169,7 +189,12 @@ def main() -> None:
     parser.add_argument("--scene", default="radar")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--nginx", action="store_true", help="through nginx (TLS, HTTP/2), as deployed")
+    parser.add_argument("--profiles", type=lambda s: s.split(","), default=list(PROFILES),
+                        help=f"network profiles, comma-separated (default: {','.join(PROFILES)})")
     args = parser.parse_args()
+    unknown = set(args.profiles) - set(PROFILES)
+    if unknown:
+        sys.exit(f"unknown profiles: {', '.join(sorted(unknown))}")
 
     port = free_port()
     data = tempfile.mkdtemp(prefix="layercast-first-frame-data-")
@@ -182,7 +207,7 @@ def main() -> None:
         if args.nginx:
             proxy, proxy_port = nginx(port, Path(tempfile.mkdtemp(prefix="layercast-first-frame-nginx-")))
             base = f"https://127.0.0.1:{proxy_port}/"
-        rows = run(base, args.scene, args.runs)
+        rows = run(base, args.scene, args.runs, args.profiles)
     finally:
         if proxy:
             stop(proxy, signal.SIGQUIT)

@@ -101,6 +101,8 @@ export function mount(element, options = {}) {
   let connectionState = { connected: false, attempt: 0 };
   /** Whether the shipped font has loaded (or given up): no frame is drawn before. */
   let fontSettled = false;
+  /** Whether the shipped face has loaded on this page (the render worker then waits for its own). */
+  let faceLoaded = false;
   /** Whether the shipped face was ready when the first frame was drawn (null before it). */
   let fontAtFirstFrame = null;
   const veil = options.veil ?? true;
@@ -310,7 +312,8 @@ export function mount(element, options = {}) {
       }
     }
     if (worker) {
-      worker.paint({ ...picture, canvasWidth: surface.width, canvasHeight: surface.height });
+      faceLoaded ||= fontSettled && fontReady();
+      worker.paint({ ...picture, fontReady: faceLoaded, canvasWidth: surface.width, canvasHeight: surface.height });
     } else {
       paint(renderer, picture);
       painted(now);

@@ -3,7 +3,8 @@
  * handed to it as an `OffscreenCanvas`, so that rasterising never holds up the page's main thread
  * (taps, the socket). Out first: `started`, once this script runs. Messages in: `init` {rasterise,
  * canvas}, `assets` {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture}
- * (paint.js, with the page's backing size as `canvasWidth` × `canvasHeight`). Out: `painted` after
+ * (paint.js, with the page's backing size as `canvasWidth` × `canvasHeight`, and `fontReady`,
+ * whether the page has the shipped face loaded). Out: `painted` after
  * each picture (with `error` when it could not be drawn), `invalidate` when an image or a face
  * arrived and the picture may look different.
  */
@@ -40,7 +41,10 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ type: 'invalidate' });
       break;
     case 'paint': {
-      await fontSettled;
+      // The page has the face: the worker's own comes from the cache in a moment, so wait for it
+      // (at most font.js's deadline from the worker's start). Else draw now: the page has given up
+      // waiting, and `invalidate` redraws in the face when it arrives.
+      if (data.picture.fontReady) await fontSettled;
       const { canvas } = renderer;
       const { canvasWidth, canvasHeight } = data.picture;
       if (canvas.width !== canvasWidth || canvas.height !== canvasHeight) {
