@@ -28,9 +28,10 @@ const SAMPLE = '红包Ag';
  * How long the first frame may wait for the font (ms) from the view's mount; after that it is
  * drawn in a fallback face. The socket's first frame comes about two round trips after the mount,
  * so on a phone network this rarely delays it; the face, preloaded from the page's head but
- * fetched after the modules, comes a little later (issue 36, docs/performance.md).
+ * fetched after the modules, comes a little later. At 300 ms the wait held a first frame that
+ * had arrived by 70–90 ms on Lighthouse's mobile profile (issue 36, docs/performance.md).
  */
-const FONT_DEADLINE_MS = 300;
+const FONT_DEADLINE_MS = 200;
 
 let loading = null;
 
