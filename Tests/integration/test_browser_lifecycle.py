@@ -354,3 +354,38 @@ def test_a_worker_that_does_not_start_leaves_the_canvas_to_the_page(fresh_driver
     check_drawing(drv, "no worker")
     # The canvas was not handed to a worker: the page's thread draws on it with its 2D context.
     assert js(drv, "return document.querySelector('layercast-view canvas').getContext('2d') !== null;")
+
+
+#: Installed before the page's scripts: notes each worker asked for, and the modules on the stack that asked.
+COUNT_WORKERS = """
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    const by = [...new Set((new Error().stack.match(/[\\w-]+\\.js/g) || []))];
+    window.workersAsked = [...(window.workersAsked || []), { url: String(url), by }];
+    super(url, options);
+  }
+};
+"""
+
+
+@pytest.mark.parametrize("page", ["scene.html?scene=radar&", "rain.html?"])
+def test_the_render_worker_starts_before_the_view_and_the_view_takes_it(fresh_driver, server, room, page):
+    """The pages start the render worker as soon as its module has loaded (lib/render-worker-start.js),
+    while the rest still loads; the view takes that one when it mounts and starts no other, and the
+    worker draws on the page's canvas."""
+    drv = fresh_driver
+    drv.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": COUNT_WORKERS})
+    drv.get(f"{server.base_url}{page}room={room}&role=spectator")
+    wait_frames(drv, 3)
+    wait_until(lambda: view_stats(drv)["fontAtFirstFrame"] is not None, 10, "the first frame drawn", 0.2)
+    asked = js(drv, "return window.workersAsked || [];")
+    assert len(asked) == 1 and asked[0]["url"].endswith("/lib/render-worker.js"), asked
+    # Asked for by the start module, not by the view's mount (layercast.js).
+    assert "render-worker-start.js" in asked[0]["by"] and "layercast.js" not in asked[0]["by"], asked
+    if "radar" in page:  # the rain page rests between rains
+        js(drv, COUNT_DRAWS)
+        assert_moving(drv, "the early worker")
+    # The canvas was handed to the worker: the page can no longer take a context of it.
+    assert js(drv, """try { document.querySelector('canvas.layercast-canvas').getContext('2d'); return false; }
+                      catch (error) { return error.name; }""") == "InvalidStateError"

@@ -4,6 +4,12 @@ const SVG_DENSITY = 6;
 /** The longest side of an SVG image's bitmap, in pixels. */
 const MAX_SVG_SIDE = 2048;
 
+/** A render worker started before any view mounted (`startEarly`) and what it said meanwhile; null once taken. */
+let early = null;
+
+/** Whether a view has made its renderer: a worker started early after that would never be taken. */
+let viewMade = false;
+
 /**
  * Draws the view in a worker (render-worker.js), where the browser can (`WorkerRenderer.supported()`),
  * so that taps and frames are not queued behind rasterising: once the worker has started, the
@@ -22,6 +28,25 @@ export class WorkerRenderer {
   }
 
   /**
+   * Starts a render worker now, for the next view that mounts to take: its thread and its script's
+   * round trip then overlap the loading of the page's other modules (render-worker-start.js).
+   */
+  static startEarly() {
+    if (early || viewMade || !WorkerRenderer.supported()) return;
+    let worker;
+    try {
+      worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    } catch { // refused outright: the view's own attempt is refused too, and says so
+      return;
+    }
+    const said = [];
+    const keep = (event) => said.push(event);
+    worker.addEventListener('message', keep);
+    worker.addEventListener('error', keep);
+    early = { worker, said, keep };
+  }
+
+  /**
    * @param {import('./surface.js').Surface} surface the page's canvas, handed to the worker once it
    *   runs: a worker that fails to start, or a canvas that has a context by then, is left to the
    *   page's thread (`onFailed`)
@@ -33,7 +58,10 @@ export class WorkerRenderer {
    *   another origin: a worker's script must be of the page's origin)
    */
   constructor(surface, { rasterise, onPainted, onInvalidate, onFailed }) {
-    this.worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    const parked = early;
+    early = null;
+    viewMade = true;
+    this.worker = parked?.worker ?? new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
     this.started = false;
     this.busy = false;
     this.waiting = null;
@@ -74,6 +102,22 @@ export class WorkerRenderer {
           break;
       }
     };
+    if (parked) {
+      parked.worker.removeEventListener('message', parked.keep);
+      parked.worker.removeEventListener('error', parked.keep);
+      // What the early worker said before this view took it, in order, once the view holds this
+      // renderer (after the constructor, before any later message): a script that failed ends it.
+      queueMicrotask(() => {
+        for (const event of parked.said) {
+          if (event.type === 'error') {
+            this.worker.onerror(event);
+            if (!this.started) return; // its script did not load: the page's thread draws
+          } else {
+            this.worker.onmessage(event);
+          }
+        }
+      });
+    }
   }
 
   /** Sends the asset table (`{id: {url, width, height}}`, absolute URLs) and every image loaded so far. */
