@@ -33,7 +33,9 @@ const SAMPLE = '红包Ag';
  */
 const FONT_DEADLINE_MS = 200;
 
+/** The faces' load raced with FONT_DEADLINE_MS (`loadFont`), and the load alone; null before it starts. */
 let loading = null;
+let faces = null;
 
 /** The font set of the page, or of the worker this runs in (render-worker.js); null without one. */
 function fontSet() {
@@ -54,7 +56,7 @@ function declared() {
 export function loadFont() {
   if (loading) return loading;
   const fonts = fontSet();
-  if (!fonts) return (loading = Promise.resolve(false));
+  if (!fonts) return (loading = faces = Promise.resolve(false));
   if (!declared()) {
     for (const [weight, file] of FACES) {
       const face = new FontFace(FONT_FAMILY, `url("${new URL(file, import.meta.url).href}") format("woff2")`,
@@ -62,11 +64,25 @@ export function loadFont() {
       fonts.add(face);
     }
   }
-  const load = Promise.all(FACES.map(([weight]) => fonts.load(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE)))
+  faces = Promise.all(FACES.map(([weight]) => fonts.load(`${weight} 16px "${FONT_FAMILY}"`, SAMPLE)))
     .then(() => fontReady(), () => false);
-  const timeout = new Promise((resolve) => setTimeout(() => resolve(false), FONT_DEADLINE_MS));
-  loading = Promise.race([load, timeout]);
+  loading = Promise.race([faces, after(FONT_DEADLINE_MS)]);
   return loading;
+}
+
+/**
+ * Like `loadFont`, but gives up FONT_DEADLINE_MS from now rather than from the first call: the
+ * render worker waits this long for its own copy of a face the page already has.
+ * @returns {Promise<boolean>}
+ */
+export function fontSoon() {
+  loadFont();
+  return Promise.race([faces, after(FONT_DEADLINE_MS)]);
+}
+
+/** A promise of false, `ms` from now. */
+function after(ms) {
+  return new Promise((resolve) => setTimeout(() => resolve(false), ms));
 }
 
 /** Whether the shipped face is loaded for CJK text in both weights. */

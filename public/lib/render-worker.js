@@ -8,7 +8,7 @@
  * each picture (with `error` when it could not be drawn), `invalidate` when an image or a face
  * arrived and the picture may look different.
  */
-import { loadFont } from './font.js';
+import { fontReady, fontSoon, loadFont } from './font.js';
 import { paint } from './paint.js';
 import { Renderer } from './renderer.js';
 
@@ -24,7 +24,9 @@ const assets = {
 };
 
 let renderer = null;
-const fontSettled = loadFont();
+loadFont();
+/** Whether a picture has waited for the worker's face (once is enough: a face that fails or hangs holds no more). */
+let waitedForFace = false;
 // A face that arrives after the font's deadline was drawn in a fallback: draw again in it.
 self.fonts?.addEventListener('loadingdone', () => self.postMessage({ type: 'invalidate' }));
 
@@ -41,10 +43,13 @@ self.onmessage = async ({ data }) => {
       self.postMessage({ type: 'invalidate' });
       break;
     case 'paint': {
-      // The page has the face: the worker's own comes from the cache in a moment, so wait for it
-      // (at most font.js's deadline from the worker's start). Else draw now: the page has given up
-      // waiting, and `invalidate` redraws in the face when it arrives.
-      if (data.picture.fontReady) await fontSettled;
+      // The page has the face: the worker's own copy comes from the cache in a moment, so the
+      // first such picture waits for it (font.js's deadline at most). Else draw now: the page has
+      // given up waiting, and `invalidate` redraws in the face when it arrives.
+      if (data.picture.fontReady && !waitedForFace && !fontReady()) {
+        waitedForFace = true;
+        await fontSoon();
+      }
       const { canvas } = renderer;
       const { canvasWidth, canvasHeight } = data.picture;
       if (canvas.width !== canvasWidth || canvas.height !== canvasHeight) {
