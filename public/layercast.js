@@ -116,7 +116,7 @@ export function mount(element, options = {}) {
   const rasterise = query.get('rasterise') !== '0';
   // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread).
   let renderer = null;
-  let worker = query.get('renderer') !== 'main' && WorkerRenderer.supported() ? startWorker() : null;
+  let worker = WorkerRenderer.wanted(location.search) ? startWorker() : null;
   if (!worker) renderer = new Renderer(surface.canvas, assets, { rasterise });
 
   const connection = new Connection(urls.socket, {

@@ -27,15 +27,20 @@ export class WorkerRenderer {
       && typeof OffscreenCanvasRenderingContext2D.prototype.createConicGradient === 'function';
   }
 
+  /** Whether the view should draw in a worker: the browser can, and `search` has no `renderer=main`. */
+  static wanted(search = location.search) {
+    return new URLSearchParams(search).get('renderer') !== 'main' && WorkerRenderer.supported();
+  }
+
   /**
    * Starts a render worker now, for the next view that mounts to take: its thread and its script's
    * round trip then overlap the loading of the page's other modules (render-worker-start.js).
    */
   static startEarly() {
-    if (early || viewMade || !WorkerRenderer.supported()) return;
+    if (early || viewMade || !WorkerRenderer.wanted()) return;
     let worker;
     try {
-      worker = new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+      worker = renderWorker();
     } catch { // refused outright: the view's own attempt is refused too, and says so
       return;
     }
@@ -61,7 +66,7 @@ export class WorkerRenderer {
     const parked = early;
     early = null;
     viewMade = true;
-    this.worker = parked?.worker ?? new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
+    this.worker = parked?.worker ?? renderWorker();
     this.started = false;
     this.busy = false;
     this.waiting = null;
@@ -159,6 +164,11 @@ export class WorkerRenderer {
   destroy() {
     this.worker.terminate();
   }
+}
+
+/** A new render worker (render-worker.js); throws where the browser refuses it. */
+function renderWorker() {
+  return new Worker(new URL('./render-worker.js', import.meta.url), { type: 'module' });
 }
 
 /** `createImageBitmap`'s options for the image at `url`: an SVG rasterised at SVG_DENSITY, others as they are. */
