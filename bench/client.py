@@ -4,8 +4,9 @@ CPU throttling 1× and 4× (CDP `Emulation.setCPUThrottlingRate`).
 
 Per run it reports
 - display fps and the p95 interval between animation frames that drew the page's canvas (an
-  injected probe timestamps, with the requestAnimationFrame time, the first clear of the canvas in
-  each animation frame, or the render worker's answer that it drew one), both while the view
+  injected probe timestamps, with the requestAnimationFrame time (the page's, or the render
+  worker's once it holds the canvas), the first clear of the canvas in each animation frame, or
+  the render worker's answer that it drew one), both while the view
   moves: the page asks for animation frames only then, so the stretches from each frame asked for
   to that frame's end are its moving time (`movingShare` of the run), and fps is the pictures
   drawn in them per second of them. A scene that rests between taps or pulls (the book, the
@@ -105,9 +106,13 @@ PROBE = r"""
     if (event.target.classList && event.target.classList.contains('layercast-canvas')) probe.down = event.timeStamp;
   }, true);
   // The render worker's time per picture: from `paint` posted to `painted` received.
+  // Once it holds the canvas, the view asks the worker for its animation frames (`frame?`, answered
+  // by `frame` with its time), which this notes as the page's own above.
+  let frameAsked = null;
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message, ...rest) {
     if (message && message.type === 'paint') probe.asked = performance.now();
+    if (message && message.type === 'frame?' && frameAsked === null) frameAsked = performance.now();
     return post.call(this, message, ...rest);
   };
   const NativeWorker = window.Worker;
@@ -115,6 +120,12 @@ PROBE = r"""
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (event) => {
+        if (event.data && event.data.type === 'frame') {
+          probe.frame = event.data.time - performance.timeOrigin;
+          probe.ticks.push([frameAsked ?? probe.frame, probe.frame]);
+          frameAsked = null;
+          return;
+        }
         if (!event.data || event.data.type !== 'painted') return;
         if (probe.asked !== null) probe.pictures.push(performance.now() - probe.asked);
         probe.asked = null;

@@ -15,7 +15,7 @@ import { holdsLiveRecord } from './lib/particle-record.js';
 import { paint } from './lib/paint.js';
 import { PointerInput } from './lib/pointer.js';
 import { RateMeter } from './lib/rate-meter.js';
-import { RedrawLoop } from './lib/redraw-loop.js';
+import { pageFrames, RedrawLoop } from './lib/redraw-loop.js';
 import { Renderer } from './lib/renderer.js';
 import { sameItems } from './lib/same-items.js';
 import { serverUrls } from './lib/server-url.js';
@@ -111,12 +111,17 @@ export function mount(element, options = {}) {
   const surface = new Surface(element, () => {
     if (draw(performance.now())) loop.invalidate();
   });
-  const loop = new RedrawLoop(draw);
+  // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread), in
+  // the worker's animation frames once it holds the canvas.
+  let renderer = null;
+  let worker = null;
+  const loop = new RedrawLoop(draw, {
+    request: (tick) => (worker ? worker.requestFrame(tick) : pageFrames.request(tick)),
+    cancel: (handle) => (worker ? worker.cancelFrame(handle) : pageFrames.cancel(handle)),
+  });
   // `?rasterise=0`: bench only (bench/client.py --raster off), everything but the pixels.
   const rasterise = query.get('rasterise') !== '0';
-  // Drawn in a worker where the browser can (`?renderer=main` keeps it on the page's thread).
-  let renderer = null;
-  let worker = WorkerRenderer.wanted(location.search) ? startWorker() : null;
+  if (WorkerRenderer.wanted(location.search)) worker = startWorker();
   if (!worker) renderer = new Renderer(surface.canvas, assets, { rasterise });
 
   const connection = new Connection(urls.socket, {

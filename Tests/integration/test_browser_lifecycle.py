@@ -389,3 +389,36 @@ def test_the_render_worker_starts_before_the_view_and_the_view_takes_it(fresh_dr
     # The canvas was handed to the worker: the page can no longer take a context of it.
     assert js(drv, """try { document.querySelector('canvas.layercast-canvas').getContext('2d'); return false; }
                       catch (error) { return error.name; }""") == "InvalidStateError"
+
+
+#: Counts the page's own animation frames asked for from now on.
+COUNT_PAGE_FRAMES = """
+window.pageFramesAsked = 0;
+const ask = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (callback) => { window.pageFramesAsked += 1; return ask(callback); };
+"""
+
+
+@pytest.mark.parametrize("renderer", ["worker", "main"])
+def test_the_view_moves_in_the_animation_frames_of_the_thread_that_draws_it(fresh_driver, server, room, renderer):
+    """Once the render worker holds the canvas, the view draws in the worker's animation frames:
+    the page's thread asks for none of its own while the radar moves, so it runs no rendering
+    step for a picture. Drawn on the page's thread (`?renderer=main`), it asks for one a draw."""
+    drv = fresh_driver
+    query = "" if renderer == "worker" else "&renderer=main"
+    drv.get(f"{server.base_url}scene.html?scene=radar&room={room}&role=spectator{query}")
+    wait_frames(drv, 3)
+    wait_until(lambda: view_stats(drv)["fontAtFirstFrame"] is not None, 10, "the first frame drawn", 0.2)
+    js(drv, COUNT_DRAWS)
+    # A picture on the canvas: a worker has it then, and its first frames, asked for of the page's
+    # thread before it had, are past.
+    wait_until(lambda: draws(drv) >= 2, 5, "a picture on the canvas", 0.05)
+    js(drv, COUNT_PAGE_FRAMES + "window.layercastDraws = 0;")
+    assert_moving(drv, renderer)
+    asked, drawn = js(drv, "return [window.pageFramesAsked, window.layercastDraws];")
+    if renderer == "worker":
+        assert asked == 0, f"the page asked for {asked} animation frames of its own in {drawn} draws"
+    else:
+        # (the frame of the first draw counted may have been asked for before the count began)
+        assert asked >= drawn - 1 and drawn >= 10, f"{asked} page animation frames for {drawn} draws"
+    check_drawing(drv, renderer)

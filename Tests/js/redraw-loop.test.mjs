@@ -92,3 +92,31 @@ test('with no new frame the loop keeps drawing while a record is alive at the di
   assert.deepEqual(times, [0, 50, 100, 150, 200], 'drawn each frame until d = 0.2 finds the record dead, then not at all');
   assert.equal(frames.pending(), 0, 'a still scene schedules nothing');
 });
+
+test('the loop draws in the frames it is given, and cancels there', () => {
+  const asked = [];
+  const cancelled = [];
+  const frames = {
+    request: (callback) => {
+      asked.push(callback);
+      return { n: asked.length };
+    },
+    cancel: (handle) => cancelled.push(handle.n),
+  };
+  globalThis.requestAnimationFrame = () => assert.fail('the page\'s own frames were asked for');
+  const times = [];
+  const loop = new RedrawLoop((now) => {
+    times.push(now);
+    return times.length < 2;
+  }, frames);
+  loop.invalidate();
+  loop.invalidate();
+  assert.equal(asked.length, 1, 'asked twice, scheduled once');
+  asked[0](16);
+  asked[1](33);
+  assert.deepEqual(times, [16, 33], 'one moving draw, then the settled one');
+  assert.equal(asked.length, 2);
+  loop.invalidate();
+  loop.setHidden(true);
+  assert.deepEqual(cancelled, [3], 'hiding cancels the frame asked for');
+});

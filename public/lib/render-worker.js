@@ -1,10 +1,12 @@
 /**
  * The render worker (worker-renderer.js starts it): draws the view's pictures on the page's canvas,
  * handed to it as an `OffscreenCanvas`, so that rasterising never holds up the page's main thread
- * (taps, the socket). Out first: `started`, once this script runs. Messages in: `init` {rasterise,
+ * (taps, the socket). Out first: `started` {frames}, once this script runs (`frames`: whether it
+ * answers `frame?`). Messages in: `init` {rasterise,
  * canvas}, `assets` {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture}
  * (paint.js, with the page's backing size as `canvasWidth` × `canvasHeight`, and `fontReady`,
- * whether the page has the shipped face loaded). Out: `painted` after
+ * whether the page has the shipped face loaded), `frame?`. Out: `frame` {time} at the worker's
+ * next animation frame after each `frame?` (`time`: since the epoch, in ms), `painted` after
  * each picture (with `error` when it could not be drawn), `invalidate` when an image or a face
  * arrived and the picture may look different.
  */
@@ -42,6 +44,10 @@ self.onmessage = async ({ data }) => {
       assets.bitmaps.set(data.url, data.bitmap);
       self.postMessage({ type: 'invalidate' });
       break;
+    case 'frame?':
+      // The page draws in the frames of the thread that shows the canvas: its own then run none.
+      self.requestAnimationFrame((time) => self.postMessage({ type: 'frame', time: performance.timeOrigin + time }));
+      break;
     case 'paint': {
       // The page has the face: the worker's own copy comes from the cache in a moment, so the
       // first such picture waits for it (font.js's deadline at most). Else draw now: the page has
@@ -68,4 +74,4 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-self.postMessage({ type: 'started' });
+self.postMessage({ type: 'started', frames: typeof self.requestAnimationFrame === 'function' });

@@ -4,6 +4,11 @@ const SVG_DENSITY = 6;
 /** The longest side of an SVG image's bitmap, in pixels. */
 const MAX_SVG_SIDE = 2048;
 
+import { pageFrames } from './redraw-loop.js';
+
+/** The handle of an animation frame asked of the worker (`requestFrame`). */
+const WORKER_FRAME = Object.freeze({ worker: true });
+
 /** A render worker started before any view mounted (`startEarly`) and what it said meanwhile; null once taken. */
 let early = null;
 
@@ -16,7 +21,8 @@ let viewMade = false;
  * page's canvas is handed to it (`transferControlToOffscreen`) and shows what it draws, with no
  * work on the page's thread. The canvas stays readable as an image source (`drawImage` of it onto
  * another canvas). At most one picture is in the worker at a time: one asked for meanwhile waits,
- * and a newer one replaces it.
+ * and a newer one replaces it. Once the worker holds the canvas, the view's animation frames are
+ * the worker's (`requestFrame`), so the page's thread runs no frame of its own to draw.
  */
 export class WorkerRenderer {
   /** Whether this browser can draw the view in a worker. */
@@ -68,6 +74,11 @@ export class WorkerRenderer {
     viewMade = true;
     this.worker = parked?.worker ?? renderWorker();
     this.started = false;
+    /** Whether the view's animation frames are the worker's: it holds the canvas and has requestAnimationFrame. */
+    this.workerFrames = false;
+    /** The callback of the frame asked for, and whether a `frame?` is out unanswered. */
+    this.frameCallback = null;
+    this.frameAsked = false;
     this.busy = false;
     this.waiting = null;
     /** Image URLs already sent to the worker. */
@@ -93,7 +104,15 @@ export class WorkerRenderer {
           }
           this.worker.postMessage({ type: 'init', rasterise, canvas }, [canvas]);
           this.started = true;
+          this.workerFrames = data.frames === true;
           if (this.waiting) this.paint(this.waiting);
+          break;
+        }
+        case 'frame': {
+          this.frameAsked = false;
+          const callback = this.frameCallback;
+          this.frameCallback = null;
+          callback?.(data.time - performance.timeOrigin);
           break;
         }
         case 'invalidate':
@@ -158,6 +177,26 @@ export class WorkerRenderer {
     this.waiting = null;
     this.busy = true;
     this.worker.postMessage({ type: 'paint', picture });
+  }
+
+  /**
+   * Calls `callback(time)` (the page's clock) at the next animation frame: the worker's once it
+   * holds the canvas, the page's before. Returns a handle for `cancelFrame`.
+   */
+  requestFrame(callback) {
+    if (!this.workerFrames) return pageFrames.request(callback);
+    this.frameCallback = callback;
+    if (!this.frameAsked) {
+      this.frameAsked = true;
+      this.worker.postMessage({ type: 'frame?' });
+    }
+    return WORKER_FRAME;
+  }
+
+  /** Cancels the frame `requestFrame` returned `handle` for (a `frame?` already out is answered, and ignored). */
+  cancelFrame(handle) {
+    if (handle === WORKER_FRAME) this.frameCallback = null;
+    else pageFrames.cancel(handle);
   }
 
   /** Stops the worker. */
