@@ -143,6 +143,8 @@ export function mount(element, options = {}) {
             return;
           }
           acks = message.features?.includes('acks') ?? false;
+          // A scene that takes no drags has a tap in every press: it leaves as the pointer goes down.
+          if (pointer) pointer.tapOnDown = !message.interactions?.includes('drag');
           keepIdentity(message.player);
           assets.update(message.assets, urls.http);
           worker?.setAssets(Object.fromEntries(assets.table), assets.images);

@@ -9,7 +9,8 @@ public struct SceneInfo: Sendable {
     public var title: String
     /// The scene's size in points, the coordinate space its root layer and input use.
     public var size: CGSize
-    /// Input kinds the scene reacts to: `tap`, `drag`.
+    /// Input kinds the scene reacts to: `tap`, `drag`. Without `drag`, the page sends a tap as the
+    /// pointer goes down; with it, when the pointer comes up (a press may still become a drag).
     public var interactions: [String]
     /// The images the scene's layers may name, sent to clients in `welcome.assets`.
     public var assets: [SceneAsset]

@@ -231,6 +231,38 @@ def test_click_item_selects_in_page_and_for_others(driver, console, server, room
         other.close()
 
 
+#: Notes every message the page's socket sends from now on.
+NOTE_SENT = """
+window.sentMessages = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) { window.sentMessages.push(JSON.parse(data)); return send.call(this, data); };
+"""
+
+
+@pytest.mark.parametrize("scene,taps_on_down", [("radar", True), ("cubes", False)])
+def test_a_tap_leaves_as_the_pointer_goes_down_where_the_scene_takes_no_drags(driver, console, server, room, scene, taps_on_down):
+    """The radar takes taps alone: the press is the tap, sent before the pointer comes up. The cube
+    loader takes drags: a press is followed until it comes up, and is a tap only then."""
+    driver.get(f"{server.base_url}scene.html?scene={scene}&room={room}")
+    wait_frames(driver, 3)
+    js(driver, NOTE_SENT)
+    rect = js(driver, "const r = document.querySelector('canvas.layercast-canvas').getBoundingClientRect();"
+                      " return [r.left + r.width / 2, r.top + r.height / 2];")
+    press = {"x": rect[0], "y": rect[1], "button": "left", "clickCount": 1}
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", **press})
+    time.sleep(0.2)
+    taps = lambda: [m for m in js(driver, "return window.sentMessages;") if m["type"] in ("tap", "drag")]
+    assert [m["type"] for m in taps()] == (["tap"] if taps_on_down else []), taps()
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", **press})
+    wait_until(lambda: taps() or None, 2, "the tap sent", 0.05)
+    time.sleep(0.2)
+    assert [m["type"] for m in taps()] == ["tap"], f"one tap a press: {taps()}"
+    # At the scene's point under the pointer.
+    tap = taps()[0]
+    at = js(driver, "const p = window.layercastView.sceneToPage(arguments[0], arguments[1]); return [p.x, p.y];", tap["x"], tap["y"])
+    assert abs(at[0] - rect[0]) < 0.5 and abs(at[1] - rect[1]) < 0.5, (tap, at, rect)
+
+
 def test_chromium_takes_shared_permessage_deflate_both_ways(driver, console, start_server):
     """Chromium offers permessage-deflate; `serve` takes it by default: Chromium inflates the
     room's shared compressed frames and the server inflates its compressed taps

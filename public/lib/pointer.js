@@ -8,6 +8,9 @@
  * `moveIntervalMs` (the latest position; one left pending is sent when the interval is over),
  * then `ended` on up or `cancelled` when the browser cancels the pointer.
  *
+ * With `tapOnDown` (a scene that takes no drags), every primary press is a tap, reported as the
+ * pointer goes down: nothing is followed, so the tap leaves without waiting for the up.
+ *
  * Gestures are `{clientX, clientY, stamp}`; `stamp` is what `stamp()` returned at pointer down
  * for a tap and a drag's `began`, and what it returns when the gesture is reported otherwise.
  */
@@ -19,6 +22,8 @@ export class PointerInput {
    */
   constructor(element, { onTap, onDrag, stamp }, { slop = 10, tapMs = 500, moveIntervalMs = 1000 / 60 } = {}) {
     Object.assign(this, { element, onTap, onDrag, stamp, slop, tapMs, moveIntervalMs });
+    /** Whether a press is a tap at once (the scene takes no drags). */
+    this.tapOnDown = false;
     this.press = null;
     this.listeners = {
       pointerdown: (event) => this.down(event),
@@ -36,10 +41,14 @@ export class PointerInput {
     this.forget();
   }
 
-  /** Starts following a primary-button press, unless one is already followed. */
+  /** Taps at once (`tapOnDown`), or starts following a primary-button press unless one is already followed. */
   down(event) {
     if (this.press || !event.isPrimary || event.button !== 0) return;
     event.preventDefault();
+    if (this.tapOnDown) {
+      this.onTap(this.gesture(event));
+      return;
+    }
     this.element.setPointerCapture?.(event.pointerId);
     this.press = {
       id: event.pointerId,
