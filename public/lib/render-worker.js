@@ -5,8 +5,9 @@
  * answers `frame?`). Messages in: `init` {rasterise,
  * canvas}, `assets` {table: id → {url, width, height}}, `image` {url, bitmap}, `paint` {picture}
  * (paint.js, with the page's backing size as `canvasWidth` × `canvasHeight`, and `fontReady`,
- * whether the page has the shipped face loaded), `frame?`. Out: `frame` {time} at the worker's
- * next animation frame after each `frame?` (`time`: since the epoch, in ms), `painted` after
+ * whether the page has the shipped face loaded), `frame?`. Out: `frame` {time} after each
+ * `frame?`, at the worker's next animation frame, or at once if the last came more than a display
+ * frame ago (`time`: since the epoch, in ms), `painted` after
  * each picture (with `error` when it could not be drawn), `invalidate` when an image or a face
  * arrived and the picture may look different.
  */
@@ -25,7 +26,12 @@ const assets = {
   },
 };
 
+/** One frame of a 60 Hz display, ms. */
+const DISPLAY_FRAME_MS = 1000 / 60;
+
 let renderer = null;
+/** When the last `frame` was answered (the worker's clock, ms). */
+let lastFrame = -Infinity;
 loadFont();
 /** Whether a picture has waited for the worker's face (once is enough: a face that fails or hangs holds no more). */
 let waitedForFace = false;
@@ -44,10 +50,22 @@ self.onmessage = async ({ data }) => {
       assets.bitmaps.set(data.url, data.bitmap);
       self.postMessage({ type: 'invalidate' });
       break;
-    case 'frame?':
+    case 'frame?': {
       // The page draws in the frames of the thread that shows the canvas: its own then run none.
-      self.requestAnimationFrame((time) => self.postMessage({ type: 'frame', time: performance.timeOrigin + time }));
+      // Asked for more than a display frame after the last (a picture that outlasted its frame,
+      // or the first after a rest), the frame is now: waiting for the next would idle the worker.
+      const now = performance.now();
+      if (now - lastFrame > DISPLAY_FRAME_MS) {
+        lastFrame = now;
+        self.postMessage({ type: 'frame', time: performance.timeOrigin + now });
+      } else {
+        self.requestAnimationFrame((time) => {
+          lastFrame = time;
+          self.postMessage({ type: 'frame', time: performance.timeOrigin + time });
+        });
+      }
       break;
+    }
     case 'paint': {
       // The page has the face: the worker's own copy comes from the cache in a moment, so the
       // first such picture waits for it (font.js's deadline at most). Else draw now: the page has
