@@ -193,10 +193,17 @@ export class WorkerRenderer {
     return WORKER_FRAME;
   }
 
-  /** Cancels the frame `requestFrame` returned `handle` for (a `frame?` already out is answered, and ignored). */
+  /**
+   * Cancels the frame `requestFrame` returned `handle` for. A `frame?` already out is answered and
+   * ignored; the next request asks again rather than wait for it (a hidden page's may come late).
+   */
   cancelFrame(handle) {
-    if (handle === WORKER_FRAME) this.frameCallback = null;
-    else pageFrames.cancel(handle);
+    if (handle !== WORKER_FRAME) {
+      pageFrames.cancel(handle);
+      return;
+    }
+    this.frameCallback = null;
+    this.frameAsked = false;
   }
 
   /** Stops the worker. */
