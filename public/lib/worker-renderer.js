@@ -1,10 +1,10 @@
+import { pageFrames } from './redraw-loop.js';
+
 /** Pixels per natural pixel of an SVG image's bitmap: sharp up to a scale of 3 on a 2× screen. */
 const SVG_DENSITY = 6;
 
 /** The longest side of an SVG image's bitmap, in pixels. */
 const MAX_SVG_SIDE = 2048;
-
-import { pageFrames } from './redraw-loop.js';
 
 /** The handle of an animation frame asked of the worker (`requestFrame`). */
 const WORKER_FRAME = Object.freeze({ worker: true });
